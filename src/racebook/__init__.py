@@ -1,0 +1,37 @@
+"""racebook: typed rules for horse-racing betting games.
+
+>>> import racebook
+>>> game = racebook.load("longshot", players=5)
+>>> state = game.new_state(seed=7)
+>>> seat = state.to_act[0]
+>>> events = state.apply(state.legal_actions(seat)[0])
+>>> racebook.replay(state.log.dumps()).digest() == state.digest()
+True
+"""
+
+__version__ = "0.1.0"
+
+from racebook.core.errors import ConfigError, IllegalAction, LogError, RacebookError  # noqa: E402
+from racebook.core.game import CHANCE, Action, Event, Game, Result, State  # noqa: E402
+from racebook.core.log import replay  # noqa: E402
+from racebook.core.registry import games, load, presets  # noqa: E402
+from racebook.simulate import simulate  # noqa: E402
+
+__all__ = [
+    "CHANCE",
+    "Action",
+    "ConfigError",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "LogError",
+    "RacebookError",
+    "Result",
+    "State",
+    "__version__",
+    "games",
+    "load",
+    "presets",
+    "replay",
+    "simulate",
+]

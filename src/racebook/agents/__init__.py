@@ -1,0 +1,6 @@
+"""Bots: random (uniform over legal actions) and a heuristic per game."""
+
+from racebook.agents.base import Bot, RandomBot, bot_names, make_bot, register_bot
+from racebook.agents.longshot import LongShotHeuristic
+
+__all__ = ["Bot", "LongShotHeuristic", "RandomBot", "bot_names", "make_bot", "register_bot"]

@@ -1,0 +1,83 @@
+"""A heuristic Long Shot bot: it runs the horses it is paid for and slows the rest.
+
+It reads only its own view.  Each horse gets an *interest*: the reward of its
+secret order if this is that horse, plus the tickets it holds on it, minus
+the table's average; a placement is worth the change in that horse's speed
+times its interest, less the value of the ticket it spends.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from racebook.agents.base import register_bot
+from racebook.cards.horse import HorseCard
+from racebook.core.game import Action, State
+from racebook.games.longshot import LongShotView, Pass, Place
+
+
+class LongShotHeuristic:
+    """Plays for its order and its tickets (see the module docstring)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, state: State[Any], seat: int) -> Action:
+        actions = state.legal_actions(seat)
+        if len(actions) == 1:
+            return actions[0]
+        view = state.view(seat)
+        assert isinstance(view, LongShotView)
+        config = state.game.config
+        table = config.races[view.race - 1]
+        interest = self._interest(view, table.rewards[0], table.tickets[0], config.goal)
+        best: list[Action] = []
+        best_score = float("-inf")
+        for action in actions:
+            score = self._score(action, view, interest, table.tickets[0], table.ticket_loss)
+            score += self._rng.random() * 1e-6
+            if score > best_score:
+                best, best_score = [action], score
+        return best[0]
+
+    def _interest(self, view: LongShotView, reward: int, ticket: int, goal: int) -> list[float]:
+        horses = len(view.positions)
+        order = view.orders[view.seat] if view.seat is not None else None
+        raw = [0.0] * horses
+        for h in range(1, horses + 1):
+            if order == h:
+                raw[h - 1] += reward
+            raw[h - 1] += ticket * sum(c.mv for c in view.hand if c.horse == h)
+        mean = sum(raw) / horses
+        return [r - mean for r in raw]
+
+    def _place_chance(self, view: LongShotView, horse: int) -> float:
+        pos = view.positions
+        ahead = sum(1 for p in pos if p > pos[horse - 1])
+        return 0.75 if ahead < 3 else 0.2
+
+    def _score(
+        self, action: Action, view: LongShotView, interest: list[float], ticket: int, loss: int
+    ) -> float:
+        if isinstance(action, Pass):
+            return 0.0
+        assert isinstance(action, Place)
+        horse = action.box // 2 + 1
+        box = view.boxes[action.box]
+        old = box[-1].mv if box else 0
+        score = interest[horse - 1] * (action.card.mv - old) / 10
+        if view.opened is None:
+            score -= self._hold_value(action.card, view, ticket, loss)
+        return score
+
+    def _hold_value(self, card: HorseCard, view: LongShotView, ticket: int, loss: int) -> float:
+        if card.is_free:
+            return card.mv * 100.0  # keep strong free cards for the spurt
+        p = self._place_chance(view, card.horse)
+        return card.mv * (p * ticket - (1 - p) * loss)
+
+
+register_bot("longshot", "heuristic", LongShotHeuristic)

@@ -1,0 +1,1 @@
+"""Tracks, racing boxes, positions, finishing order and tie-breaks."""

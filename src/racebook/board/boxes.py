@@ -1,0 +1,98 @@
+"""Racing boxes: two per horse, each a stack of which only the top card counts.
+
+The placement rules of Long Shot ("How to place Horse cards") and Horse
+Racing Mafia (4.1, 4.4 and Q&A 9.0 Q2) are the same, and live here once:
+
+* Golden Rule: a card must go in an empty box if it can.
+* An indicated card goes only in its own horse's two boxes; it may cover a
+  card only when both of them are full.
+* A free card goes in any box; it may cover a card only when every box is full.
+* No card may cover a card of the same MV; the one exception is the card the
+  first player opens from the stack when it has no other choice (Long Shot:
+  an indicated card whose horse's two top cards both have its MV; Mafia 4.4
+  and Q&A e: "except for when it is absolutely unavoidable").
+
+Boxes are numbered from 0: horse ``h`` (1-based) owns boxes ``2h-2`` and ``2h-1``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+EMPTY = -1
+"""The top MV of an empty box."""
+
+_NONE: tuple[int, ...] = ()
+
+
+def boxes_of(horse: int) -> tuple[int, int]:
+    """The two boxes of horse ``horse`` (1-based).
+
+    >>> boxes_of(1), boxes_of(6)
+    ((0, 1), (10, 11))
+    """
+    return (2 * horse - 2, 2 * horse - 1)
+
+
+def legal_boxes(
+    tops: list[int], horse: int, mv: int, *, opened: bool = False, skip: Collection[int] = _NONE
+) -> list[int]:
+    """Every box a card (``horse``, 0 = free, and ``mv``) may be placed in.
+
+    ``tops`` is the top MV of each box (:data:`EMPTY` if empty); ``skip``
+    holds boxes this turn already used (the spurt's two cards go in
+    different boxes); ``opened`` marks the card opened from the stack.
+
+    >>> tops = [3, 5] + [1] * 9 + [EMPTY]      # Mafia Q&A: only box 11 empty
+    >>> legal_boxes(tops, 0, 4), legal_boxes(tops, 6, 4), legal_boxes(tops, 1, 5)
+    ([11], [11], [0])
+    """
+    if horse:
+        own = (2 * horse - 2, 2 * horse - 1)
+        empty = [b for b in own if tops[b] == EMPTY and b not in skip]
+        if empty:
+            return empty
+        ok = [b for b in own if tops[b] != mv and b not in skip]
+        if ok or not opened:
+            return ok
+        return [b for b in own if b not in skip]
+    empty = [b for b in range(len(tops)) if tops[b] == EMPTY and b not in skip]
+    if empty:
+        return empty
+    ok = [b for b in range(len(tops)) if tops[b] != mv and b not in skip]
+    if ok or not opened:
+        return ok
+    return [b for b in range(len(tops)) if b not in skip]
+
+
+def why_not(
+    tops: list[int], horse: int, mv: int, box: int, *, opened: bool = False,
+    skip: Collection[int] = _NONE,
+) -> str | None:
+    """Why a card may not go in ``box`` (naming the rule), or ``None`` if it may."""
+    if not 0 <= box < len(tops):
+        return f"there is no box {box} (boxes 0..{len(tops) - 1})"
+    if box in legal_boxes(tops, horse, mv, opened=opened, skip=skip):
+        return None
+    if horse and box not in boxes_of(horse):
+        a, b = boxes_of(horse)
+        return (
+            f"an indicated horse-{horse} card runs only horse {horse} (boxes {a} and {b}): "
+            "'How to place Horse cards', Indicated Horse cards"
+        )
+    if box in skip:
+        return "the spurt's cards go in different boxes: 'The Last Spurt'"
+    if tops[box] != EMPTY:
+        own = boxes_of(horse) if horse else range(len(tops))
+        if any(tops[b] == EMPTY for b in own):
+            where = f"horse {horse}'s" if horse else "a"
+            return (
+                f"Golden Rule: {where} box is still empty, the card must fill it; "
+                f"box {box} is full ('How to place Horse cards')"
+            )
+        if tops[box] == mv:
+            return (
+                f"a card may not cover a card of the same MV ({mv}) in box {box} "
+                "('How to place Horse cards')"
+            )
+    return f"box {box} is not open to this card ('How to place Horse cards')"

@@ -1,0 +1,56 @@
+"""The typed errors every game raises.
+
+All of them subclass :class:`ValueError` (bad input, never a crash) and
+:class:`RacebookError`, and say *what* was wrong and *where*.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class RacebookError(Exception):
+    """Base class of every error racebook raises on purpose."""
+
+
+class IllegalAction(RacebookError, ValueError):
+    """An action the rules forbid now.  The state is left exactly as it was.
+
+    ``rule`` names the rule broken (rulebook and section), ``action`` is the
+    refused action.
+
+    >>> str(IllegalAction("box 3 is taken", rule="Long Shot: How to place"))
+    'box 3 is taken [Long Shot: How to place]'
+    """
+
+    def __init__(self, message: str, *, rule: str = "", action: Any = None) -> None:
+        self.message = message
+        self.rule = rule
+        self.action = action
+        super().__init__(f"{message} [{rule}]" if rule else message)
+
+
+class LogError(RacebookError, ValueError):
+    """A log that cannot be replayed; ``line`` is the 1-based line number.
+
+    >>> str(LogError(3, "not JSON"))
+    'log line 3: not JSON'
+    """
+
+    def __init__(self, line: int, reason: str) -> None:
+        self.line = line
+        self.reason = reason
+        super().__init__(f"log line {line}: {reason}")
+
+
+class ConfigError(RacebookError, ValueError):
+    """A variant that cannot be played; ``field`` names the setting.
+
+    >>> str(ConfigError("players", "must be 4 to 6, got 7"))
+    'setting players: must be 4 to 6, got 7'
+    """
+
+    def __init__(self, field: str, reason: str) -> None:
+        self.field = field
+        self.reason = reason
+        super().__init__(f"setting {field}: {reason}")

@@ -1,0 +1,292 @@
+"""Game, State, Action, Event and Result: the contract every game shares.
+
+A :class:`Game` is a rule system bound to one variant config.  A
+:class:`State` is one game in progress; it is driven only through
+:meth:`State.apply`, which validates, mutates, records the action in the log
+and resolves chance (when the state was made with a seed).
+
+Chance is a seat of its own, :data:`CHANCE`: every random outcome (a shuffle,
+a die roll, the first player) is an action of that seat, recorded in the log
+like any decision, so replay never draws from a random generator.
+"""
+
+from __future__ import annotations
+
+import abc
+import copy
+import hashlib
+import json
+import random
+import secrets
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
+
+import attrs
+
+from racebook.core.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from racebook.core.log import GameLog
+
+CHANCE = -1
+"""The seat of chance: shuffles, dice and other random outcomes act from it."""
+
+
+@attrs.frozen
+class Action:
+    """Base of every action.  ``seat`` is who acts (:data:`CHANCE` for chance)."""
+
+    kind: ClassVar[str] = "action"
+    seat: int
+
+
+@attrs.frozen
+class Event:
+    """Base of every event.  Public unless a subclass narrows who may see it."""
+
+    kind: ClassVar[str] = "event"
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` (``None``: a spectator) may see this event."""
+        return True
+
+
+@attrs.frozen
+class PrivateEvent(Event):
+    """An event only ``seat`` may see (a card dealt or drawn into a hand)."""
+
+    seat: int
+
+    def visible_to(self, seat: int | None) -> bool:
+        return seat == self.seat
+
+
+@attrs.frozen
+class Result:
+    """Final standings.
+
+    ``scores`` is money or points per seat; ``places`` the final place per seat
+    (1 = best, equal scores share a place); ``winners`` the seats in place 1;
+    ``tiebreak`` names the rule used to split equal scores, if any.
+    """
+
+    scores: tuple[int, ...]
+    places: tuple[int, ...]
+    winners: tuple[int, ...]
+    tiebreak: str | None = None
+
+
+def places_from_keys(keys: Sequence[Any]) -> tuple[int, ...]:
+    """Competition ranking: 1 + how many keys are strictly better (smaller).
+
+    >>> places_from_keys([(0, -3), (0, -5), (0, -3), (1, 0)])
+    (2, 1, 2, 4)
+    """
+    return tuple(1 + sum(1 for other in keys if other < key) for key in keys)
+
+
+C = TypeVar("C")
+
+
+class Game(abc.ABC, Generic[C]):
+    """A rule system bound to one variant ``config`` (an attrs class)."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    config_type: ClassVar[type[Any]]
+    action_types: ClassVar[tuple[type[Action], ...]]
+    event_types: ClassVar[tuple[type[Event], ...]]
+
+    def __init__(self, config: C) -> None:
+        self.config = config
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.id!r} seats={self.seats}>"
+
+    @property
+    @abc.abstractmethod
+    def seats(self) -> int:
+        """How many player seats (chance not counted)."""
+
+    def new_state(self, seed: int | None = None, *, explicit_chance: bool = False) -> State[C]:
+        """A new game.  Chance is drawn from ``seed`` (a fresh random seed if
+        ``None``); with ``explicit_chance`` nothing is drawn: chance outcomes
+        are applied from outside (replay, OpenSpiel-style search)."""
+        if explicit_chance:
+            rng = None
+        else:
+            rng = random.Random(seed if seed is not None else secrets.randbits(64))
+        state = self._make_state()
+        state._rng = rng
+        state._resolve_chance([])
+        return state
+
+    @abc.abstractmethod
+    def _make_state(self) -> State[C]:
+        """The state at the very start, before any chance is resolved."""
+
+
+class State(abc.ABC, Generic[C]):
+    """One game in progress.  Drive it with :meth:`apply`; read it through
+    :attr:`to_act`, :meth:`legal_actions`, :meth:`view`, :attr:`is_over`,
+    :attr:`result` and :attr:`log`."""
+
+    rule_book: ClassVar[str] = ""
+
+    def __init__(self, game: Game[C]) -> None:
+        self.game = game
+        self._rng: random.Random | None = None
+        self._entries: list[Action] = []
+        self._events: list[list[Event]] = []
+        self._marks: list[tuple[int, str]] = []
+        self._want_mark = False
+        self._version = 0
+        self._legal_cache: tuple[int, int, list[Action]] = (-1, 0, [])
+
+    # -- reading -----------------------------------------------------------
+    @property
+    @abc.abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that may act now (``(CHANCE,)`` at a chance node, ``()`` when over)."""
+
+    @property
+    @abc.abstractmethod
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    @property
+    @abc.abstractmethod
+    def result(self) -> Result | None:
+        """Final standings once the game is over, else ``None``."""
+
+    @abc.abstractmethod
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` may see (``None``: a spectator): a typed attrs value."""
+
+    @abc.abstractmethod
+    def snapshot(self) -> dict[str, Any]:
+        """The full state, hidden parts included, as JSON-able data (for digests)."""
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now, in a stable order (empty if it
+        may not act).  Chance nodes whose outcomes are too many to list (a
+        shuffle) return ``[]``: see :meth:`sample_chance`."""
+        version, cached_seat, actions = self._legal_cache
+        if version == self._version and cached_seat == seat:
+            return list(actions)
+        actions = self._legal(seat) if seat in self.to_act else []
+        self._legal_cache = (self._version, seat, actions)
+        return list(actions)
+
+    def check(self, action: Action) -> str | None:
+        """Why ``action`` is illegal now, or ``None`` if it is legal."""
+        if self.is_over:
+            return "the game is over"
+        if not isinstance(action, self.game.action_types):
+            return f"{type(action).__name__} is not an action of {self.game.id}"
+        if action.seat not in self.to_act:
+            who = "chance" if action.seat == CHANCE else f"seat {action.seat}"
+            return f"{who} may not act now (to act: {self.to_act})"
+        return self._check(action)
+
+    # -- acting ------------------------------------------------------------
+    def apply(self, action: Action) -> list[Event]:
+        """Validate and play ``action``; return the events it caused.
+
+        Raises :class:`IllegalAction` naming the rule, and leaves the state
+        exactly as it was."""
+        reason = self.check(action)
+        if reason is not None:
+            raise IllegalAction(reason, rule=self.rule_book, action=action)
+        events = self._do(action)
+        self._resolve_chance(events)
+        return events
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Draw a chance outcome for the current chance node from ``rng``."""
+        if self.to_act != (CHANCE,):
+            raise IllegalAction("this is not a chance node", rule=self.rule_book)
+        return self._sample_chance(rng)
+
+    def clone(self) -> Self:
+        """An independent copy (sharing only the immutable game)."""
+        other = copy.copy(self)
+        other._entries = list(self._entries)
+        other._events = list(self._events)
+        other._marks = list(self._marks)
+        other._rng = None if self._rng is None else copy.deepcopy(self._rng)
+        self._copy_into(other)
+        return other
+
+    @property
+    def log(self) -> GameLog:
+        """The log of this game so far (see :mod:`racebook.core.log`)."""
+        from racebook.core.log import GameLog
+
+        return GameLog(self)
+
+    def digest(self) -> str:
+        """A short hash of the full state: equal states, equal digests."""
+        text = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    # -- for games ---------------------------------------------------------
+    def _do(self, action: Action) -> list[Event]:
+        events = self._apply(action)
+        self._version += 1
+        self._entries.append(action)
+        self._events.append(events)
+        if self._want_mark:
+            self._want_mark = False
+            self._marks.append((len(self._entries), self.digest()))
+        return events
+
+    def _resolve_chance(self, events: list[Event]) -> None:
+        rng = self._rng
+        if rng is None:
+            return
+        while not self.is_over and self.to_act == (CHANCE,):
+            events.extend(self._do(self._sample_chance(rng)))
+
+    def _mark(self) -> None:
+        """Ask for a state digest in the log after the current action."""
+        self._want_mark = True
+
+    @abc.abstractmethod
+    def _legal(self, seat: int) -> list[Action]: ...
+
+    @abc.abstractmethod
+    def _check(self, action: Action) -> str | None: ...
+
+    @abc.abstractmethod
+    def _apply(self, action: Action) -> list[Event]: ...
+
+    @abc.abstractmethod
+    def _sample_chance(self, rng: random.Random) -> Action: ...
+
+    @abc.abstractmethod
+    def _copy_into(self, other: Self) -> None:
+        """Give ``other`` (a shallow copy) its own copies of mutable fields."""
+
+    # -- for the test harness --------------------------------------------------
+    def audit(self) -> None:
+        """Raise :class:`AssertionError` if an invariant (cards, money) broke."""
+
+    def hidden_variant(self, seat: int, rng: random.Random) -> Self:
+        """A clone that differs only in what ``seat`` may not see (redealt at
+        random from ``rng``): ``view(seat)`` must not tell them apart."""
+        return self.clone()
+
+    def probes(self, seat: int) -> list[Action]:
+        """Plausible actions for ``seat``, legal or not, that the harness tries:
+        every illegal one must be refused.  Games list a broad superset."""
+        return []
+
+    def chance_outcomes(self) -> list[tuple[Action, float]] | None:
+        """Outcomes with probabilities at a small chance node, ``None`` if too many."""
+        return None
+
+
+def evolve(config: C, **changes: Any) -> C:
+    """``attrs.evolve`` for configs (kept here so games need one import)."""
+    return attrs.evolve(config, **changes)  # type: ignore[misc]

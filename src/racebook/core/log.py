@@ -1,0 +1,208 @@
+"""The log: JSON Lines with a versioned header, and replay.
+
+Line 1 is the header::
+
+    {"format": "racebook-log", "version": 1, "library": "0.1.0",
+     "game": "longshot", "seats": 5, "config": {...}}
+
+Then one line per action, decisions and chance outcomes alike, in the order
+they were applied: ``{"kind": "place", "seat": 0, "card": "3:5", "box": 4}``.
+At checkpoints (the end of each race) a digest line ``{"digest": "…",
+"after": 57}`` records a hash of the full state after the 57th action, and
+the last line ``{"end": 312, "digest": "…"}`` closes the log: a log without
+it was cut short.  :func:`replay` applies every action through the same
+validated :meth:`~racebook.core.game.State.apply` and compares the digests,
+so an edited, reordered or truncated log is refused with the line number.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from racebook import __version__
+from racebook.core.errors import ConfigError, IllegalAction, LogError
+from racebook.core.game import Action, Event, State
+from racebook.core.serial import from_data, to_data
+
+if TYPE_CHECKING:
+    from racebook.core.game import Game
+
+FORMAT = "racebook-log"
+VERSION = 1
+MAX_BYTES = 64 * 1024 * 1024
+MAX_LINE = 1024 * 1024
+
+# Readers of older format versions: version -> function upgrading that
+# version's lines (header included) to the next version.  Version 1 is the first.
+UPGRADES: dict[int, Callable[[list[dict[str, Any]]], list[dict[str, Any]]]] = {}
+
+
+def _dump(obj: Any) -> str:
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+
+
+def action_data(action: Action) -> dict[str, Any]:
+    """An action as a JSON object with its ``kind``."""
+    data: dict[str, Any] = {"kind": action.kind}
+    data.update(to_data(action))
+    return data
+
+
+def event_data(event: Event) -> dict[str, Any]:
+    """An event as a JSON object with its ``event`` name."""
+    data: dict[str, Any] = {"event": event.kind}
+    data.update(to_data(event))
+    return data
+
+
+class GameLog:
+    """The log of a state so far (a live view: it follows the state)."""
+
+    def __init__(self, state: State[Any]) -> None:
+        self._state = state
+
+    def __len__(self) -> int:
+        return len(self._state._entries)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action applied so far, chance outcomes included."""
+        return tuple(self._state._entries)
+
+    def events(self, seat: int | None = None) -> list[Event]:
+        """Every event so far that ``seat`` may see (``None``: a spectator)."""
+        return [e for group in self._state._events for e in group if e.visible_to(seat)]
+
+    def header(self) -> dict[str, Any]:
+        game = self._state.game
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "library": __version__,
+            "game": game.id,
+            "seats": game.seats,
+            "config": to_data(game.config),
+        }
+
+    def dumps(self) -> str:
+        """The whole log as JSON Lines (full information: keep it secret)."""
+        state = self._state
+        lines = [_dump(self.header())]
+        marks = iter(state._marks)
+        mark = next(marks, None)
+        for i, action in enumerate(state._entries, start=1):
+            lines.append(_dump(action_data(action)))
+            while mark is not None and mark[0] == i:
+                lines.append(_dump({"digest": mark[1], "after": i}))
+                mark = next(marks, None)
+        lines.append(_dump({"end": len(state._entries), "digest": state.digest()}))
+        return "\n".join(lines) + "\n"
+
+    def for_seat(self, seat: int | None) -> str:
+        """The log as ``seat`` may know it: the header, then every event that
+        seat may see.  No chance outcome, no digest, no other hand.  It tells
+        the story; it cannot be replayed."""
+        header = self.header()
+        header["seat"] = seat
+        header["redacted"] = True
+        lines = [_dump(header)]
+        lines.extend(_dump(event_data(e)) for e in self.events(seat))
+        return "\n".join(lines) + "\n"
+
+
+def _parse_line(number: int, line: str) -> dict[str, Any]:
+    if len(line) > MAX_LINE:
+        raise LogError(number, f"line longer than {MAX_LINE} characters")
+    try:
+        obj = json.loads(line)
+    except RecursionError:
+        raise LogError(number, "nested too deeply") from None
+    except json.JSONDecodeError as exc:
+        raise LogError(number, f"not JSON ({exc.msg} at column {exc.colno})") from None
+    if not isinstance(obj, dict):
+        raise LogError(number, "not a JSON object")
+    return obj
+
+
+def parse_action(game: Game[Any], obj: dict[str, Any], number: int) -> Action:
+    """Structure one action line for ``game``; :class:`LogError` if it is not one."""
+    kind = obj.get("kind")
+    types = {t.kind: t for t in game.action_types}
+    cls = types.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise LogError(number, f"unknown action kind {kind!r} for {game.id}")
+    fields = {k: v for k, v in obj.items() if k != "kind"}
+    try:
+        return from_data(fields, cls)
+    except ValueError as exc:
+        raise LogError(number, f"malformed {kind!r} action: {exc}") from None
+
+
+def replay(text: str) -> State[Any]:
+    """Rebuild a game from its log, verifying every action and digest.
+
+    Raises :class:`LogError` with the line number of the first problem.
+    """
+    from racebook.core.registry import game_from_data
+
+    if len(text) > MAX_BYTES:
+        raise LogError(1, f"log larger than {MAX_BYTES} bytes")
+    raw = text.splitlines()
+    if not raw or not raw[0].strip():
+        raise LogError(1, "empty log: no header")
+    header = _parse_line(1, raw[0])
+    if header.get("format") != FORMAT:
+        raise LogError(1, f"not a racebook log (format {header.get('format')!r})")
+    if header.get("redacted"):
+        raise LogError(1, "a seat's redacted log (for_seat) cannot be replayed")
+    version = header.get("version")
+    if not isinstance(version, int) or version < 1:
+        raise LogError(1, f"bad format version {version!r}")
+    if version > VERSION:
+        raise LogError(1, f"format version {version} is newer than this library reads ({VERSION})")
+    lines = [(n, _parse_line(n, line)) for n, line in enumerate(raw[1:], start=2) if line.strip()]
+    while version < VERSION:
+        upgraded = UPGRADES[version]([header, *(obj for _, obj in lines)])
+        header, lines = upgraded[0], list(zip((n for n, _ in lines), upgraded[1:], strict=True))
+        version += 1
+    game_id = header.get("game")
+    if not isinstance(game_id, str):
+        raise LogError(1, "header names no game")
+    try:
+        game = game_from_data(game_id, header.get("config"))
+    except ConfigError as exc:
+        raise LogError(1, f"header: {exc}") from None
+    if header.get("seats") != game.seats:
+        raise LogError(1, f"header says {header.get('seats')} seats, its config has {game.seats}")
+    state = game.new_state(explicit_chance=True)
+    ended = False
+    for number, obj in lines:
+        if ended:
+            raise LogError(number, "line after the closing line")
+        if "end" in obj:
+            if obj.get("end") != len(state._entries):
+                raise LogError(
+                    number,
+                    f"closing line counts {obj.get('end')} actions, the log has "
+                    f"{len(state._entries)}",
+                )
+            if obj.get("digest") != state.digest():
+                raise LogError(number, "final state digest differs: the log was edited")
+            ended = True
+        elif "digest" in obj:
+            if obj.get("after") != len(state._entries):
+                raise LogError(number, "digest line out of place: lines reordered or removed")
+            if obj.get("digest") != state.digest():
+                raise LogError(number, "state digest differs: an action before it was edited")
+        else:
+            action = parse_action(game, obj, number)
+            try:
+                state.apply(action)
+            except IllegalAction as exc:
+                raise LogError(number, f"illegal action: {exc}") from None
+    if not ended:
+        last = lines[-1][0] if lines else 1
+        raise LogError(last + 1, "the log has no closing line: it was cut short")
+    return state

@@ -1,0 +1,117 @@
+"""The registry of games and their presets: ``racebook.load`` and ``racebook.games``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from racebook.core.errors import ConfigError
+from racebook.core.game import Game
+from racebook.core.serial import first_bad_field, from_data, to_data
+
+
+@attrs.frozen
+class Preset:
+    """A named variant: a game id and a full config of that game's type."""
+
+    name: str
+    game: str
+    config: Any
+    description: str
+
+
+@attrs.frozen
+class GameInfo:
+    """What :func:`games` tells about one game."""
+
+    id: str
+    title: str
+    presets: tuple[str, ...]
+
+
+_GAMES: dict[str, type[Game[Any]]] = {}
+_PRESETS: dict[str, Preset] = {}
+
+
+def register_game(cls: type[Game[Any]]) -> type[Game[Any]]:
+    """Register a game class under its ``id`` (used as a class decorator)."""
+    _GAMES[cls.id] = cls
+    return cls
+
+
+def register_preset(name: str, game: str, config: Any, description: str) -> None:
+    """Register a named variant.  The game's id itself names its default preset."""
+    _PRESETS[name] = Preset(name, game, config, description)
+
+
+def _ensure_loaded() -> None:
+    import racebook.games  # noqa: F401  (registers the built-in games)
+
+
+def game_class(game_id: str) -> type[Game[Any]]:
+    """The class of a registered game id; :class:`ConfigError` if unknown."""
+    _ensure_loaded()
+    try:
+        return _GAMES[game_id]
+    except KeyError:
+        raise ConfigError("game", f"unknown game {game_id!r}; known: {sorted(_GAMES)}") from None
+
+
+def presets() -> dict[str, Preset]:
+    """Every registered preset by name."""
+    _ensure_loaded()
+    return dict(_PRESETS)
+
+
+def games() -> dict[str, GameInfo]:
+    """Every registered game with its presets.
+
+    >>> import racebook
+    >>> racebook.games()["longshot"].title
+    'Long Shot'
+    """
+    _ensure_loaded()
+    return {
+        gid: GameInfo(gid, cls.title, tuple(p.name for p in _PRESETS.values() if p.game == gid))
+        for gid, cls in _GAMES.items()
+    }
+
+
+def config_with(config: Any, settings: dict[str, Any]) -> Any:
+    """``config`` with ``settings`` applied, checked field by field."""
+    known = {f.name for f in attrs.fields(type(config))}
+    for key in settings:
+        if key not in known:
+            raise ConfigError(key, f"unknown setting; known settings: {sorted(known)}")
+    data = to_data(config)
+    data.update(to_data(settings))
+    try:
+        return from_data(data, type(config))
+    except ValueError as exc:
+        raise ConfigError(first_bad_field(str(exc)), str(exc)) from None
+
+
+def load(name: str, **settings: Any) -> Game[Any]:
+    """A game from a preset name (or game id) with settings overridden.
+
+    >>> import racebook
+    >>> racebook.load("longshot", players=4).config.players
+    4
+    """
+    _ensure_loaded()
+    preset = _PRESETS.get(name)
+    if preset is None:
+        raise ConfigError("game", f"unknown game or preset {name!r}; known: {sorted(_PRESETS)}")
+    config = config_with(preset.config, settings)
+    return _GAMES[preset.game](config)
+
+
+def game_from_data(game_id: str, data: Any) -> Game[Any]:
+    """A game from its id and a full config as JSON data (a log header, a file)."""
+    cls = game_class(game_id)
+    try:
+        config = from_data(data, cls.config_type)
+    except ValueError as exc:
+        raise ConfigError(first_bad_field(str(exc)), str(exc)) from None
+    return cls(config)

@@ -1,0 +1,948 @@
+"""Long Shot (Ginichiro Suzuki, 2012 remake of Horse Racing Mafia): rules 000_*.
+
+The module reads in the order of play: setup ("Preparation of the first
+race"), the round ("Basic of the Race Round"), placing cards ("How to place
+Horse cards", shared with Mafia in :mod:`racebook.board.boxes`), PASS, the
+Last Spurt, restocking ("When the stack is exhausted"), running and the end
+of the race, then settlement ("Aftermath") and the last race.
+
+Seats are numbered 0..n-1 clockwise: "the player to the left" of seat ``s``
+is seat ``s + 1``.  Horses are numbered 1..6 as on the board.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, ClassVar
+
+import attrs
+
+from racebook.board.boxes import EMPTY, boxes_of, legal_boxes, why_not
+from racebook.board.track import places as finish_places
+from racebook.cards.horse import FREE, HorseCard, card, deck
+from racebook.core.errors import ConfigError
+from racebook.core.game import (
+    CHANCE,
+    Action,
+    Event,
+    Game,
+    PrivateEvent,
+    Result,
+    State,
+    places_from_keys,
+)
+from racebook.core.registry import register_game, register_preset
+from racebook.scoring.money import RaceTable, pay
+
+RULES = "Long Shot"
+
+# -- the variant ---------------------------------------------------------------
+
+FIRST_RACE = RaceTable(
+    rewards=(60_000, 30_000, 10_000),
+    penalty=20_000,
+    tickets=(5_000, 3_000, 2_000),
+    ticket_loss=1_000,
+    orders_open=False,
+)
+"""Long Shot, "Aftermath of the first race"."""
+
+LAST_RACE = RaceTable(
+    rewards=(100_000, 50_000, 20_000),
+    penalty=40_000,
+    tickets=(10_000, 5_000, 3_000),
+    ticket_loss=2_000,
+    orders_open=True,
+)
+"""Long Shot, "Aftermath of the last race"; orders face up ("Preparation of the last race")."""
+
+INDICATED_MVS = tuple(mv for mv in range(1, 8) for _ in range(2))
+"""Assumed (DATA.md): each horse has indicated MV 1..7 twice."""
+
+FREE_MVS = tuple(
+    mv for mv, k in ((0, 2), (1, 3), (2, 3), (3, 4), (4, 4), (5, 4), (6, 3), (7, 3), (8, 2))
+    for _ in range(k)
+)
+"""Assumed (DATA.md): the 28 free cards' MVs."""
+
+
+@attrs.frozen
+class LongShotConfig:
+    """Every number of Long Shot, with the rulebook's value as default.
+
+    Fields marked *assumed* come from shared/DATA.md, not the rulebook; the
+    docs' rules-notes page gives the reason for each.
+    """
+
+    players: int = 5
+    """4 to 6 ("Number of players")."""
+    horses: int = 6
+    """Horses on the board with 5 or 6 players."""
+    horses_at_4: int = 5
+    """With 4 players the highest horse, its cards and its order card are removed."""
+    hand_size: int = 8
+    starting_money: int = 20_000
+    goal: int = 60
+    """*Assumed*: the finish space (the rulebook gives only SPURT at 44)."""
+    spurt_threshold: int = 44
+    spurt_cards: int = 2
+    """How many cards a player may place in a turn once the spurt is on."""
+    draw: int = 1
+    """Cards drawn after each turn (also after a PASS)."""
+    finishers: int = 3
+    """The race ends when this many horses have reached the goal."""
+    indicated_mvs: tuple[int, ...] = INDICATED_MVS
+    """*Assumed*: MVs of one horse's indicated cards."""
+    free_mvs: tuple[int, ...] = FREE_MVS
+    """*Assumed*: MVs of the free cards."""
+    races: tuple[RaceTable, ...] = (FIRST_RACE, LAST_RACE)
+    first_player: int | None = None
+    """The beginning first player; ``None``: chosen by chance (a log line)."""
+    restock_per_box: int = 2
+    """Buried cards taken from under each box to restock (never the top card)."""
+    stuck_player_passes: bool = True
+    """*Assumed*: a player with no legal card while a box is empty places
+    nothing and still draws."""
+    open_money: bool = True
+    """*Assumed*: money is counted in the open (views show everyone's)."""
+
+    @property
+    def running(self) -> int:
+        """How many horses run with this player count."""
+        return self.horses_at_4 if self.players == 4 else self.horses
+
+
+def check_config(c: LongShotConfig) -> None:
+    """Refuse a config that cannot be played, naming the field."""
+    if not 4 <= c.players <= 6:
+        raise ConfigError("players", f"Long Shot is for 4 to 6 players, got {c.players}")
+    if not 2 <= c.horses <= 15:
+        raise ConfigError("horses", f"must be 2..15, got {c.horses}")
+    if not 2 <= c.horses_at_4 <= c.horses:
+        raise ConfigError("horses_at_4", f"must be 2..horses ({c.horses}), got {c.horses_at_4}")
+    if c.running < c.players:
+        raise ConfigError("horses", f"{c.running} horses give too few order cards for "
+                          f"{c.players} players")
+    if c.goal < 1:
+        raise ConfigError("goal", f"must be at least 1, got {c.goal}")
+    if not 1 <= c.spurt_threshold <= c.goal:
+        raise ConfigError("spurt_threshold",
+                          f"must be 1..goal ({c.goal}): a spurt past the goal never comes, "
+                          f"got {c.spurt_threshold}")
+    if c.spurt_cards < 1:
+        raise ConfigError("spurt_cards", f"must be at least 1, got {c.spurt_cards}")
+    if c.draw < 0:
+        raise ConfigError("draw", f"must be 0 or more, got {c.draw}")
+    if not 1 <= c.finishers <= c.running:
+        raise ConfigError("finishers", f"must be 1..{c.running} horses, got {c.finishers}")
+    for name, mvs in (("indicated_mvs", c.indicated_mvs), ("free_mvs", c.free_mvs)):
+        bad = [mv for mv in mvs if not 0 <= mv <= 15]
+        if bad:
+            raise ConfigError(name, f"MVs must be 0..15, got {bad}")
+    if not c.indicated_mvs:
+        raise ConfigError("indicated_mvs", "each horse needs indicated cards")
+    size = c.running * len(c.indicated_mvs) + len(c.free_mvs)
+    if size < c.players * c.hand_size + 1:
+        raise ConfigError("hand_size", f"a deck of {size} cards is too small for {c.players} "
+                          f"hands of {c.hand_size} and the stack")
+    if c.hand_size < 1:
+        raise ConfigError("hand_size", f"must be at least 1, got {c.hand_size}")
+    if c.starting_money < 0:
+        raise ConfigError("starting_money", f"must be 0 or more, got {c.starting_money}")
+    if not c.races:
+        raise ConfigError("races", "a game needs at least one race")
+    for i, t in enumerate(c.races):
+        if len(t.tickets) != len(t.rewards):
+            raise ConfigError(f"races[{i}].tickets",
+                              f"pays {len(t.tickets)} places but rewards pay {len(t.rewards)}")
+        if len(t.rewards) > c.finishers:
+            raise ConfigError(f"races[{i}].rewards",
+                              f"pays {len(t.rewards)} places but only {c.finishers} finish")
+        if min((t.penalty, t.ticket_loss, *t.rewards, *t.tickets)) < 0:
+            raise ConfigError(f"races[{i}]", "amounts must be 0 or more")
+    if c.first_player is not None and not 0 <= c.first_player < c.players:
+        raise ConfigError("first_player", f"must be a seat 0..{c.players - 1} or None")
+    if c.restock_per_box < 0:
+        raise ConfigError("restock_per_box", f"must be 0 or more, got {c.restock_per_box}")
+
+
+# -- actions -------------------------------------------------------------------
+
+
+@attrs.frozen
+class Place(Action):
+    """Place ``card`` face up in ``box`` (from hand, or the opened card)."""
+
+    kind: ClassVar[str] = "place"
+    card: HorseCard
+    box: int
+
+
+@attrs.frozen
+class Pass(Action):
+    """PASS: place no (more) card this turn and draw ("After all boxes are full";
+    in the spurt, decline the second card)."""
+
+    kind: ClassVar[str] = "pass"
+
+
+@attrs.frozen
+class FirstPlayer(Action):
+    """Chance: who is the beginning first player."""
+
+    kind: ClassVar[str] = "first-player"
+    player: int
+
+
+@attrs.frozen
+class Deal(Action):
+    """Chance: the shuffled horse cards.  Seat ``s`` is dealt
+    ``cards[s*H:(s+1)*H]`` (``H`` = hand size); the rest is the stack, top first."""
+
+    kind: ClassVar[str] = "deal"
+    cards: tuple[HorseCard, ...]
+
+
+@attrs.frozen
+class DealOrders(Action):
+    """Chance: the shuffled secret orders: seat ``s`` gets ``horses[s]``; the rest
+    are left aside face down."""
+
+    kind: ClassVar[str] = "orders"
+    horses: tuple[int, ...]
+
+
+@attrs.frozen
+class Restock(Action):
+    """Chance: the buried cards gathered from the boxes, shuffled: the new stack,
+    top first."""
+
+    kind: ClassVar[str] = "restock"
+    cards: tuple[HorseCard, ...]
+
+
+# -- events --------------------------------------------------------------------
+
+
+@attrs.frozen
+class RaceStarted(Event):
+    kind: ClassVar[str] = "race-started"
+    race: int
+    first_player: int
+
+
+@attrs.frozen
+class Dealt(PrivateEvent):
+    """Your hand for this race."""
+
+    kind: ClassVar[str] = "dealt"
+    cards: tuple[HorseCard, ...]
+
+
+@attrs.frozen
+class OrderDealt(Event):
+    """A secret order card: seen by its holder, or by all when dealt face up."""
+
+    kind: ClassVar[str] = "order"
+    seat: int
+    horse: int
+    face_up: bool
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.face_up or seat == self.seat
+
+
+@attrs.frozen
+class Placed(Event):
+    kind: ClassVar[str] = "placed"
+    seat: int
+    card: HorseCard
+    box: int
+    opened: bool
+
+
+@attrs.frozen
+class Passed(Event):
+    kind: ClassVar[str] = "passed"
+    seat: int
+
+
+@attrs.frozen
+class Drew(PrivateEvent):
+    kind: ClassVar[str] = "drew"
+    card: HorseCard
+
+
+@attrs.frozen
+class Restocked(Event):
+    kind: ClassVar[str] = "restocked"
+    cards: int
+
+
+@attrs.frozen
+class Opened(Event):
+    kind: ClassVar[str] = "opened"
+    card: HorseCard
+
+
+@attrs.frozen
+class Ran(Event):
+    """The horses ran: ``moves`` and new ``positions`` per horse (index 0 = horse 1)."""
+
+    kind: ClassVar[str] = "ran"
+    moves: tuple[int, ...]
+    positions: tuple[int, ...]
+
+
+@attrs.frozen
+class HorseFinished(Event):
+    kind: ClassVar[str] = "finished"
+    horse: int
+    past_goal: int
+
+
+@attrs.frozen
+class SpurtBegins(Event):
+    kind: ClassVar[str] = "spurt"
+    horse: int
+
+
+@attrs.frozen
+class RaceEnded(Event):
+    """``places`` per horse (0 = no place); ``orders`` every seat's order, revealed."""
+
+    kind: ClassVar[str] = "race-ended"
+    race: int
+    places: tuple[int, ...]
+    orders: tuple[int, ...]
+
+
+@attrs.frozen
+class Money(Event):
+    """``seat``'s money changed by ``amount`` for ``reason`` (paid amounts are
+    negative and already cut to what the seat could pay)."""
+
+    kind: ClassVar[str] = "money"
+    seat: int
+    amount: int
+    reason: str
+
+
+@attrs.frozen
+class GameEnded(Event):
+    kind: ClassVar[str] = "game-ended"
+    money: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+# -- views ---------------------------------------------------------------------
+
+
+@attrs.frozen
+class RaceRecord:
+    """One settled race: places per horse (0 = none), orders and money after."""
+
+    race: int
+    places: tuple[int, ...]
+    orders: tuple[int, ...]
+    money: tuple[int, ...]
+
+
+@attrs.frozen
+class LongShotView:
+    """What one seat (``None``: a spectator) may see."""
+
+    seat: int | None
+    race: int
+    races: int
+    round: int
+    phase: str
+    to_act: tuple[int, ...]
+    first_player: int
+    spurt: bool
+    boxes: tuple[tuple[HorseCard, ...], ...]
+    positions: tuple[int, ...]
+    finished: tuple[int, ...]
+    hand: tuple[HorseCard, ...]
+    hand_sizes: tuple[int, ...]
+    stack_size: int
+    orders: tuple[int | None, ...]
+    money: tuple[int | None, ...]
+    opened: HorseCard | None
+    history: tuple[RaceRecord, ...]
+
+
+# -- the game ------------------------------------------------------------------
+
+FIRST, DEAL, ORDERS, TURN, SECOND, RESTOCK, OPENED, OVER = range(8)
+_PHASE_NAMES = ("chance", "chance", "chance", "turn", "more cards", "chance", "opened card",
+                "over")
+_AFTER_DRAW, _AFTER_OPEN = 0, 1
+
+
+@register_game
+class LongShot(Game[LongShotConfig]):
+    """Long Shot for 4 to 6 players.
+
+    >>> game = LongShot(LongShotConfig(players=4))
+    >>> game.seats, game.config.running
+    (4, 5)
+    """
+
+    id: ClassVar[str] = "longshot"
+    title: ClassVar[str] = "Long Shot"
+    config_type: ClassVar[type[Any]] = LongShotConfig
+    action_types: ClassVar[tuple[type[Action], ...]] = (
+        Place, Pass, FirstPlayer, Deal, DealOrders, Restock,
+    )
+    event_types: ClassVar[tuple[type[Event], ...]] = (
+        RaceStarted, Dealt, OrderDealt, Placed, Passed, Drew, Restocked, Opened, Ran,
+        HorseFinished, SpurtBegins, RaceEnded, Money, GameEnded,
+    )
+
+    def __init__(self, config: LongShotConfig) -> None:
+        check_config(config)
+        super().__init__(config)
+        self.deck = deck(config.running, config.indicated_mvs, config.free_mvs)
+
+    @property
+    def seats(self) -> int:
+        return self.config.players
+
+    def _make_state(self) -> LongShotState:
+        return LongShotState(self)
+
+
+class LongShotState(State[LongShotConfig]):
+    """A game of Long Shot in progress.  Drive it through the shared contract."""
+
+    rule_book: ClassVar[str] = RULES
+    game: LongShot
+
+    def __init__(self, game: LongShot) -> None:
+        super().__init__(game)
+        c = game.config
+        n = c.players
+        self.race = 0
+        self.round = 0
+        self.first = 0 if c.first_player is None else c.first_player
+        self.phase = FIRST if c.first_player is None else DEAL
+        self.turn = 0
+        self.placed: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.stack: list[int] = list(game.deck)
+        self.boxes: list[list[int]] = [[] for _ in range(2 * c.running)]
+        self.tops: list[int] = [EMPTY] * (2 * c.running)
+        self.pos: list[int] = [0] * c.running
+        self.fin: dict[int, tuple[int, int, int]] = {}
+        self.orders: list[int] = [0] * n
+        self.aside: list[int] = []
+        self.money: list[int] = [c.starting_money] * n
+        self.opened = -1
+        self.after_restock = _AFTER_DRAW
+        self.drawing = 0
+        self.history: list[RaceRecord] = []
+
+    # -- reading ---------------------------------------------------------------
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        p = self.phase
+        if p == TURN or p == SECOND:
+            return ((self.first + self.turn) % self.game.config.players,)
+        if p == OPENED:
+            return (self.first,)
+        if p == OVER:
+            return ()
+        return (CHANCE,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def result(self) -> Result | None:
+        if self.phase != OVER:
+            return None
+        ranks = places_from_keys([-m for m in self.money])
+        return Result(
+            scores=tuple(self.money),
+            places=ranks,
+            winners=tuple(s for s, r in enumerate(ranks) if r == 1),
+        )
+
+    @property
+    def spurt(self) -> bool:
+        """The Last Spurt is on: some horse stood on or past the threshold when
+        this round began (Long Shot: "The Last Spurt")."""
+        return max(self.pos) >= self.game.config.spurt_threshold
+
+    @property
+    def table(self) -> RaceTable:
+        return self.game.config.races[self.race]
+
+    def view(self, seat: int | None) -> LongShotView:
+        c = self.game.config
+        n = c.players
+        mine = seat is not None and 0 <= seat < n
+        seat = seat if mine else None
+        open_orders = self.table.orders_open
+        orders: tuple[int | None, ...] = tuple(
+            o if (self.orders[s] and (open_orders or s == seat)) else None
+            for s, o in enumerate(self.orders)
+        )
+        return LongShotView(
+            seat=seat,
+            race=self.race + 1,
+            races=len(c.races),
+            round=self.round,
+            phase=_PHASE_NAMES[self.phase],
+            to_act=self.to_act,
+            first_player=self.first,
+            spurt=self.spurt,
+            boxes=tuple(tuple(card(x) for x in box) for box in self.boxes),
+            positions=tuple(self.pos),
+            finished=tuple(sorted(self.fin, key=self.fin.__getitem__)),
+            hand=tuple(sorted(card(x) for x in self.hands[seat])) if mine else (),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            stack_size=len(self.stack),
+            orders=orders,
+            money=tuple(m if c.open_money or s == seat else None
+                        for s, m in enumerate(self.money)),
+            opened=card(self.opened) if self.opened >= 0 else None,
+            history=tuple(self.history),
+        )
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "race": self.race, "round": self.round, "first": self.first,
+            "phase": self.phase, "turn": self.turn, "placed": self.placed,
+            "hands": self.hands, "stack": self.stack, "boxes": self.boxes, "pos": self.pos,
+            "fin": sorted((h, list(k)) for h, k in self.fin.items()),
+            "orders": self.orders, "aside": self.aside, "money": self.money,
+            "opened": self.opened, "after": self.after_restock, "drawing": self.drawing,
+            "history": [attrs.astuple(r) for r in self.history],
+        }
+
+    # -- legality ---------------------------------------------------------------
+    def _legal(self, seat: int) -> list[Action]:
+        p = self.phase
+        if seat == CHANCE:
+            if p == FIRST:
+                return [FirstPlayer(CHANCE, s) for s in range(self.game.config.players)]
+            return []
+        tops = self.tops
+        if p == OPENED:
+            h, mv = self.opened >> 4, self.opened & 15
+            c = card(self.opened)
+            return [Place(seat, c, b) for b in legal_boxes(tops, h, mv, opened=True)]
+        actions = self._placements(seat)
+        if self._may_pass(actions):
+            actions.append(Pass(seat))
+        return actions
+
+    def _placements(self, seat: int) -> list[Action]:
+        tops = self.tops
+        skip = self.placed
+        actions: list[Action] = []
+        for x in sorted(set(self.hands[seat])):
+            c = card(x)
+            for b in legal_boxes(tops, x >> 4, x & 15, skip=skip):
+                actions.append(Place(seat, c, b))
+        return actions
+
+    def _may_pass(self, placements: list[Action]) -> bool:
+        # "After all boxes are full": PASS once every box has a card; in the spurt,
+        # after the first card, the other cards are optional ("may place 2").
+        if self.phase == SECOND or EMPTY not in self.tops:
+            return True
+        # Assumed (DATA.md): a hand with no legal card still draws.
+        return not placements and self.game.config.stuck_player_passes
+
+    def _check(self, action: Action) -> str | None:
+        p = self.phase
+        if action.seat == CHANCE:
+            return self._check_chance(action)
+        if isinstance(action, Place):
+            x = action.card.horse * 16 + action.card.mv
+            if p == OPENED:
+                if x != self.opened:
+                    return (f"the first player must place the opened card {card(self.opened)}, "
+                            f"not {action.card} ('Basic of the Race Round')")
+                return why_not(self.tops, x >> 4, x & 15, action.box, opened=True)
+            if x not in self.hands[action.seat]:
+                return f"{action.card} is not in seat {action.seat}'s hand"
+            return why_not(self.tops, x >> 4, x & 15, action.box, skip=self.placed)
+        if isinstance(action, Pass):
+            if p == OPENED:
+                return "the opened card must be placed ('Basic of the Race Round')"
+            if p == SECOND or EMPTY not in self.tops:
+                return None
+            if self.game.config.stuck_player_passes and not self._placements(action.seat):
+                return None
+            return "PASS only once every box is full ('After all boxes are full')"
+        return f"{action.kind} is a chance outcome, not a player's action"
+
+    def _check_chance(self, action: Action) -> str | None:
+        p = self.phase
+        c = self.game.config
+        if isinstance(action, FirstPlayer):
+            if p != FIRST:
+                return "the first player is not being chosen now"
+            if not 0 <= action.player < c.players:
+                return f"no seat {action.player}"
+            return None
+        if isinstance(action, Deal):
+            if p != DEAL:
+                return "no cards are being dealt now"
+            if sorted(x.horse * 16 + x.mv for x in action.cards) != self.game.deck:
+                return "the dealt cards are not exactly this race's horse cards"
+            return None
+        if isinstance(action, DealOrders):
+            if p != ORDERS:
+                return "no orders are being dealt now"
+            if sorted(action.horses) != list(range(1, c.running + 1)):
+                return f"the orders must be horses 1..{c.running}, each once"
+            return None
+        if isinstance(action, Restock):
+            if p != RESTOCK:
+                return "the stack is not being restocked now"
+            if sorted(x.horse * 16 + x.mv for x in action.cards) != sorted(self._buried()):
+                return "the restocked cards are not exactly the buried cards gathered"
+            return None
+        return f"{action.kind} is a player's action, not a chance outcome"
+
+    def _sample_chance(self, rng: random.Random) -> Action:
+        p = self.phase
+        c = self.game.config
+        if p == FIRST:
+            return FirstPlayer(CHANCE, rng.randrange(c.players))
+        if p == DEAL:
+            cards = list(self.game.deck)
+            rng.shuffle(cards)
+            return Deal(CHANCE, tuple(card(x) for x in cards))
+        if p == ORDERS:
+            horses = list(range(1, c.running + 1))
+            rng.shuffle(horses)
+            return DealOrders(CHANCE, tuple(horses))
+        cards = self._buried()
+        rng.shuffle(cards)
+        return Restock(CHANCE, tuple(card(x) for x in cards))
+
+    def chance_outcomes(self) -> list[tuple[Action, float]] | None:
+        if self.phase == FIRST:
+            n = self.game.config.players
+            return [(a, 1 / n) for a in self._legal(CHANCE)]
+        return None
+
+    # -- play -------------------------------------------------------------------
+    def _apply(self, action: Action) -> list[Event]:
+        events: list[Event] = []
+        if isinstance(action, Place):
+            x = action.card.horse * 16 + action.card.mv
+            opened = self.phase == OPENED
+            if opened:
+                self.opened = -1
+            else:
+                self.hands[action.seat].remove(x)
+            self.boxes[action.box].append(x)
+            self.tops[action.box] = x & 15
+            events.append(Placed(action.seat, action.card, action.box, opened))
+            if opened:
+                self._run(events)
+            else:
+                self.placed.append(action.box)
+                # "The Last Spurt": up to spurt_cards cards, in different boxes.
+                if self.spurt and len(self.placed) < self.game.config.spurt_cards:
+                    self.phase = SECOND
+                else:
+                    self._end_turn(events)
+        elif isinstance(action, Pass):
+            events.append(Passed(action.seat))
+            self._end_turn(events)
+        elif isinstance(action, FirstPlayer):
+            self.first = action.player
+            self.phase = DEAL
+        elif isinstance(action, Deal):
+            self._deal(action, events)
+        elif isinstance(action, DealOrders):
+            self._deal_orders(action, events)
+        elif isinstance(action, Restock):
+            self._restock(action, events)
+        return events
+
+    # "Preparation of the first race": deal 8 cards each, the rest is the stack.
+    def _deal(self, action: Deal, events: list[Event]) -> None:
+        c = self.game.config
+        h = c.hand_size
+        codes = [x.horse * 16 + x.mv for x in action.cards]
+        events.append(RaceStarted(self.race + 1, self.first))
+        for s in range(c.players):
+            self.hands[s] = codes[s * h:(s + 1) * h]
+            events.append(Dealt(s, tuple(action.cards[s * h:(s + 1) * h])))
+        rest = codes[c.players * h:]
+        rest.reverse()  # top of the stack is the end of the list
+        self.stack = rest
+        self.phase = ORDERS
+
+    # "Lastly, shuffle and deal 1 'Secret Order' card face down to each player";
+    # with 4 or 5 players the spare is left aside face down; face up in the last race.
+    def _deal_orders(self, action: DealOrders, events: list[Event]) -> None:
+        n = self.game.config.players
+        self.orders = list(action.horses[:n])
+        self.aside = list(action.horses[n:])
+        face_up = self.table.orders_open
+        events.extend(OrderDealt(s, h, face_up) for s, h in enumerate(self.orders))
+        self._start_round(1, events)
+
+    def _start_round(self, number: int, events: list[Event]) -> None:
+        self.round = number
+        self.turn = 0
+        self.placed = []
+        self.phase = TURN
+
+    # "Basic of the Race Round": place, then draw 1 from the stack.
+    def _end_turn(self, events: list[Event]) -> None:
+        self.placed = []
+        self.after_restock = _AFTER_DRAW
+        self.drawing = self.game.config.draw
+        if self._draw(events):
+            self._next_turn(events)
+
+    def _draw(self, events: list[Event]) -> bool:
+        """Draw for the player whose turn ends; ``False`` if a restock must come first."""
+        seat = (self.first + self.turn) % self.game.config.players
+        while self.drawing > 0:
+            if not self.stack:
+                if self._buried():
+                    self.phase = RESTOCK
+                    return False
+                self.drawing = 0
+                break
+            self.drawing -= 1
+            x = self.stack.pop()
+            self.hands[seat].append(x)
+            events.append(Drew(seat, card(x)))
+        return True
+
+    def _next_turn(self, events: list[Event]) -> None:
+        self.turn += 1
+        if self.turn < self.game.config.players:
+            self.phase = TURN
+        else:
+            self._open(events)
+
+    # "the first player draws 1 card from the Stack, and places it face up".
+    def _open(self, events: list[Event]) -> None:
+        self.after_restock = _AFTER_OPEN
+        if not self.stack:
+            if self._buried():
+                self.phase = RESTOCK
+                return
+            self._run(events)  # nothing left to open
+            return
+        self.opened = self.stack.pop()
+        events.append(Opened(card(self.opened)))
+        self.phase = OPENED
+
+    # "When the stack is exhausted": up to 2 cards from beneath each box, never the top.
+    def _buried(self) -> list[int]:
+        k = self.game.config.restock_per_box
+        out: list[int] = []
+        for box in self.boxes:
+            out.extend(box[: max(0, min(k, len(box) - 1))])
+        return out
+
+    def _restock(self, action: Restock, events: list[Event]) -> None:
+        k = self.game.config.restock_per_box
+        for box in self.boxes:
+            del box[: max(0, min(k, len(box) - 1))]
+        stack = [x.horse * 16 + x.mv for x in action.cards]
+        stack.reverse()
+        self.stack = stack
+        events.append(Restocked(len(stack)))
+        if self.after_restock == _AFTER_DRAW:
+            self.phase = TURN
+            if self._draw(events):
+                self._next_turn(events)
+        else:
+            self._open(events)
+
+    # "Then run all 6 horses": each by the sum of the top cards of its two boxes.
+    def _run(self, events: list[Event]) -> None:
+        c = self.game.config
+        tops = self.tops
+        was_spurt = self.spurt
+        moves = [0] * c.running
+        for i in range(c.running):
+            h = i + 1
+            if h in self.fin:
+                continue  # a horse past the goal stays there
+            a, b = tops[2 * i], tops[2 * i + 1]
+            mv = (a if a > 0 else 0) + (b if b > 0 else 0)
+            moves[i] = mv
+            self.pos[i] += mv
+            if self.pos[i] >= c.goal:
+                # "End of the Race": same round -> further past the goal -> higher box total.
+                past = self.pos[i] - c.goal
+                self.fin[h] = (self.round, -past, -mv)
+                events.append(HorseFinished(h, past))
+        events.append(Ran(tuple(moves), tuple(self.pos)))
+        if not was_spurt and self.spurt:
+            leader = max(range(c.running), key=lambda i: self.pos[i]) + 1
+            events.append(SpurtBegins(leader))
+        if len(self.fin) >= c.finishers:
+            self._settle(events)
+            return
+        # "the player to the left of the first player becomes the new first player"
+        self.first = (self.first + 1) % c.players
+        self._start_round(self.round + 1, events)
+
+    def horse_places(self) -> list[int]:
+        """Place per horse (index 0 = horse 1); 0 = no place (did not finish)."""
+        got = finish_places(self.fin)
+        return [got.get(h, 0) for h in range(1, self.game.config.running + 1)]
+
+    # "Aftermath": 1) rewards 2) penalties 3) allotments 4) losing tickets, in that
+    # order, each paid only as far as the player can ("You only pay all of your money").
+    def _settle(self, events: list[Event]) -> None:
+        c = self.game.config
+        t = self.table
+        places = self.horse_places()
+        paid = len(t.rewards)
+        events.append(RaceEnded(self.race + 1, tuple(places), tuple(self.orders)))
+        for s in range(c.players):
+            place = places[self.orders[s] - 1]
+            if 1 <= place <= paid:
+                self._gain(s, t.rewards[place - 1], "reward", events)
+            else:
+                self._lose(s, t.penalty, "penalty", events)
+            win = lose = 0
+            for x in self.hands[s]:
+                h = x >> 4
+                if h == FREE:
+                    continue  # "Free Horse card is just paper"
+                p = places[h - 1]
+                if 1 <= p <= paid:
+                    win += (x & 15) * t.tickets[p - 1]
+                else:
+                    lose += (x & 15) * t.ticket_loss
+            self._gain(s, win, "tickets", events)
+            self._lose(s, lose, "losing tickets", events)
+        self.history.append(RaceRecord(self.race + 1, tuple(places), tuple(self.orders),
+                                       tuple(self.money)))
+        self._mark()
+        if self.race + 1 < len(c.races):
+            # "Preparation of the last race": first player is left of the last one;
+            # all horse cards are dealt again; no new money.
+            self.race += 1
+            self.first = (self.first + 1) % c.players
+            self.hands = [[] for _ in range(c.players)]
+            self.stack = list(self.game.deck)
+            self.boxes = [[] for _ in range(2 * c.running)]
+            self.tops = [EMPTY] * (2 * c.running)
+            self.pos = [0] * c.running
+            self.fin = {}
+            self.orders = [0] * c.players
+            self.aside = []
+            self.round = 0
+            self.phase = DEAL
+        else:
+            self.phase = OVER
+            r = self.result
+            assert r is not None
+            events.append(GameEnded(tuple(self.money), r.winners))
+
+    def _gain(self, seat: int, amount: int, reason: str, events: list[Event]) -> None:
+        if amount:
+            self.money[seat] += amount
+            events.append(Money(seat, amount, reason))
+
+    def _lose(self, seat: int, amount: int, reason: str, events: list[Event]) -> None:
+        if amount:
+            got = pay(self.money, seat, amount)
+            events.append(Money(seat, -got, reason))
+
+    # -- copies, audits and hidden information ------------------------------------
+    def _copy_into(self, other: LongShotState) -> None:
+        other.placed = list(self.placed)
+        other.hands = [list(h) for h in self.hands]
+        other.stack = list(self.stack)
+        other.boxes = [list(b) for b in self.boxes]
+        other.tops = list(self.tops)
+        other.pos = list(self.pos)
+        other.fin = dict(self.fin)
+        other.orders = list(self.orders)
+        other.aside = list(self.aside)
+        other.money = list(self.money)
+        other.history = list(self.history)
+
+    def audit(self) -> None:
+        everything: list[int] = [x for h in self.hands for x in h] + self.stack
+        everything += [x for b in self.boxes for x in b]
+        if self.opened >= 0:
+            everything.append(self.opened)
+        assert Counter(everything) == Counter(self.game.deck), "horse cards lost or duplicated"
+        assert all(m >= 0 for m in self.money), f"money below $0: {self.money}"
+        assert self.tops == [b[-1] & 15 if b else EMPTY for b in self.boxes], "tops out of sync"
+        if self.phase in (TURN, SECOND, OPENED, RESTOCK):
+            dealt = sorted(self.orders + self.aside)
+            assert dealt == list(range(1, self.game.config.running + 1)), "orders lost"
+
+    def probes(self, seat: int) -> list[Action]:
+        kinds = sorted(set(self.game.deck)) + [7 * 16 + 3, 15]
+        nboxes = len(self.boxes)
+        out: list[Action] = [Pass(seat), Pass((seat + 1) % self.game.config.players)]
+        out += [Place(seat, card(x), b) for x in kinds for b in range(-1, nboxes + 1)]
+        out += [FirstPlayer(CHANCE, 0), DealOrders(CHANCE, (1,)), Restock(CHANCE, ())]
+        return out
+
+    def hidden_variant(self, seat: int, rng: random.Random) -> LongShotState:
+        other = self.clone()
+        n = self.game.config.players
+        others = [s for s in range(n) if s != seat]
+        pool = [x for s in others for x in other.hands[s]] + other.stack
+        rng.shuffle(pool)
+        for s in others:
+            k = len(other.hands[s])
+            other.hands[s], pool = pool[:k], pool[k:]
+        other.stack = pool
+        if not self.table.orders_open and self.phase in (TURN, SECOND, OPENED, RESTOCK):
+            hidden = [other.orders[s] for s in others] + other.aside
+            rng.shuffle(hidden)
+            for s in others:
+                other.orders[s] = hidden.pop()
+            other.aside = hidden
+        return other
+
+
+register_preset("longshot", "longshot", LongShotConfig(),
+                "Long Shot as printed: 5 players (4-6), 2 races, goal 60 (assumed), spurt 44.")
+
+
+def box_horse(box: int) -> int:
+    """The horse a box belongs to.
+
+    >>> box_horse(0), box_horse(11)
+    (1, 6)
+    """
+    return box // 2 + 1
+
+
+__all__ = [
+    "FIRST_RACE",
+    "LAST_RACE",
+    "Deal",
+    "DealOrders",
+    "FirstPlayer",
+    "LongShot",
+    "LongShotConfig",
+    "LongShotState",
+    "LongShotView",
+    "Pass",
+    "Place",
+    "RaceRecord",
+    "Restock",
+    "box_horse",
+    "boxes_of",
+]
