@@ -11,11 +11,11 @@ True
 
 __version__ = "0.1.0"
 
-from racebook.core.errors import ConfigError, IllegalAction, LogError, RacebookError  # noqa: E402
-from racebook.core.game import CHANCE, Action, Event, Game, Result, State  # noqa: E402
-from racebook.core.log import replay  # noqa: E402
-from racebook.core.registry import games, load, presets  # noqa: E402
-from racebook.simulate import simulate  # noqa: E402
+from racebook.core.errors import ConfigError, IllegalAction, LogError, RacebookError
+from racebook.core.game import CHANCE, Action, Event, Game, Result, State
+from racebook.core.log import replay
+from racebook.core.registry import games, load, presets
+from racebook.simulate import simulate
 
 __all__ = [
     "CHANCE",

@@ -46,7 +46,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from racebook.agents.base import make_bot
 
     game = _game(args)
-    bots = [make_bot(game.id, name, args.seed + s) for s, name in enumerate(_bots(args, game.seats))]
+    bots = [
+        make_bot(game.id, name, args.seed + s) for s, name in enumerate(_bots(args, game.seats))
+    ]
     state = game.new_state(seed=args.seed)
     while not state.is_over:
         seat = state.to_act[0]
@@ -54,8 +56,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     text = state.log.dumps()
     if args.log:
         Path(args.log).write_text(text, encoding="utf-8")
-        print(f"{game.title}: {len(state.log)} actions logged to {args.log} "
-              f"({len(text.encode()):,} bytes)")
+        print(
+            f"{game.title}: {len(state.log)} actions logged to {args.log} "
+            f"({len(text.encode()):,} bytes)"
+        )
     print("bots: " + ", ".join(f"seat {s} {b.name}" for s, b in enumerate(bots)))
     print(_standings(state))
     return 0
@@ -72,8 +76,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except LogError as exc:
         print(f"racebook replay: {args.file}: {exc}", file=sys.stderr)
         return 1
-    print(f"{args.file}: {state.game.title}, {len(state.log)} actions, replay verified "
-          f"(digest {state.digest()})")
+    print(
+        f"{args.file}: {state.game.title}, {len(state.log)} actions, replay verified "
+        f"(digest {state.digest()})"
+    )
     print(_standings(state))
     return 0
 
@@ -83,14 +89,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     bots = _bots(args, game.seats)
     progress, done = _progress(args.games)
     try:
-        summary = racebook.simulate(game, bots, games=args.games, seed=args.seed,
-                                    progress=progress)
+        summary = racebook.simulate(game, bots, games=args.games, seed=args.seed, progress=progress)
     finally:
         done()
-    header = f"{game.title}: {summary.games} games, seed {summary.seed}, " \
-             f"{summary.mean_actions:.0f} actions a game"
-    rows = [(str(s.seat), s.bot, f"{s.mean_score:,.0f}", f"{s.win_rate:.1%}",
-             f"{s.mean_place:.2f}") for s in summary.seats]
+    header = (
+        f"{game.title}: {summary.games} games, seed {summary.seed}, "
+        f"{summary.mean_actions:.0f} actions a game"
+    )
+    rows = [
+        (str(s.seat), s.bot, f"{s.mean_score:,.0f}", f"{s.win_rate:.1%}", f"{s.mean_place:.2f}")
+        for s in summary.seats
+    ]
     _table(header, ("seat", "bot", "mean score", "win rate", "mean place"), rows)
     return 0
 
@@ -173,7 +182,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("games", help="list the games").set_defaults(func=cmd_games)
     sub.add_parser("variants", help="list presets and their settings").set_defaults(
-        func=cmd_variants)
+        func=cmd_variants
+    )
     return parser
 
 

@@ -146,8 +146,9 @@ def _check_for_seat(state: State[Any], where: str) -> None:
             raise _fail(where, f"for_seat({seat}) header is not marked redacted")
         visible = [e for e in state.log.events(seat)]
         if len(lines) - 1 != len(visible):
-            raise _fail(where, f"for_seat({seat}) has {len(lines) - 1} events, expected "
-                        f"{len(visible)}")
+            raise _fail(
+                where, f"for_seat({seat}) has {len(lines) - 1} events, expected {len(visible)}"
+            )
         for line in lines[1:]:
             obj = json.loads(line)
             if "event" not in obj or "digest" in obj:

@@ -66,7 +66,12 @@ def legal_boxes(
 
 
 def why_not(
-    tops: list[int], horse: int, mv: int, box: int, *, opened: bool = False,
+    tops: list[int],
+    horse: int,
+    mv: int,
+    box: int,
+    *,
+    opened: bool = False,
     skip: Collection[int] = _NONE,
 ) -> str | None:
     """Why a card may not go in ``box`` (naming the rule), or ``None`` if it may."""

@@ -30,10 +30,16 @@ class HorseCard:
     (HorseCard('3:5'), True)
     """
 
-    horse: int = attrs.field(validator=attrs.validators.and_(
-        attrs.validators.instance_of(int), attrs.validators.in_(range(64))))
-    mv: int = attrs.field(validator=attrs.validators.and_(
-        attrs.validators.instance_of(int), attrs.validators.in_(range(16))))
+    horse: int = attrs.field(
+        validator=attrs.validators.and_(
+            attrs.validators.instance_of(int), attrs.validators.in_(range(64))
+        )
+    )
+    mv: int = attrs.field(
+        validator=attrs.validators.and_(
+            attrs.validators.instance_of(int), attrs.validators.in_(range(16))
+        )
+    )
 
     @property
     def is_free(self) -> bool:

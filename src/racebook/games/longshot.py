@@ -61,7 +61,8 @@ INDICATED_MVS = tuple(mv for mv in range(1, 8) for _ in range(2))
 """Assumed (DATA.md): each horse has indicated MV 1..7 twice."""
 
 FREE_MVS = tuple(
-    mv for mv, k in ((0, 2), (1, 3), (2, 3), (3, 4), (4, 4), (5, 4), (6, 3), (7, 3), (8, 2))
+    mv
+    for mv, k in ((0, 2), (1, 3), (2, 3), (3, 4), (4, 4), (5, 4), (6, 3), (7, 3), (8, 2))
     for _ in range(k)
 )
 """Assumed (DATA.md): the 28 free cards' MVs."""
@@ -101,9 +102,9 @@ class LongShotConfig:
     """The beginning first player; ``None``: chosen by chance (a log line)."""
     restock_per_box: int = 2
     """Buried cards taken from under each box to restock (never the top card)."""
-    stuck_player_passes: bool = True
+    stuck_player_draws: bool = True
     """*Assumed*: a player with no legal card while a box is empty places
-    nothing and still draws."""
+    nothing (PASS) and still draws; ``False``: passes without drawing."""
     open_money: bool = True
     """*Assumed*: money is counted in the open (views show everyone's)."""
 
@@ -122,14 +123,17 @@ def check_config(c: LongShotConfig) -> None:
     if not 2 <= c.horses_at_4 <= c.horses:
         raise ConfigError("horses_at_4", f"must be 2..horses ({c.horses}), got {c.horses_at_4}")
     if c.running < c.players:
-        raise ConfigError("horses", f"{c.running} horses give too few order cards for "
-                          f"{c.players} players")
+        raise ConfigError(
+            "horses", f"{c.running} horses give too few order cards for {c.players} players"
+        )
     if c.goal < 1:
         raise ConfigError("goal", f"must be at least 1, got {c.goal}")
     if not 1 <= c.spurt_threshold <= c.goal:
-        raise ConfigError("spurt_threshold",
-                          f"must be 1..goal ({c.goal}): a spurt past the goal never comes, "
-                          f"got {c.spurt_threshold}")
+        raise ConfigError(
+            "spurt_threshold",
+            f"must be 1..goal ({c.goal}): a spurt past the goal never comes, "
+            f"got {c.spurt_threshold}",
+        )
     if c.spurt_cards < 1:
         raise ConfigError("spurt_cards", f"must be at least 1, got {c.spurt_cards}")
     if c.draw < 0:
@@ -144,8 +148,11 @@ def check_config(c: LongShotConfig) -> None:
         raise ConfigError("indicated_mvs", "each horse needs indicated cards")
     size = c.running * len(c.indicated_mvs) + len(c.free_mvs)
     if size < c.players * c.hand_size + 1:
-        raise ConfigError("hand_size", f"a deck of {size} cards is too small for {c.players} "
-                          f"hands of {c.hand_size} and the stack")
+        raise ConfigError(
+            "hand_size",
+            f"a deck of {size} cards is too small for {c.players} "
+            f"hands of {c.hand_size} and the stack",
+        )
     if c.hand_size < 1:
         raise ConfigError("hand_size", f"must be at least 1, got {c.hand_size}")
     if c.starting_money < 0:
@@ -154,11 +161,14 @@ def check_config(c: LongShotConfig) -> None:
         raise ConfigError("races", "a game needs at least one race")
     for i, t in enumerate(c.races):
         if len(t.tickets) != len(t.rewards):
-            raise ConfigError(f"races[{i}].tickets",
-                              f"pays {len(t.tickets)} places but rewards pay {len(t.rewards)}")
+            raise ConfigError(
+                f"races[{i}].tickets",
+                f"pays {len(t.tickets)} places but rewards pay {len(t.rewards)}",
+            )
         if len(t.rewards) > c.finishers:
-            raise ConfigError(f"races[{i}].rewards",
-                              f"pays {len(t.rewards)} places but only {c.finishers} finish")
+            raise ConfigError(
+                f"races[{i}].rewards", f"pays {len(t.rewards)} places but only {c.finishers} finish"
+            )
         if min((t.penalty, t.ticket_loss, *t.rewards, *t.tickets)) < 0:
             raise ConfigError(f"races[{i}]", "amounts must be 0 or more")
     if c.first_player is not None and not 0 <= c.first_player < c.players:
@@ -376,8 +386,7 @@ class LongShotView:
 # -- the game ------------------------------------------------------------------
 
 FIRST, DEAL, ORDERS, TURN, SECOND, RESTOCK, OPENED, OVER = range(8)
-_PHASE_NAMES = ("chance", "chance", "chance", "turn", "more cards", "chance", "opened card",
-                "over")
+_PHASE_NAMES = ("chance", "chance", "chance", "turn", "more cards", "chance", "opened card", "over")
 _AFTER_DRAW, _AFTER_OPEN = 0, 1
 
 
@@ -394,11 +403,28 @@ class LongShot(Game[LongShotConfig]):
     title: ClassVar[str] = "Long Shot"
     config_type: ClassVar[type[Any]] = LongShotConfig
     action_types: ClassVar[tuple[type[Action], ...]] = (
-        Place, Pass, FirstPlayer, Deal, DealOrders, Restock,
+        Place,
+        Pass,
+        FirstPlayer,
+        Deal,
+        DealOrders,
+        Restock,
     )
     event_types: ClassVar[tuple[type[Event], ...]] = (
-        RaceStarted, Dealt, OrderDealt, Placed, Passed, Drew, Restocked, Opened, Ran,
-        HorseFinished, SpurtBegins, RaceEnded, Money, GameEnded,
+        RaceStarted,
+        Dealt,
+        OrderDealt,
+        Placed,
+        Passed,
+        Drew,
+        Restocked,
+        Opened,
+        Ran,
+        HorseFinished,
+        SpurtBegins,
+        RaceEnded,
+        Money,
+        GameEnded,
     )
 
     def __init__(self, config: LongShotConfig) -> None:
@@ -448,7 +474,7 @@ class LongShotState(State[LongShotConfig]):
     @property
     def to_act(self) -> tuple[int, ...]:
         p = self.phase
-        if p == TURN or p == SECOND:
+        if p in (TURN, SECOND):
             return ((self.first + self.turn) % self.game.config.players,)
         if p == OPENED:
             return (self.first,)
@@ -503,24 +529,34 @@ class LongShotState(State[LongShotConfig]):
             boxes=tuple(tuple(card(x) for x in box) for box in self.boxes),
             positions=tuple(self.pos),
             finished=tuple(sorted(self.fin, key=self.fin.__getitem__)),
-            hand=tuple(sorted(card(x) for x in self.hands[seat])) if mine else (),
+            hand=tuple(sorted(card(x) for x in self.hands[seat])) if seat is not None else (),
             hand_sizes=tuple(len(h) for h in self.hands),
             stack_size=len(self.stack),
             orders=orders,
-            money=tuple(m if c.open_money or s == seat else None
-                        for s, m in enumerate(self.money)),
+            money=tuple(m if c.open_money or s == seat else None for s, m in enumerate(self.money)),
             opened=card(self.opened) if self.opened >= 0 else None,
             history=tuple(self.history),
         )
 
     def snapshot(self) -> dict[str, Any]:
         return {
-            "race": self.race, "round": self.round, "first": self.first,
-            "phase": self.phase, "turn": self.turn, "placed": self.placed,
-            "hands": self.hands, "stack": self.stack, "boxes": self.boxes, "pos": self.pos,
+            "race": self.race,
+            "round": self.round,
+            "first": self.first,
+            "phase": self.phase,
+            "turn": self.turn,
+            "placed": self.placed,
+            "hands": self.hands,
+            "stack": self.stack,
+            "boxes": self.boxes,
+            "pos": self.pos,
             "fin": sorted((h, list(k)) for h, k in self.fin.items()),
-            "orders": self.orders, "aside": self.aside, "money": self.money,
-            "opened": self.opened, "after": self.after_restock, "drawing": self.drawing,
+            "orders": self.orders,
+            "aside": self.aside,
+            "money": self.money,
+            "opened": self.opened,
+            "after": self.after_restock,
+            "drawing": self.drawing,
             "history": [attrs.astuple(r) for r in self.history],
         }
 
@@ -556,8 +592,8 @@ class LongShotState(State[LongShotConfig]):
         # after the first card, the other cards are optional ("may place 2").
         if self.phase == SECOND or EMPTY not in self.tops:
             return True
-        # Assumed (DATA.md): a hand with no legal card still draws.
-        return not placements and self.game.config.stuck_player_passes
+        # Assumed (DATA.md): a hand with no legal card places nothing.
+        return not placements
 
     def _check(self, action: Action) -> str | None:
         p = self.phase
@@ -567,8 +603,10 @@ class LongShotState(State[LongShotConfig]):
             x = action.card.horse * 16 + action.card.mv
             if p == OPENED:
                 if x != self.opened:
-                    return (f"the first player must place the opened card {card(self.opened)}, "
-                            f"not {action.card} ('Basic of the Race Round')")
+                    return (
+                        f"the first player must place the opened card {card(self.opened)}, "
+                        f"not {action.card} ('Basic of the Race Round')"
+                    )
                 return why_not(self.tops, x >> 4, x & 15, action.box, opened=True)
             if x not in self.hands[action.seat]:
                 return f"{action.card} is not in seat {action.seat}'s hand"
@@ -578,8 +616,8 @@ class LongShotState(State[LongShotConfig]):
                 return "the opened card must be placed ('Basic of the Race Round')"
             if p == SECOND or EMPTY not in self.tops:
                 return None
-            if self.game.config.stuck_player_passes and not self._placements(action.seat):
-                return None
+            if not self._placements(action.seat):
+                return None  # stuck: no legal card (assumed, DATA.md)
             return "PASS only once every box is full ('After all boxes are full')"
         return f"{action.kind} is a chance outcome, not a player's action"
 
@@ -659,7 +697,8 @@ class LongShotState(State[LongShotConfig]):
                     self._end_turn(events)
         elif isinstance(action, Pass):
             events.append(Passed(action.seat))
-            self._end_turn(events)
+            stuck = self.phase == TURN and EMPTY in self.tops
+            self._end_turn(events, draw=not stuck or self.game.config.stuck_player_draws)
         elif isinstance(action, FirstPlayer):
             self.first = action.player
             self.phase = DEAL
@@ -678,9 +717,9 @@ class LongShotState(State[LongShotConfig]):
         codes = [x.horse * 16 + x.mv for x in action.cards]
         events.append(RaceStarted(self.race + 1, self.first))
         for s in range(c.players):
-            self.hands[s] = codes[s * h:(s + 1) * h]
-            events.append(Dealt(s, tuple(action.cards[s * h:(s + 1) * h])))
-        rest = codes[c.players * h:]
+            self.hands[s] = codes[s * h : (s + 1) * h]
+            events.append(Dealt(s, tuple(action.cards[s * h : (s + 1) * h])))
+        rest = codes[c.players * h :]
         rest.reverse()  # top of the stack is the end of the list
         self.stack = rest
         self.phase = ORDERS
@@ -702,10 +741,10 @@ class LongShotState(State[LongShotConfig]):
         self.phase = TURN
 
     # "Basic of the Race Round": place, then draw 1 from the stack.
-    def _end_turn(self, events: list[Event]) -> None:
+    def _end_turn(self, events: list[Event], *, draw: bool = True) -> None:
         self.placed = []
         self.after_restock = _AFTER_DRAW
-        self.drawing = self.game.config.draw
+        self.drawing = self.game.config.draw if draw else 0
         if self._draw(events):
             self._next_turn(events)
 
@@ -829,8 +868,9 @@ class LongShotState(State[LongShotConfig]):
                     lose += (x & 15) * t.ticket_loss
             self._gain(s, win, "tickets", events)
             self._lose(s, lose, "losing tickets", events)
-        self.history.append(RaceRecord(self.race + 1, tuple(places), tuple(self.orders),
-                                       tuple(self.money)))
+        self.history.append(
+            RaceRecord(self.race + 1, tuple(places), tuple(self.orders), tuple(self.money))
+        )
         self._mark()
         if self.race + 1 < len(c.races):
             # "Preparation of the last race": first player is left of the last one;
@@ -890,7 +930,7 @@ class LongShotState(State[LongShotConfig]):
             assert dealt == list(range(1, self.game.config.running + 1)), "orders lost"
 
     def probes(self, seat: int) -> list[Action]:
-        kinds = sorted(set(self.game.deck)) + [7 * 16 + 3, 15]
+        kinds = [*sorted(set(self.game.deck)), 7 * 16 + 3, 15]
         nboxes = len(self.boxes)
         out: list[Action] = [Pass(seat), Pass((seat + 1) % self.game.config.players)]
         out += [Place(seat, card(x), b) for x in kinds for b in range(-1, nboxes + 1)]
@@ -916,8 +956,12 @@ class LongShotState(State[LongShotConfig]):
         return other
 
 
-register_preset("longshot", "longshot", LongShotConfig(),
-                "Long Shot as printed: 5 players (4-6), 2 races, goal 60 (assumed), spurt 44.")
+register_preset(
+    "longshot",
+    "longshot",
+    LongShotConfig(),
+    "Long Shot as printed: 5 players (4-6), 2 races, goal 60 (assumed), spurt 44.",
+)
 
 
 def box_horse(box: int) -> int:
