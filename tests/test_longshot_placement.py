@@ -195,3 +195,17 @@ def test_spurt_starts_the_round_after_a_horse_reaches_44() -> None:
     state.apply(Place(0, HorseCard.parse("5:2"), 9))
     assert state.pos[0] == 44 and state.round == 2 and state.spurt
     assert state.to_act == (1,)  # the first player moved left
+
+
+def test_opened_free_card_setting_off_goes_under_the_stack() -> None:
+    tops = [4] * 12
+    for unavoidable in (True, False):
+        state = deal(new(opened_free_card_unavoidable=unavoidable), boxes=full_boxes(tops),
+                     stack_top="F:0 F:0 F:1 F:1 F:1 F:4")
+        everyone_passes(state)
+        if unavoidable:
+            assert state.opened == HorseCard.parse("F:4").code
+            assert len(state.legal_actions(0)) == 12
+        else:
+            assert state.opened == -1 and state.stack[0] == HorseCard.parse("F:4").code
+            assert state.round == 2

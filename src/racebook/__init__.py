@@ -15,7 +15,7 @@ from racebook.core.errors import ConfigError, IllegalAction, LogError, RacebookE
 from racebook.core.game import CHANCE, Action, Event, Game, Result, State
 from racebook.core.log import replay
 from racebook.core.registry import games, load, presets
-from racebook.simulate import simulate
+from racebook.simulation import simulate
 
 __all__ = [
     "CHANCE",

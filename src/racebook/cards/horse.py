@@ -58,6 +58,16 @@ class HorseCard:
     @classmethod
     def parse(cls, text: str) -> HorseCard:
         """Read ``"3:5"`` or ``"F:5"``; :class:`ValueError` otherwise."""
+        found = _PARSED.get(text)
+        if found is not None:
+            return found
+        found = cls._parse(text)
+        if len(_PARSED) < 4096:
+            _PARSED[text] = found
+        return found
+
+    @classmethod
+    def _parse(cls, text: str) -> HorseCard:
         horse, sep, mv = text.partition(":")
         if not sep or not mv.isdigit() or not (horse == "F" or horse.isdigit()):
             raise ValueError(f"not a horse card: {text!r} (expected like '3:5' or 'F:5')")
@@ -68,6 +78,7 @@ class HorseCard:
 
 
 _CARDS: dict[int, HorseCard] = {}
+_PARSED: dict[str, HorseCard] = {}
 
 
 def card(code: int) -> HorseCard:

@@ -105,6 +105,10 @@ class LongShotConfig:
     stuck_player_draws: bool = True
     """*Assumed*: a player with no legal card while a box is empty places
     nothing (PASS) and still draws; ``False``: passes without drawing."""
+    opened_free_card_unavoidable: bool = True
+    """*Inferred*: an opened free card that no box may take (every top has its
+    MV) covers a card of its MV anyway, as Mafia 4.4 allows when "absolutely
+    unavoidable"; ``False``: it goes under the stack instead."""
     open_money: bool = True
     """*Assumed*: money is counted in the open (views show everyone's)."""
 
@@ -557,7 +561,7 @@ class LongShotState(State[LongShotConfig]):
             "opened": self.opened,
             "after": self.after_restock,
             "drawing": self.drawing,
-            "history": [attrs.astuple(r) for r in self.history],
+            "history": [[r.race, r.places, r.orders, r.money] for r in self.history],
         }
 
     # -- legality ---------------------------------------------------------------
@@ -571,7 +575,7 @@ class LongShotState(State[LongShotConfig]):
         if p == OPENED:
             h, mv = self.opened >> 4, self.opened & 15
             c = card(self.opened)
-            return [Place(seat, c, b) for b in legal_boxes(tops, h, mv, opened=True)]
+            return [Place(seat, c, b) for b in legal_boxes(tops, h, mv, opened=self._exception(h))]
         actions = self._placements(seat)
         if self._may_pass(actions):
             actions.append(Pass(seat))
@@ -586,6 +590,10 @@ class LongShotState(State[LongShotConfig]):
             for b in legal_boxes(tops, x >> 4, x & 15, skip=skip):
                 actions.append(Place(seat, c, b))
         return actions
+
+    def _exception(self, horse: int) -> bool:
+        """Whether the opened card may cover its own MV when nothing else is open."""
+        return horse != FREE or self.game.config.opened_free_card_unavoidable
 
     def _may_pass(self, placements: list[Action]) -> bool:
         # "After all boxes are full": PASS once every box has a card; in the spurt,
@@ -607,7 +615,7 @@ class LongShotState(State[LongShotConfig]):
                         f"the first player must place the opened card {card(self.opened)}, "
                         f"not {action.card} ('Basic of the Race Round')"
                     )
-                return why_not(self.tops, x >> 4, x & 15, action.box, opened=True)
+                return why_not(self.tops, x >> 4, x & 15, action.box, opened=self._exception(x >> 4))
             if x not in self.hands[action.seat]:
                 return f"{action.card} is not in seat {action.seat}'s hand"
             return why_not(self.tops, x >> 4, x & 15, action.box, skip=self.placed)
@@ -780,8 +788,13 @@ class LongShotState(State[LongShotConfig]):
                 return
             self._run(events)  # nothing left to open
             return
-        self.opened = self.stack.pop()
-        events.append(Opened(card(self.opened)))
+        x = self.stack.pop()
+        events.append(Opened(card(x)))
+        if not legal_boxes(self.tops, x >> 4, x & 15, opened=self._exception(x >> 4)):
+            self.stack.insert(0, x)  # no box may take it: under the stack (setting)
+            self._run(events)
+            return
+        self.opened = x
         self.phase = OPENED
 
     # "When the stack is exhausted": up to 2 cards from beneath each box, never the top.

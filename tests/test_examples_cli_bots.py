@@ -1,0 +1,93 @@
+"""The examples run; the command line works; the bots play legally and the
+heuristic beats random play."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import racebook
+from racebook.cli import main
+
+EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_example_runs(path: Path) -> None:
+    done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True,
+                          timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip()
+
+
+def test_cli_demo_replay_simulate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "game.jsonl"
+    assert main(["demo", "longshot", "--seed", "3", "--log", str(log)]) == 0
+    assert "winner" in capsys.readouterr().out
+    assert main(["replay", str(log)]) == 0
+    assert "replay verified" in capsys.readouterr().out
+    assert main(["simulate", "longshot", "--players", "4", "--games", "5",
+                 "--bots", "heuristic,random,random,random"]) == 0
+    out = capsys.readouterr().out
+    assert "heuristic" in out and "win rate" in out
+
+
+def test_cli_bad_log_exits_nonzero_with_the_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "game.jsonl"
+    main(["demo", "longshot", "--seed", "3", "--log", str(log)])
+    lines = log.read_text().splitlines()
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(lines[:30]) + "\n")
+    capsys.readouterr()
+    assert main(["replay", str(bad)]) == 1
+    assert "log line 31" in capsys.readouterr().err
+    assert main(["replay", str(tmp_path / "missing.jsonl")]) == 2
+
+
+def test_cli_config_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "longshot", "--players", "7", "--games", "1"]) == 2
+    assert "players" in capsys.readouterr().err
+
+
+def test_cli_lists(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games"]) == 0 and "Long Shot" in capsys.readouterr().out
+    assert main(["variants"]) == 0 and "spurt_threshold = 44" in capsys.readouterr().out
+
+
+def test_simulate_is_deterministic_and_the_heuristic_beats_random() -> None:
+    game = racebook.load("longshot")
+    bots = ["heuristic", "random", "random", "random", "random"]
+    a = racebook.simulate(game, bots, games=60, seed=5)
+    b = racebook.simulate(game, bots, games=60, seed=5)
+    assert a == b
+    randoms = [s.mean_score for s in a.seats[1:]]
+    assert a.seats[0].mean_score > max(randoms)
+    assert a.seats[0].win_rate > 0.4
+
+
+def test_bots_read_only_their_view() -> None:
+    # the heuristic's choice must not change when hidden information changes
+    import random
+
+    from racebook.agents import make_bot
+
+    state = racebook.load("longshot").new_state(seed=12)
+    for step in range(60):
+        (seat,) = state.to_act
+        other = state.hidden_variant(seat, random.Random(step))
+        a = make_bot("longshot", "heuristic", 1).choose(state, seat)
+        b = make_bot("longshot", "heuristic", 1).choose(other, seat)
+        assert a == b
+        state.apply(a)
+
+
+def test_summary_shape() -> None:
+    s = racebook.simulate(racebook.load("longshot", players=6), games=2, seed=1)
+    assert len(s.seats) == 6 and s.mean_actions > 50
+    assert json.dumps([x.mean_score for x in s.seats])
