@@ -94,8 +94,10 @@ def main() -> int:
     n = args.games
     game = racebook.load("longshot", players=5)
 
-    print(f"racebook {racebook.__version__} benchmarks, Python {sys.version.split()[0]}, "
-          f"{n} games of 5-player Long Shot (2 races), random bots")
+    print(
+        f"racebook {racebook.__version__} benchmarks, Python {sys.version.split()[0]}, "
+        f"{n} games of 5-player Long Shot (2 races), random bots"
+    )
     bare = load_bare(args.bench_dir, "longshot_bare")
     bare_s = None
     if bare is not None:
@@ -115,8 +117,13 @@ def main() -> int:
     live_aps = actions / play_s
     replay_aps = actions / replay_s
     rows.append(("live play", f"{live_aps:,.0f} actions/s", ""))
-    rows.append(("replay (parse + verify)", f"{replay_aps:,.0f} actions/s",
-                 f"{replay_aps / live_aps:.2f}x live"))
+    rows.append(
+        (
+            "replay (parse + verify)",
+            f"{replay_aps:,.0f} actions/s",
+            f"{replay_aps / live_aps:.2f}x live",
+        )
+    )
     rows.append(("actions per game", f"{actions / n:.1f}", ""))
     rows.append(("log size", f"{log_bytes:,.0f} bytes/game", ""))
     rows.append(("peak memory, one game", f"{peak / 1024:,.0f} KiB", ""))

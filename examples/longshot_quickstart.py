@@ -5,7 +5,9 @@ from racebook.agents import make_bot
 
 game = racebook.load("longshot", players=5)
 state = game.new_state(seed=2026)
-bots = [make_bot("longshot", "heuristic" if seat == 0 else "random", seed=seat) for seat in range(5)]
+bots = [
+    make_bot("longshot", "heuristic" if seat == 0 else "random", seed=seat) for seat in range(5)
+]
 
 while not state.is_over:
     (seat,) = state.to_act  # Long Shot: one seat at a time

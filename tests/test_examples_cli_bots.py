@@ -18,8 +18,9 @@ EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_example_runs(path: Path) -> None:
-    done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True,
-                          timeout=300, check=False)
+    done = subprocess.run(
+        [sys.executable, str(path)], capture_output=True, text=True, timeout=300, check=False
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip()
 
@@ -30,8 +31,21 @@ def test_cli_demo_replay_simulate(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert "winner" in capsys.readouterr().out
     assert main(["replay", str(log)]) == 0
     assert "replay verified" in capsys.readouterr().out
-    assert main(["simulate", "longshot", "--players", "4", "--games", "5",
-                 "--bots", "heuristic,random,random,random"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "longshot",
+                "--players",
+                "4",
+                "--games",
+                "5",
+                "--bots",
+                "heuristic,random,random,random",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "heuristic" in out and "win rate" in out
 

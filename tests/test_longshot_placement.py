@@ -3,7 +3,11 @@ example (003_*, 9.0 Q2), whose rule is Long Shot's word for word."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from racebook import IllegalAction
 from racebook.board.boxes import EMPTY, legal_boxes, why_not
@@ -83,7 +87,7 @@ def test_opened_free_card_when_absolutely_unavoidable() -> None:
 class TestMafiaQAExample:
     """All boxes are full except the lower box for horse #6 (box 11)."""
 
-    tops = [3, 5, 1, 2, 3, 4, 5, 6, 7, 1, 2, E]
+    tops: ClassVar[list[int]] = [3, 5, 1, 2, 3, 4, 5, 6, 7, 1, 2, E]
 
     def test_a_free_card_must_go_in_horse_6_lower_box(self) -> None:
         for mv in range(9):
@@ -152,8 +156,12 @@ def test_a_stuck_player_places_nothing_and_draws() -> None:
 def test_spurt_two_cards_in_different_boxes_one_draw() -> None:
     # "After any horse piece is on or over 44th space, each player may places 2 Horse
     # cards ... You cannot place both cards at the same box ... draw only 1".
-    state = deal(new(), hands={0: "F:1 F:2 F:3 F:4 F:5 F:6 F:7 F:8"}, pos=[44, 0, 0, 0, 0, 0],
-                 stack_top="3:3")
+    state = deal(
+        new(),
+        hands={0: "F:1 F:2 F:3 F:4 F:5 F:6 F:7 F:8"},
+        pos=[44, 0, 0, 0, 0, 0],
+        stack_top="3:3",
+    )
     assert state.spurt
     state.apply(Place(0, HorseCard.parse("F:1"), 0))
     assert state.to_act == (0,)
@@ -179,8 +187,9 @@ def test_no_spurt_below_the_threshold_and_a_setting_for_three() -> None:
     state = deal(new(), pos=[43, 0, 0, 0, 0, 0])
     state.apply(state.legal_actions(0)[0])
     assert state.to_act == (1,)
-    three = deal(new(spurt_cards=3), hands={0: "F:1 F:2 F:3 F:4 F:5 F:6 F:7 F:8"},
-                 pos=[44, 0, 0, 0, 0, 0])
+    three = deal(
+        new(spurt_cards=3), hands={0: "F:1 F:2 F:3 F:4 F:5 F:6 F:7 F:8"}, pos=[44, 0, 0, 0, 0, 0]
+    )
     for box in (0, 1, 2):
         assert three.to_act == (0,)
         three.apply(Place(0, HorseCard.parse(f"F:{box + 1}"), box))
@@ -188,8 +197,12 @@ def test_no_spurt_below_the_threshold_and_a_setting_for_three() -> None:
 
 
 def test_spurt_starts_the_round_after_a_horse_reaches_44() -> None:
-    state = deal(new(), stack_top="F:0 F:0 F:2 F:2 F:2 5:2",
-                 boxes=full_boxes([3, 4] + [1] * 10), pos=[37, 0, 0, 0, 0, 0])
+    state = deal(
+        new(),
+        stack_top="F:0 F:0 F:2 F:2 F:2 5:2",
+        boxes=full_boxes([3, 4] + [1] * 10),
+        pos=[37, 0, 0, 0, 0, 0],
+    )
     everyone_passes(state)
     assert not state.spurt
     state.apply(Place(0, HorseCard.parse("5:2"), 9))
@@ -200,8 +213,11 @@ def test_spurt_starts_the_round_after_a_horse_reaches_44() -> None:
 def test_opened_free_card_setting_off_goes_under_the_stack() -> None:
     tops = [4] * 12
     for unavoidable in (True, False):
-        state = deal(new(opened_free_card_unavoidable=unavoidable), boxes=full_boxes(tops),
-                     stack_top="F:0 F:0 F:1 F:1 F:1 F:4")
+        state = deal(
+            new(opened_free_card_unavoidable=unavoidable),
+            boxes=full_boxes(tops),
+            stack_top="F:0 F:0 F:1 F:1 F:1 F:4",
+        )
         everyone_passes(state)
         if unavoidable:
             assert state.opened == HorseCard.parse("F:4").code
@@ -209,3 +225,23 @@ def test_opened_free_card_setting_off_goes_under_the_stack() -> None:
         else:
             assert state.opened == -1 and state.stack[0] == HorseCard.parse("F:4").code
             assert state.round == 2
+
+
+@given(
+    tops=st.lists(st.integers(-1, 8), min_size=12, max_size=12),
+    codes=st.sets(st.sampled_from([h * 16 + mv for h in range(7) for mv in range(9)])),
+    skip=st.sets(st.integers(0, 11), max_size=2),
+)
+def test_batch_placements_agree_with_the_clause_by_clause_rule(
+    tops: list[int], codes: set[int], skip: set[int]
+) -> None:
+    from racebook.board.boxes import placements
+
+    assume(all(tops[b] != EMPTY for b in skip))  # a box used this turn holds a card
+    ordered = sorted(codes)
+    expected = [(x, b) for x in ordered for b in legal_boxes(tops, x >> 4, x & 15, skip=skip)]
+    assert placements(tops, ordered, skip) == expected
+    for x in ordered:
+        for b in range(12):
+            ok = why_not(tops, x >> 4, x & 15, b, skip=skip) is None
+            assert ok == ((x, b) in expected)

@@ -16,7 +16,6 @@ from racebook.games.longshot import (
     Money,
     Opened,
     Pass,
-    Place,
     Restock,
     Restocked,
 )
@@ -88,8 +87,9 @@ def test_horses_run_the_sum_of_their_top_cards() -> None:
             finished = set(trial.fin)
             trial.boxes[action.box].append(trial.opened)  # type: ignore[attr-defined]
             expected = [
-                0 if h + 1 in finished else
-                sum(b[-1] & 15 for b in trial.boxes[2 * h:2 * h + 2] if b)
+                0
+                if h + 1 in finished
+                else sum(b[-1] & 15 for b in trial.boxes[2 * h : 2 * h + 2] if b)
                 for h in range(6)
             ]
             state.apply(action)
@@ -118,7 +118,7 @@ def test_restock_takes_up_to_two_buried_cards_never_the_top() -> None:
     assert state.to_act == (CHANCE,)
     gathered = sorted(cards("F:1 F:2 1:1 F:5 F:6") + under_11)
     with pytest.raises(racebook.IllegalAction, match="buried"):
-        state.apply(Restock(CHANCE, tuple(HorseCard.parse(t) for t in "F:1 F:2 F:3".split())))
+        state.apply(Restock(CHANCE, tuple(HorseCard.parse(t) for t in ["F:1", "F:2", "F:3"])))
     events = state.apply(Restock(CHANCE, tuple(HorseCard(x >> 4, x & 15) for x in gathered)))
     assert Restocked(7) in events
     assert [len(b) for b in state.boxes[:4]] == [2, 1, 1, 1]
@@ -130,8 +130,12 @@ def test_restock_takes_up_to_two_buried_cards_never_the_top() -> None:
 def test_race_ends_when_three_horses_have_finished() -> None:
     # "When first 3 or more horses enter the goal, the race is finished."
     boxes = full_boxes([5, 5, 4, 4, 3, 3, 1, 1, 1, 2, 2, 2])
-    two = deal(new(), boxes=boxes, pos=[55, 55, 0, 0, 0, 0],
-               stack_top="F:0 F:0 F:2 F:2 F:2 F:3 F:3 F:3 F:3 F:4 F:4 F:4")
+    two = deal(
+        new(),
+        boxes=boxes,
+        pos=[55, 55, 0, 0, 0, 0],
+        stack_top="F:0 F:0 F:2 F:2 F:2 F:3 F:3 F:3 F:3 F:4 F:4 F:4",
+    )
     everyone_passes(two)
     place_opened(two, 11)
     assert sorted(two.fin) == [1, 2] and two.race == 0 and two.round == 2
@@ -166,8 +170,12 @@ POS = [55, 52, 50, 40, 30, 20]  # after the run: horse 2 62, horse 1 61, horse 3
 
 def test_first_race_settlement_in_the_rulebook_order() -> None:
     state, events = settle_position(
-        hands=HANDS, boxes=full_boxes(TOPS), pos=POS, orders=[2, 1, 3, 4, 5],
-        money=[20_000, 20_000, 20_000, 20_000, 5_000], stack_top=DRAWS,
+        hands=HANDS,
+        boxes=full_boxes(TOPS),
+        pos=POS,
+        orders=[2, 1, 3, 4, 5],
+        money=[20_000, 20_000, 20_000, 20_000, 5_000],
+        stack_top=DRAWS,
     )
     assert state.history[0].places == (2, 1, 3, 0, 0, 0)
     # seat 0: reward 60,000; tickets 2:7+2:1 -> 8 x 5,000, 1:4 -> 4 x 3,000,
@@ -182,7 +190,10 @@ def test_first_race_settlement_in_the_rulebook_order() -> None:
     assert state.money[4] == 0
     four = [e for e in events if isinstance(e, Money) and e.seat == 4]
     assert [(e.reason, e.amount) for e in four] == [
-        ("penalty", -5_000), ("tickets", 6_000), ("losing tickets", -6_000)]
+        ("penalty", -5_000),
+        ("tickets", 6_000),
+        ("losing tickets", -6_000),
+    ]
     assert state.race == 1 and state.to_act == (CHANCE,)  # the last race is dealt next
 
 
@@ -197,7 +208,9 @@ def test_ties_past_the_goal_then_box_total_then_shared_place() -> None:
     # horse 1: 50+10 = 60 (0 past, total 10); horse 2: 52+8 = 60 (0, 8);
     # horse 3: 52+8 (0, 8) ties with horse 2; horse 4: 53+8 = 61 (1 past).
     state, events = settle_position(
-        boxes=full_boxes(tops), pos=[50, 52, 52, 53, 0, 0], orders=[1, 2, 3, 4, 5],
+        boxes=full_boxes(tops),
+        pos=[50, 52, 52, 53, 0, 0],
+        orders=[1, 2, 3, 4, 5],
         stack_top="F:0 F:0 F:1 F:1 F:1 F:3",
     )
     assert state.history[0].places == (2, 3, 3, 1, 0, 0)
@@ -207,7 +220,9 @@ def test_ties_past_the_goal_then_box_total_then_shared_place() -> None:
 def test_a_tie_for_first_skips_second() -> None:
     tops = [5, 5, 5, 5, 1, 1, 1, 1, 1, 1, 2, 2]
     state, events = settle_position(
-        boxes=full_boxes(tops), pos=[55, 55, 58, 0, 0, 0], orders=[1, 2, 3, 4, 5],
+        boxes=full_boxes(tops),
+        pos=[55, 55, 58, 0, 0, 0],
+        orders=[1, 2, 3, 4, 5],
         stack_top="F:0 F:0 F:1 F:1 F:1 F:3",
     )
     assert state.history[0].places == (1, 1, 3, 0, 0, 0)
@@ -216,9 +231,12 @@ def test_a_tie_for_first_skips_second() -> None:
 
 def test_an_earlier_round_beats_a_bigger_overshoot() -> None:
     tops = [5, 5, 1, 1, 1, 1, 4, 4, 1, 1, 2, 2]
-    state = deal(new(), boxes=full_boxes(tops), pos=[55, 0, 0, 45, 52, 0],
-                 stack_top="F:0 F:0 F:1 F:1 F:1 F:3 F:2 F:2 F:2 F:3 F:3 F:4 "
-                           "F:4 F:4 F:5 F:5 F:6 F:5")
+    state = deal(
+        new(),
+        boxes=full_boxes(tops),
+        pos=[55, 0, 0, 45, 52, 0],
+        stack_top="F:0 F:0 F:1 F:1 F:1 F:3 F:2 F:2 F:2 F:3 F:3 F:4 F:4 F:4 F:5 F:5 F:6 F:5",
+    )
     everyone_passes(state)
     place_opened(state, 11)  # horse 1 finishes (65); horse 4 at 53, horse 5 at 54
     assert list(state.fin) == [1]
@@ -245,8 +263,9 @@ def test_the_last_race() -> None:
     after_first = list(state.money)
     assert state.first == 1  # race 1 ended in its first round (first player 0)
     hands = {(s + 1) % 5: h for s, h in HANDS.items()}  # the deal starts from seat 0
-    deal(state, hands=hands, boxes=full_boxes(TOPS), pos=POS, orders=[5, 4, 1, 3, 2],
-         stack_top=DRAWS)
+    deal(
+        state, hands=hands, boxes=full_boxes(TOPS), pos=POS, orders=[5, 4, 1, 3, 2], stack_top=DRAWS
+    )
     assert state.to_act == (1,) and state.money == after_first
     assert state.view(0).orders == (5, 4, 1, 3, 2) and state.view(0).race == 2
     everyone_passes(state)  # seats 1, 2, 3, 4, 0 draw F:1 F:1 F:1 F:2 F:2

@@ -245,8 +245,12 @@ class State(abc.ABC, Generic[C]):
         rng = self._rng
         if rng is None:
             return
-        while not self.is_over and self.to_act == (CHANCE,):
+        while self._at_chance():
             events.extend(self._do(self._sample_chance(rng)))
+
+    def _at_chance(self) -> bool:
+        """Whether chance acts now (games may answer faster than ``to_act``)."""
+        return not self.is_over and self.to_act == (CHANCE,)
 
     def _mark(self) -> None:
         """Ask for a state digest in the log after the current action."""

@@ -126,10 +126,30 @@ def _parse_line(number: int, line: str) -> dict[str, Any]:
     return obj
 
 
+_KINDS: dict[type[Any], dict[str, type[Action]]] = {}
+
+
+def _parse_body(raw: list[str]) -> list[tuple[int, dict[str, Any]]]:
+    """Lines 2.. as JSON objects.  One bulk decode when every line is well formed;
+    line by line (to name the bad one) when not."""
+    numbered = [(n, line) for n, line in enumerate(raw[1:], start=2) if line.strip()]
+    if all(len(line) <= MAX_LINE and line.lstrip()[:1] == "{" for _, line in numbered):
+        try:
+            objs = json.loads("[" + ",".join(line for _, line in numbered) + "]")
+        except (json.JSONDecodeError, RecursionError):
+            pass
+        else:
+            if len(objs) == len(numbered) and all(isinstance(o, dict) for o in objs):
+                return [(n, o) for (n, _), o in zip(numbered, objs, strict=True)]
+    return [(n, _parse_line(n, line)) for n, line in numbered]
+
+
 def parse_action(game: Game[Any], obj: dict[str, Any], number: int) -> Action:
     """Structure one action line for ``game``; :class:`LogError` if it is not one."""
     kind = obj.get("kind")
-    types = {t.kind: t for t in game.action_types}
+    types = _KINDS.get(type(game))
+    if types is None:
+        types = _KINDS[type(game)] = {t.kind: t for t in game.action_types}
     cls = types.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise LogError(number, f"unknown action kind {kind!r} for {game.id}")
@@ -162,7 +182,7 @@ def replay(text: str) -> State[Any]:
         raise LogError(1, f"bad format version {version!r}")
     if version > VERSION:
         raise LogError(1, f"format version {version} is newer than this library reads ({VERSION})")
-    lines = [(n, _parse_line(n, line)) for n, line in enumerate(raw[1:], start=2) if line.strip()]
+    lines = _parse_body(raw)
     while version < VERSION:
         upgraded = UPGRADES[version]([header, *(obj for _, obj in lines)])
         header, lines = upgraded[0], list(zip((n for n, _ in lines), upgraded[1:], strict=True))

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from racebook.board.boxes import EMPTY, boxes_of, legal_boxes, why_not
+from racebook.board.boxes import EMPTY, boxes_of, legal_boxes, placements, why_not
 from racebook.board.track import places as finish_places
 from racebook.cards.horse import FREE, HorseCard, card, deck
 from racebook.core.errors import ConfigError
@@ -392,6 +392,7 @@ class LongShotView:
 FIRST, DEAL, ORDERS, TURN, SECOND, RESTOCK, OPENED, OVER = range(8)
 _PHASE_NAMES = ("chance", "chance", "chance", "turn", "more cards", "chance", "opened card", "over")
 _AFTER_DRAW, _AFTER_OPEN = 0, 1
+_CHANCE_PHASES = frozenset((FIRST, DEAL, ORDERS, RESTOCK))
 
 
 @register_game
@@ -435,6 +436,7 @@ class LongShot(Game[LongShotConfig]):
         check_config(config)
         super().__init__(config)
         self.deck = deck(config.running, config.indicated_mvs, config.free_mvs)
+        self.places: dict[int, Place] = {}  # interned Place actions (values, shared)
 
     @property
     def seats(self) -> int:
@@ -489,6 +491,9 @@ class LongShotState(State[LongShotConfig]):
     @property
     def is_over(self) -> bool:
         return self.phase == OVER
+
+    def _at_chance(self) -> bool:
+        return self.phase in _CHANCE_PHASES
 
     @property
     def result(self) -> Result | None:
@@ -582,14 +587,16 @@ class LongShotState(State[LongShotConfig]):
         return actions
 
     def _placements(self, seat: int) -> list[Action]:
-        tops = self.tops
-        skip = self.placed
-        actions: list[Action] = []
-        for x in sorted(set(self.hands[seat])):
-            c = card(x)
-            for b in legal_boxes(tops, x >> 4, x & 15, skip=skip):
-                actions.append(Place(seat, c, b))
-        return actions
+        pairs = placements(self.tops, sorted(set(self.hands[seat])), self.placed)
+        cache = self.game.places
+        out: list[Action] = []
+        for x, b in pairs:
+            key = (seat * 1024 + x) * 64 + b
+            action = cache.get(key)
+            if action is None:
+                action = cache[key] = Place(seat, card(x), b)
+            out.append(action)
+        return out
 
     def _exception(self, horse: int) -> bool:
         """Whether the opened card may cover its own MV when nothing else is open."""
@@ -615,7 +622,9 @@ class LongShotState(State[LongShotConfig]):
                         f"the first player must place the opened card {card(self.opened)}, "
                         f"not {action.card} ('Basic of the Race Round')"
                     )
-                return why_not(self.tops, x >> 4, x & 15, action.box, opened=self._exception(x >> 4))
+                return why_not(
+                    self.tops, x >> 4, x & 15, action.box, opened=self._exception(x >> 4)
+                )
             if x not in self.hands[action.seat]:
                 return f"{action.card} is not in seat {action.seat}'s hand"
             return why_not(self.tops, x >> 4, x & 15, action.box, skip=self.placed)
