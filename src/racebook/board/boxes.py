@@ -110,7 +110,7 @@ def placements(
     from a hand, in order: the same answer as :func:`legal_boxes` card by card
     (a property test holds them equal), computed in one pass.
 
-    >>> placements([EMPTY, 2] + [1] * 10, [1 * 16 + 2, 5])
+    >>> placements([EMPTY, 2] + [1] * 10, [5, 1 * 16 + 2])
     [(5, 0), (18, 0)]
     """
     n = len(tops)
