@@ -48,7 +48,7 @@ def test_config_errors_name_the_field(settings: dict[str, object], field: str, w
 
 def test_payout_table_of_the_wrong_length() -> None:
     race = racebook.load("longshot").config.races[0]
-    bad = attrs.evolve(race, tickets=(5_000, 3_000))
+    bad = attrs.evolve(race, tickets=(5_000, 3_000, 2_000, 1_000))  # only 3 horses place
     with pytest.raises(ConfigError) as info:
         racebook.load("longshot", races=[to_data(bad), to_data(race)])
     assert info.value.field == "races[0].tickets"

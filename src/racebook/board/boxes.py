@@ -73,8 +73,10 @@ def why_not(
     *,
     opened: bool = False,
     skip: Collection[int] = _NONE,
+    cite: str = "Long Shot: 'How to place Horse cards'",
 ) -> str | None:
-    """Why a card may not go in ``box`` (naming the rule), or ``None`` if it may."""
+    """Why a card may not go in ``box`` (naming the rule, written at ``cite``),
+    or ``None`` if it may."""
     if not 0 <= box < len(tops):
         return f"there is no box {box} (boxes 0..{len(tops) - 1})"
     if box in legal_boxes(tops, horse, mv, opened=opened, skip=skip):
@@ -82,25 +84,21 @@ def why_not(
     if horse and box not in boxes_of(horse):
         a, b = boxes_of(horse)
         return (
-            f"an indicated horse-{horse} card runs only horse {horse} (boxes {a} and {b}): "
-            "'How to place Horse cards', Indicated Horse cards"
+            f"an indicated horse-{horse} card runs only horse {horse} (boxes {a} and {b}) ({cite})"
         )
     if box in skip:
-        return "the spurt's cards go in different boxes: 'The Last Spurt'"
+        return "the spurt's cards go in different boxes ('The Last Spurt')"
     if tops[box] != EMPTY:
         own = boxes_of(horse) if horse else range(len(tops))
         if any(tops[b] == EMPTY for b in own):
             where = f"horse {horse}'s" if horse else "a"
             return (
                 f"Golden Rule: {where} box is still empty, the card must fill it; "
-                f"box {box} is full ('How to place Horse cards')"
+                f"box {box} is full ({cite})"
             )
         if tops[box] == mv:
-            return (
-                f"a card may not cover a card of the same MV ({mv}) in box {box} "
-                "('How to place Horse cards')"
-            )
-    return f"box {box} is not open to this card ('How to place Horse cards')"
+            return f"a card may not cover a card of the same MV ({mv}) in box {box} ({cite})"
+    return f"box {box} is not open to this card ({cite})"
 
 
 def placements(

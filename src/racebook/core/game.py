@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import abc
 import copy
+import functools
 import hashlib
 import json
 import random
@@ -94,14 +95,20 @@ class Game(abc.ABC, Generic[C]):
     id: ClassVar[str]
     title: ClassVar[str]
     config_type: ClassVar[type[Any]]
-    action_types: ClassVar[tuple[type[Action], ...]]
-    event_types: ClassVar[tuple[type[Event], ...]]
+    action_types: tuple[type[Action], ...]
+    """Every action type of this game (with its rule modules'), for logs."""
+    event_types: tuple[type[Event], ...]
 
     def __init__(self, config: C) -> None:
         self.config = config
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id!r} seats={self.seats}>"
+
+    @functools.cached_property
+    def action_kinds(self) -> dict[str, type[Action]]:
+        """Action classes by their ``kind`` (how a log line names them)."""
+        return {t.kind: t for t in self.action_types}
 
     @property
     @abc.abstractmethod
@@ -130,8 +137,6 @@ class State(abc.ABC, Generic[C]):
     """One game in progress.  Drive it with :meth:`apply`; read it through
     :attr:`to_act`, :meth:`legal_actions`, :meth:`view`, :attr:`is_over`,
     :attr:`result` and :attr:`log`."""
-
-    rule_book: ClassVar[str] = ""
 
     def __init__(self, game: Game[C]) -> None:
         self.game = game
@@ -197,7 +202,7 @@ class State(abc.ABC, Generic[C]):
         exactly as it was."""
         reason = self.check(action)
         if reason is not None:
-            raise IllegalAction(reason, rule=self.rule_book, action=action)
+            raise IllegalAction(reason, rule=self.game.title, action=action)
         events = self._do(action)
         self._resolve_chance(events)
         return events
@@ -205,7 +210,7 @@ class State(abc.ABC, Generic[C]):
     def sample_chance(self, rng: random.Random) -> Action:
         """Draw a chance outcome for the current chance node from ``rng``."""
         if self.to_act != (CHANCE,):
-            raise IllegalAction("this is not a chance node", rule=self.rule_book)
+            raise IllegalAction("this is not a chance node", rule=self.game.title)
         return self._sample_chance(rng)
 
     def clone(self) -> Self:

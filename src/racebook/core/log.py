@@ -126,9 +126,6 @@ def _parse_line(number: int, line: str) -> dict[str, Any]:
     return obj
 
 
-_KINDS: dict[type[Any], dict[str, type[Action]]] = {}
-
-
 def _parse_body(raw: list[str]) -> list[tuple[int, dict[str, Any]]]:
     """Lines 2.. as JSON objects.  One bulk decode when every line is well formed;
     line by line (to name the bad one) when not."""
@@ -147,10 +144,7 @@ def _parse_body(raw: list[str]) -> list[tuple[int, dict[str, Any]]]:
 def parse_action(game: Game[Any], obj: dict[str, Any], number: int) -> Action:
     """Structure one action line for ``game``; :class:`LogError` if it is not one."""
     kind = obj.get("kind")
-    types = _KINDS.get(type(game))
-    if types is None:
-        types = _KINDS[type(game)] = {t.kind: t for t in game.action_types}
-    cls = types.get(kind) if isinstance(kind, str) else None
+    cls = game.action_kinds.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise LogError(number, f"unknown action kind {kind!r} for {game.id}")
     fields = {k: v for k, v in obj.items() if k != "kind"}

@@ -1,10 +1,15 @@
 """Long Shot (Ginichiro Suzuki, 2012 remake of Horse Racing Mafia): rules 000_*.
 
-The module reads in the order of play: setup ("Preparation of the first
-race"), the round ("Basic of the Race Round"), placing cards ("How to place
-Horse cards", shared with Mafia in :mod:`racebook.board.boxes`), PASS, the
-Last Spurt, restocking ("When the stack is exhausted"), running and the end
-of the race, then settlement ("Aftermath") and the last race.
+This module is also the *box race engine* that Horse Racing Mafia and house
+rules build on: every number is a field of :class:`LongShotConfig`, and
+behaviour a variant replaces or adds is a :class:`BoxRule` module plugged into
+the config's ``rules`` slot by its registered name.
+
+It reads in the order of play: setup ("Preparation of the first race"), the
+round ("Basic of the Race Round"), placing cards ("How to place Horse
+cards", shared with Mafia in :mod:`racebook.board.boxes`), PASS, the Last
+Spurt, restocking ("When the stack is exhausted"), running and the end of
+the race, then settlement ("Aftermath") and the last race.
 
 Seats are numbered 0..n-1 clockwise: "the player to the left" of seat ``s``
 is seat ``s + 1``.  Horses are numbered 1..6 as on the board.
@@ -12,8 +17,10 @@ is seat ``s + 1``.  Horses are numbered 1..6 as on the board.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import attrs
@@ -34,8 +41,7 @@ from racebook.core.game import (
 )
 from racebook.core.registry import register_game, register_preset
 from racebook.scoring.money import RaceTable, pay
-
-RULES = "Long Shot"
+from racebook.variants.rules import rule_class
 
 # -- the variant ---------------------------------------------------------------
 
@@ -67,11 +73,24 @@ FREE_MVS = tuple(
 )
 """Assumed (DATA.md): the 28 free cards' MVs."""
 
+TIEBREAKS = ("box_total", "highest_card")
+"""Tie-breaks after the distance: the box total (the two top cards' MV), then
+the single highest top card (Mafia 4.5)."""
+
+
+@attrs.frozen
+class RuleRef:
+    """A rule module named in a config: its registered ``name`` and ``settings``."""
+
+    name: str
+    settings: dict[str, Any] = attrs.field(factory=dict)
+
 
 @attrs.frozen
 class LongShotConfig:
-    """Every number of Long Shot, with the rulebook's value as default.
+    """Every number of the box race, with Long Shot's value as default.
 
+    Horse Racing Mafia is a config of this same type (``racebook.load("mafia")``).
     Fields marked *assumed* come from shared/DATA.md, not the rulebook; the
     docs' rules-notes page gives the reason for each.
     """
@@ -81,18 +100,28 @@ class LongShotConfig:
     horses: int = 6
     """Horses on the board with 5 or 6 players."""
     horses_at_4: int = 5
-    """With 4 players the highest horse, its cards and its order card are removed."""
+    """Horses running with 4 players (Long Shot removes horse 6 and its cards)."""
     hand_size: int = 8
+    hand_size_at_6: int | None = None
+    """The hand with 6 players, if different (Mafia: 12)."""
     starting_money: int = 20_000
     goal: int = 60
     """*Assumed*: the finish space (the rulebook gives only SPURT at 44)."""
-    spurt_threshold: int = 44
+    spurt_threshold: int | None = 44
+    """The Last Spurt's line; ``None``: no spurt."""
     spurt_cards: int = 2
     """How many cards a player may place in a turn once the spurt is on."""
     draw: int = 1
     """Cards drawn after each turn (also after a PASS)."""
+    pass_when_full: bool = True
+    """PASS is allowed once every box is full ("After all boxes are full")."""
     finishers: int = 3
     """The race ends when this many horses have reached the goal."""
+    rank_unfinished: bool = False
+    """Horses that did not finish are ranked by distance (Mafia 4.6); else they
+    have no place."""
+    tiebreaks: tuple[str, ...] = ("box_total",)
+    """After distance past the goal: any of ``TIEBREAKS``, in order."""
     indicated_mvs: tuple[int, ...] = INDICATED_MVS
     """*Assumed*: MVs of one horse's indicated cards."""
     free_mvs: tuple[int, ...] = FREE_MVS
@@ -111,17 +140,26 @@ class LongShotConfig:
     unavoidable"; ``False``: it goes under the stack instead."""
     open_money: bool = True
     """*Assumed*: money is counted in the open (views show everyone's)."""
+    rules: tuple[RuleRef, ...] = ()
+    """Rule modules plugged in, by registered name (see "Writing a house rule")."""
 
     @property
     def running(self) -> int:
         """How many horses run with this player count."""
         return self.horses_at_4 if self.players == 4 else self.horses
 
+    @property
+    def hand(self) -> int:
+        """The hand size with this player count."""
+        if self.players == 6 and self.hand_size_at_6 is not None:
+            return self.hand_size_at_6
+        return self.hand_size
+
 
 def check_config(c: LongShotConfig) -> None:
     """Refuse a config that cannot be played, naming the field."""
     if not 4 <= c.players <= 6:
-        raise ConfigError("players", f"Long Shot is for 4 to 6 players, got {c.players}")
+        raise ConfigError("players", f"the game is for 4 to 6 players, got {c.players}")
     if not 2 <= c.horses <= 15:
         raise ConfigError("horses", f"must be 2..15, got {c.horses}")
     if not 2 <= c.horses_at_4 <= c.horses:
@@ -132,7 +170,7 @@ def check_config(c: LongShotConfig) -> None:
         )
     if c.goal < 1:
         raise ConfigError("goal", f"must be at least 1, got {c.goal}")
-    if not 1 <= c.spurt_threshold <= c.goal:
+    if c.spurt_threshold is not None and not 1 <= c.spurt_threshold <= c.goal:
         raise ConfigError(
             "spurt_threshold",
             f"must be 1..goal ({c.goal}): a spurt past the goal never comes, "
@@ -144,36 +182,41 @@ def check_config(c: LongShotConfig) -> None:
         raise ConfigError("draw", f"must be 0 or more, got {c.draw}")
     if not 1 <= c.finishers <= c.running:
         raise ConfigError("finishers", f"must be 1..{c.running} horses, got {c.finishers}")
-    for name, mvs in (("indicated_mvs", c.indicated_mvs), ("free_mvs", c.free_mvs)):
+    for name in c.tiebreaks:
+        if name not in TIEBREAKS:
+            raise ConfigError("tiebreaks", f"unknown tie-break {name!r}; known: {TIEBREAKS}")
+    for field, mvs in (("indicated_mvs", c.indicated_mvs), ("free_mvs", c.free_mvs)):
         bad = [mv for mv in mvs if not 0 <= mv <= 15]
         if bad:
-            raise ConfigError(name, f"MVs must be 0..15, got {bad}")
+            raise ConfigError(field, f"MVs must be 0..15, got {bad}")
     if not c.indicated_mvs:
         raise ConfigError("indicated_mvs", "each horse needs indicated cards")
+    for field, size in (("hand_size", c.hand_size), ("hand_size_at_6", c.hand_size_at_6)):
+        if size is not None and size < 1:
+            raise ConfigError(field, f"must be at least 1, got {size}")
     size = c.running * len(c.indicated_mvs) + len(c.free_mvs)
-    if size < c.players * c.hand_size + 1:
+    if size < c.players * c.hand + 1:
+        field = "hand_size_at_6" if c.hand != c.hand_size else "hand_size"
         raise ConfigError(
-            "hand_size",
-            f"a deck of {size} cards is too small for {c.players} "
-            f"hands of {c.hand_size} and the stack",
+            field,
+            f"a deck of {size} cards is too small for {c.players} hands of {c.hand} and the stack",
         )
-    if c.hand_size < 1:
-        raise ConfigError("hand_size", f"must be at least 1, got {c.hand_size}")
     if c.starting_money < 0:
         raise ConfigError("starting_money", f"must be 0 or more, got {c.starting_money}")
     if not c.races:
         raise ConfigError("races", "a game needs at least one race")
+    places = c.running if c.rank_unfinished else c.finishers
     for i, t in enumerate(c.races):
-        if len(t.tickets) != len(t.rewards):
+        if len(t.tickets) > places:
             raise ConfigError(
-                f"races[{i}].tickets",
-                f"pays {len(t.tickets)} places but rewards pay {len(t.rewards)}",
+                f"races[{i}].tickets", f"pays {len(t.tickets)} places but only {places} are placed"
             )
-        if len(t.rewards) > c.finishers:
+        if len(t.rewards) > places:
             raise ConfigError(
-                f"races[{i}].rewards", f"pays {len(t.rewards)} places but only {c.finishers} finish"
+                f"races[{i}].rewards", f"pays {len(t.rewards)} places but only {places} are placed"
             )
-        if min((t.penalty, t.ticket_loss, *t.rewards, *t.tickets)) < 0:
+        amounts = (t.penalty, t.ticket_loss, t.unowned_ahead_penalty, t.last_place_penalty)
+        if min((*amounts, *t.rewards, *t.tickets)) < 0:
             raise ConfigError(f"races[{i}]", "amounts must be 0 or more")
     if c.first_player is not None and not 0 <= c.first_player < c.players:
         raise ConfigError("first_player", f"must be a seat 0..{c.players - 1} or None")
@@ -385,19 +428,165 @@ class LongShotView:
     money: tuple[int | None, ...]
     opened: HorseCard | None
     history: tuple[RaceRecord, ...]
+    extra: dict[str, Any] = attrs.field(factory=dict)
+    """What each rule module shows, by its name (see the module's docs)."""
+
+
+# -- rule modules ----------------------------------------------------------------
+
+
+class BoxRule:
+    """A rule module of the box race: behaviour a variant plugs in by name.
+
+    Subclass it, give it a ``name``, register it with
+    :func:`racebook.variants.register_rule`, and name it in a config's
+    ``rules``.  Every hook is a no-op here; override the ones the rule needs.
+    A module keeps its own game data (JSON-able: ints, strings, lists, dicts)
+    in ``state.ext[self.name]``, which is copied, hashed and replayed with the
+    state.  A module that needs the players' decisions opens an *interlude*
+    from :meth:`after_run` and answers ``to_act``/``legal``/``check``/``apply``
+    until it calls :meth:`LongShotState.end_interlude`.
+    """
+
+    name: ClassVar[str] = ""
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+    event_types: ClassVar[tuple[type[Event], ...]] = ()
+
+    def __init__(self, settings: Mapping[str, Any], config: LongShotConfig, where: str) -> None:
+        self.settings = dict(settings)
+        self.config = config
+        self.where = where
+
+    def setting(self, key: str, default: Any, kind: type[Any] | tuple[type[Any], ...]) -> Any:
+        """Read one setting of this module, checked; :class:`ConfigError` names it."""
+        value = self.settings.get(key, default)
+        if (
+            isinstance(value, bool)
+            and kind is not bool
+            and bool not in (kind if isinstance(kind, tuple) else (kind,))
+        ):
+            raise ConfigError(f"{self.where}.settings.{key}", f"expected {kind}, got {value!r}")
+        if not isinstance(value, kind):
+            raise ConfigError(f"{self.where}.settings.{key}", f"expected {kind}, got {value!r}")
+        return value
+
+    def check_settings(self, known: set[str]) -> None:
+        """Refuse settings this module does not know."""
+        unknown = sorted(set(self.settings) - known)
+        if unknown:
+            raise ConfigError(
+                f"{self.where}.settings.{unknown[0]}",
+                f"unknown setting of rule {self.name!r}; known: {sorted(known)}",
+            )
+
+    # -- hooks of the race -------------------------------------------------------
+    def start_race(self, state: LongShotState) -> None:
+        """A race is being dealt."""
+
+    def after_run(self, state: LongShotState, events: list[Event]) -> bool:
+        """The horses ran and the race goes on; return ``True`` to open an interlude."""
+        return False
+
+    def cards_per_turn(self, state: LongShotState, seat: int, cards: int) -> int:
+        """How many cards ``seat`` may place this turn (``cards``: the rule so far)."""
+        return cards
+
+    def may_pass(self, state: LongShotState, seat: int) -> bool:
+        """Whether ``seat`` may PASS now although a box is empty."""
+        return False
+
+    def settle(
+        self, state: LongShotState, seat: int, places: list[int], events: list[Event]
+    ) -> None:
+        """Pay this module's bets for ``seat`` (after tickets, before ticket prices)."""
+
+    def price_mv(self, state: LongShotState, seat: int) -> int:
+        """MVs of ``seat``'s cards held by this module that pay the ticket price."""
+        return 0
+
+    def held_cards(self, state: LongShotState) -> list[int]:
+        """Card codes this module holds out of hands, stack and boxes."""
+        return []
+
+    def hidden_lists(self, state: LongShotState, seat: int) -> list[list[int]]:
+        """Lists of card codes in ``state`` that ``seat`` may not see (redealt by
+        :meth:`~racebook.core.game.State.hidden_variant`)."""
+        return []
+
+    def view(self, state: LongShotState, seat: int | None) -> Any:
+        """What ``seat`` may see of this module (JSON-able), or ``None``."""
+        return None
+
+    # -- an interlude (only while this module is in control) --------------------
+    def to_act(self, state: LongShotState) -> tuple[int, ...]:
+        raise AssertionError(f"{self.name} opened an interlude without to_act")
+
+    def legal(self, state: LongShotState, seat: int) -> list[Action]:
+        return []
+
+    def check(self, state: LongShotState, action: Action) -> str | None:
+        return f"{action.kind} is not playable now"
+
+    def apply(self, state: LongShotState, action: Action, events: list[Event]) -> None:
+        raise AssertionError(f"{self.name} cannot apply {action}")
+
+    def sample_chance(self, state: LongShotState, rng: random.Random) -> Action:
+        raise AssertionError(f"{self.name} has no chance node")
+
+
+def make_rules(config: LongShotConfig) -> tuple[BoxRule, ...]:
+    """The rule modules a config names, built and checked."""
+    out = []
+    for i, ref in enumerate(config.rules):
+        where = f"rules[{i}]"
+        cls = rule_class(ref.name, where)
+        if not (isinstance(cls, type) and issubclass(cls, BoxRule)):
+            raise ConfigError(where, f"{ref.name!r} is not a box-race rule module")
+        out.append(cls(ref.settings, config, where))
+    names = [r.name for r in out]
+    if len(set(names)) != len(names):
+        raise ConfigError("rules", f"a rule module is named twice: {names}")
+    return tuple(out)
 
 
 # -- the game ------------------------------------------------------------------
 
-FIRST, DEAL, ORDERS, TURN, SECOND, RESTOCK, OPENED, OVER = range(8)
-_PHASE_NAMES = ("chance", "chance", "chance", "turn", "more cards", "chance", "opened card", "over")
+FIRST, DEAL, ORDERS, TURN, SECOND, RESTOCK, OPENED, OVER, INTERLUDE = range(9)
+_PHASE_NAMES = (
+    "chance",
+    "chance",
+    "chance",
+    "turn",
+    "more cards",
+    "chance",
+    "opened card",
+    "over",
+    "interlude",
+)
 _AFTER_DRAW, _AFTER_OPEN = 0, 1
 _CHANCE_PHASES = frozenset((FIRST, DEAL, ORDERS, RESTOCK))
+BASE_ACTIONS: tuple[type[Action], ...] = (Place, Pass, FirstPlayer, Deal, DealOrders, Restock)
+BASE_EVENTS: tuple[type[Event], ...] = (
+    RaceStarted,
+    Dealt,
+    OrderDealt,
+    Placed,
+    Passed,
+    Drew,
+    Restocked,
+    Opened,
+    Ran,
+    HorseFinished,
+    SpurtBegins,
+    RaceEnded,
+    Money,
+    GameEnded,
+)
 
 
 @register_game
 class LongShot(Game[LongShotConfig]):
-    """Long Shot for 4 to 6 players.
+    """Long Shot for 4 to 6 players (and the box race engine of its variants).
 
     >>> game = LongShot(LongShotConfig(players=4))
     >>> game.seats, game.config.running
@@ -407,34 +596,15 @@ class LongShot(Game[LongShotConfig]):
     id: ClassVar[str] = "longshot"
     title: ClassVar[str] = "Long Shot"
     config_type: ClassVar[type[Any]] = LongShotConfig
-    action_types: ClassVar[tuple[type[Action], ...]] = (
-        Place,
-        Pass,
-        FirstPlayer,
-        Deal,
-        DealOrders,
-        Restock,
-    )
-    event_types: ClassVar[tuple[type[Event], ...]] = (
-        RaceStarted,
-        Dealt,
-        OrderDealt,
-        Placed,
-        Passed,
-        Drew,
-        Restocked,
-        Opened,
-        Ran,
-        HorseFinished,
-        SpurtBegins,
-        RaceEnded,
-        Money,
-        GameEnded,
-    )
+    placing: ClassVar[str] = "Long Shot: 'How to place Horse cards'"
+    """Where the placement rules are written, for error messages."""
 
     def __init__(self, config: LongShotConfig) -> None:
         check_config(config)
         super().__init__(config)
+        self.rules = make_rules(config)
+        self.action_types = BASE_ACTIONS + tuple(t for r in self.rules for t in r.action_types)
+        self.event_types = BASE_EVENTS + tuple(t for r in self.rules for t in r.event_types)
         self.deck = deck(config.running, config.indicated_mvs, config.free_mvs)
         self.places: dict[int, Place] = {}  # interned Place actions (values, shared)
 
@@ -447,9 +617,8 @@ class LongShot(Game[LongShotConfig]):
 
 
 class LongShotState(State[LongShotConfig]):
-    """A game of Long Shot in progress.  Drive it through the shared contract."""
+    """A game of Long Shot (or a variant) in progress.  Drive it through the contract."""
 
-    rule_book: ClassVar[str] = RULES
     game: LongShot
 
     def __init__(self, game: LongShot) -> None:
@@ -467,7 +636,7 @@ class LongShotState(State[LongShotConfig]):
         self.boxes: list[list[int]] = [[] for _ in range(2 * c.running)]
         self.tops: list[int] = [EMPTY] * (2 * c.running)
         self.pos: list[int] = [0] * c.running
-        self.fin: dict[int, tuple[int, int, int]] = {}
+        self.fin: dict[int, tuple[int, ...]] = {}
         self.orders: list[int] = [0] * n
         self.aside: list[int] = []
         self.money: list[int] = [c.starting_money] * n
@@ -475,6 +644,8 @@ class LongShotState(State[LongShotConfig]):
         self.after_restock = _AFTER_DRAW
         self.drawing = 0
         self.history: list[RaceRecord] = []
+        self.ext: dict[str, Any] = {}
+        self.interlude = -1
 
     # -- reading ---------------------------------------------------------------
     @property
@@ -486,6 +657,8 @@ class LongShotState(State[LongShotConfig]):
             return (self.first,)
         if p == OVER:
             return ()
+        if p == INTERLUDE:
+            return self.game.rules[self.interlude].to_act(self)
         return (CHANCE,)
 
     @property
@@ -493,6 +666,8 @@ class LongShotState(State[LongShotConfig]):
         return self.phase == OVER
 
     def _at_chance(self) -> bool:
+        if self.phase == INTERLUDE:
+            return self.game.rules[self.interlude].to_act(self) == (CHANCE,)
         return self.phase in _CHANCE_PHASES
 
     @property
@@ -510,22 +685,28 @@ class LongShotState(State[LongShotConfig]):
     def spurt(self) -> bool:
         """The Last Spurt is on: some horse stood on or past the threshold when
         this round began (Long Shot: "The Last Spurt")."""
-        return max(self.pos) >= self.game.config.spurt_threshold
+        t = self.game.config.spurt_threshold
+        return t is not None and max(self.pos) >= t
 
     @property
     def table(self) -> RaceTable:
+        """The payout table of the race being played."""
         return self.game.config.races[self.race]
 
     def view(self, seat: int | None) -> LongShotView:
         c = self.game.config
         n = c.players
-        mine = seat is not None and 0 <= seat < n
-        seat = seat if mine else None
+        seat = seat if seat is not None and 0 <= seat < n else None
         open_orders = self.table.orders_open
         orders: tuple[int | None, ...] = tuple(
             o if (self.orders[s] and (open_orders or s == seat)) else None
             for s, o in enumerate(self.orders)
         )
+        extra: dict[str, Any] = {}
+        for rule in self.game.rules:
+            shown = rule.view(self, seat)
+            if shown is not None:
+                extra[rule.name] = shown
         return LongShotView(
             seat=seat,
             race=self.race + 1,
@@ -545,6 +726,7 @@ class LongShotState(State[LongShotConfig]):
             money=tuple(m if c.open_money or s == seat else None for s, m in enumerate(self.money)),
             opened=card(self.opened) if self.opened >= 0 else None,
             history=tuple(self.history),
+            extra=extra,
         )
 
     def snapshot(self) -> dict[str, Any]:
@@ -567,22 +749,26 @@ class LongShotState(State[LongShotConfig]):
             "after": self.after_restock,
             "drawing": self.drawing,
             "history": [[r.race, r.places, r.orders, r.money] for r in self.history],
+            "ext": self.ext,
+            "interlude": self.interlude,
         }
 
     # -- legality ---------------------------------------------------------------
     def _legal(self, seat: int) -> list[Action]:
         p = self.phase
+        if p == INTERLUDE:
+            return self.game.rules[self.interlude].legal(self, seat)
         if seat == CHANCE:
             if p == FIRST:
                 return [FirstPlayer(CHANCE, s) for s in range(self.game.config.players)]
             return []
-        tops = self.tops
         if p == OPENED:
             h, mv = self.opened >> 4, self.opened & 15
             c = card(self.opened)
-            return [Place(seat, c, b) for b in legal_boxes(tops, h, mv, opened=self._exception(h))]
+            boxes = legal_boxes(self.tops, h, mv, opened=self._exception(h))
+            return [Place(seat, c, b) for b in boxes]
         actions = self._placements(seat)
-        if self._may_pass(actions):
+        if self._pass_reason(seat, actions) is None:
             actions.append(Pass(seat))
         return actions
 
@@ -602,20 +788,32 @@ class LongShotState(State[LongShotConfig]):
         """Whether the opened card may cover its own MV when nothing else is open."""
         return horse != FREE or self.game.config.opened_free_card_unavoidable
 
-    def _may_pass(self, placements: list[Action]) -> bool:
-        # "After all boxes are full": PASS once every box has a card; in the spurt,
-        # after the first card, the other cards are optional ("may place 2").
-        if self.phase == SECOND or EMPTY not in self.tops:
-            return True
+    def _pass_reason(self, seat: int, placements: list[Action] | None = None) -> str | None:
+        """Why ``seat`` may not PASS now, or ``None`` if it may."""
+        # In the spurt, after the first card, the others are optional ("may place 2").
+        if self.phase == SECOND:
+            return None
+        # "After all boxes are full": PASS once every box has a card.
+        if self.game.config.pass_when_full and EMPTY not in self.tops:
+            return None
+        if any(rule.may_pass(self, seat) for rule in self.game.rules):
+            return None
         # Assumed (DATA.md): a hand with no legal card places nothing.
-        return not placements
+        if not (self._placements(seat) if placements is None else placements):
+            return None
+        if self.game.config.pass_when_full:
+            return "PASS only once every box is full ('After all boxes are full')"
+        return "a player may not pass now: a card must be placed"
 
     def _check(self, action: Action) -> str | None:
         p = self.phase
+        if p == INTERLUDE:
+            return self.game.rules[self.interlude].check(self, action)
         if action.seat == CHANCE:
             return self._check_chance(action)
         if isinstance(action, Place):
             x = action.card.horse * 16 + action.card.mv
+            cite = self.game.placing
             if p == OPENED:
                 if x != self.opened:
                     return (
@@ -623,20 +821,21 @@ class LongShotState(State[LongShotConfig]):
                         f"not {action.card} ('Basic of the Race Round')"
                     )
                 return why_not(
-                    self.tops, x >> 4, x & 15, action.box, opened=self._exception(x >> 4)
+                    self.tops,
+                    x >> 4,
+                    x & 15,
+                    action.box,
+                    opened=self._exception(x >> 4),
+                    cite=cite,
                 )
             if x not in self.hands[action.seat]:
                 return f"{action.card} is not in seat {action.seat}'s hand"
-            return why_not(self.tops, x >> 4, x & 15, action.box, skip=self.placed)
+            return why_not(self.tops, x >> 4, x & 15, action.box, skip=self.placed, cite=cite)
         if isinstance(action, Pass):
             if p == OPENED:
                 return "the opened card must be placed ('Basic of the Race Round')"
-            if p == SECOND or EMPTY not in self.tops:
-                return None
-            if not self._placements(action.seat):
-                return None  # stuck: no legal card (assumed, DATA.md)
-            return "PASS only once every box is full ('After all boxes are full')"
-        return f"{action.kind} is a chance outcome, not a player's action"
+            return self._pass_reason(action.seat)
+        return f"{action.kind} is not playable now"
 
     def _check_chance(self, action: Action) -> str | None:
         p = self.phase
@@ -665,11 +864,13 @@ class LongShotState(State[LongShotConfig]):
             if sorted(x.horse * 16 + x.mv for x in action.cards) != sorted(self._buried()):
                 return "the restocked cards are not exactly the buried cards gathered"
             return None
-        return f"{action.kind} is a player's action, not a chance outcome"
+        return f"{action.kind} is not a chance outcome now"
 
     def _sample_chance(self, rng: random.Random) -> Action:
         p = self.phase
         c = self.game.config
+        if p == INTERLUDE:
+            return self.game.rules[self.interlude].sample_chance(self, rng)
         if p == FIRST:
             return FirstPlayer(CHANCE, rng.randrange(c.players))
         if p == DEAL:
@@ -693,7 +894,9 @@ class LongShotState(State[LongShotConfig]):
     # -- play -------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
-        if isinstance(action, Place):
+        if self.phase == INTERLUDE:
+            self.game.rules[self.interlude].apply(self, action, events)
+        elif isinstance(action, Place):
             x = action.card.horse * 16 + action.card.mv
             opened = self.phase == OPENED
             if opened:
@@ -707,8 +910,7 @@ class LongShotState(State[LongShotConfig]):
                 self._run(events)
             else:
                 self.placed.append(action.box)
-                # "The Last Spurt": up to spurt_cards cards, in different boxes.
-                if self.spurt and len(self.placed) < self.game.config.spurt_cards:
+                if len(self.placed) < self.cards_this_turn(action.seat):
                     self.phase = SECOND
                 else:
                     self._end_turn(events)
@@ -727,10 +929,18 @@ class LongShotState(State[LongShotConfig]):
             self._restock(action, events)
         return events
 
+    def cards_this_turn(self, seat: int) -> int:
+        """How many cards ``seat`` may place this turn: 1, or ``spurt_cards`` in
+        "The Last Spurt", as the rule modules may change it."""
+        cards = self.game.config.spurt_cards if self.spurt else 1
+        for rule in self.game.rules:
+            cards = rule.cards_per_turn(self, seat, cards)
+        return cards
+
     # "Preparation of the first race": deal 8 cards each, the rest is the stack.
     def _deal(self, action: Deal, events: list[Event]) -> None:
         c = self.game.config
-        h = c.hand_size
+        h = c.hand
         codes = [x.horse * 16 + x.mv for x in action.cards]
         events.append(RaceStarted(self.race + 1, self.first))
         for s in range(c.players):
@@ -739,6 +949,8 @@ class LongShotState(State[LongShotConfig]):
         rest = codes[c.players * h :]
         rest.reverse()  # top of the stack is the end of the list
         self.stack = rest
+        for rule in self.game.rules:
+            rule.start_race(self)
         self.phase = ORDERS
 
     # "Lastly, shuffle and deal 1 'Secret Order' card face down to each player";
@@ -749,9 +961,9 @@ class LongShotState(State[LongShotConfig]):
         self.aside = list(action.horses[n:])
         face_up = self.table.orders_open
         events.extend(OrderDealt(s, h, face_up) for s, h in enumerate(self.orders))
-        self._start_round(1, events)
+        self._start_round(1)
 
-    def _start_round(self, number: int, events: list[Event]) -> None:
+    def _start_round(self, number: int) -> None:
         self.round = number
         self.turn = 0
         self.placed = []
@@ -844,9 +1056,10 @@ class LongShotState(State[LongShotConfig]):
             moves[i] = mv
             self.pos[i] += mv
             if self.pos[i] >= c.goal:
-                # "End of the Race": same round -> further past the goal -> higher box total.
+                # "End of the Race": same round -> further past the goal -> higher box
+                # total (-> Mafia 4.5: the single highest card).
                 past = self.pos[i] - c.goal
-                self.fin[h] = (self.round, -past, -mv)
+                self.fin[h] = (self.round, -past, -mv, -max(a, b, 0))
                 events.append(HorseFinished(h, past))
         events.append(Ran(tuple(moves), tuple(self.pos)))
         if not was_spurt and self.spurt:
@@ -855,41 +1068,87 @@ class LongShotState(State[LongShotConfig]):
         if len(self.fin) >= c.finishers:
             self._settle(events)
             return
+        for i, rule in enumerate(self.game.rules):
+            if rule.after_run(self, events):
+                self.interlude = i
+                self.phase = INTERLUDE
+                return
+        self._next_round()
+
+    def _next_round(self) -> None:
         # "the player to the left of the first player becomes the new first player"
-        self.first = (self.first + 1) % c.players
-        self._start_round(self.round + 1, events)
+        self.first = (self.first + 1) % self.game.config.players
+        self._start_round(self.round + 1)
+
+    def end_interlude(self, events: list[Event]) -> None:
+        """A rule module hands control back: the next round begins."""
+        self.interlude = -1
+        self._next_round()
+
+    def rank_keys(self) -> dict[int, tuple[int, ...]]:
+        """The finishing key of every placed horse (smaller is better)."""
+        c = self.game.config
+        pick = [1 + TIEBREAKS.index(t) for t in c.tiebreaks]
+        keys: dict[int, tuple[int, ...]] = {}
+        for h, (rnd, past, total, high) in self.fin.items():
+            tb = (total, high)
+            keys[h] = (0, rnd, past, *(tb[k - 1] for k in pick))
+        if c.rank_unfinished:
+            # Mafia 4.6: 3rd place and lower by the distance at that point, ties as above.
+            for i in range(c.running):
+                h = i + 1
+                if h not in self.fin:
+                    a, b = self.tops[2 * i], self.tops[2 * i + 1]
+                    tb = (-((a if a > 0 else 0) + (b if b > 0 else 0)), -max(a, b, 0))
+                    keys[h] = (1, 0, -self.pos[i], *(tb[k - 1] for k in pick))
+        return keys
 
     def horse_places(self) -> list[int]:
         """Place per horse (index 0 = horse 1); 0 = no place (did not finish)."""
-        got = finish_places(self.fin)
+        got = finish_places(self.rank_keys())
         return [got.get(h, 0) for h in range(1, self.game.config.running + 1)]
 
     # "Aftermath": 1) rewards 2) penalties 3) allotments 4) losing tickets, in that
     # order, each paid only as far as the player can ("You only pay all of your money").
+    # Mafia 6 adds the extra penalties in 2), its quinella (a rule module) before the
+    # ticket price, and charges the price of every ticket.
     def _settle(self, events: list[Event]) -> None:
         c = self.game.config
         t = self.table
         places = self.horse_places()
         paid = len(t.rewards)
         events.append(RaceEnded(self.race + 1, tuple(places), tuple(self.orders)))
+        unowned = [h for h in range(1, c.running + 1) if h not in self.orders]
         for s in range(c.players):
             place = places[self.orders[s] - 1]
             if 1 <= place <= paid:
                 self._gain(s, t.rewards[place - 1], "reward", events)
             else:
                 self._lose(s, t.penalty, "penalty", events)
-            win = lose = 0
+            if t.unowned_ahead_penalty and any(
+                places[h - 1] and (not place or places[h - 1] < place) for h in unowned
+            ):
+                self._lose(s, t.unowned_ahead_penalty, "nobody's horse ahead", events)
+            if t.last_place_penalty and c.players == c.running and place == c.running:
+                self._lose(s, t.last_place_penalty, "last place", events)
+            win = price = 0
             for x in self.hands[s]:
                 h = x >> 4
                 if h == FREE:
                     continue  # "Free Horse card is just paper"
                 p = places[h - 1]
-                if 1 <= p <= paid:
+                if 1 <= p <= len(t.tickets):
                     win += (x & 15) * t.tickets[p - 1]
+                    if t.ticket_price_all:
+                        price += x & 15
                 else:
-                    lose += (x & 15) * t.ticket_loss
+                    price += x & 15
             self._gain(s, win, "tickets", events)
-            self._lose(s, lose, "losing tickets", events)
+            for rule in self.game.rules:
+                rule.settle(self, s, places, events)
+                price += rule.price_mv(self, s)
+            reason = "ticket price" if t.ticket_price_all else "losing tickets"
+            self._lose(s, price * t.ticket_loss, reason, events)
         self.history.append(
             RaceRecord(self.race + 1, tuple(places), tuple(self.orders), tuple(self.money))
         )
@@ -908,12 +1167,21 @@ class LongShotState(State[LongShotConfig]):
             self.orders = [0] * c.players
             self.aside = []
             self.round = 0
+            self.ext = {}
             self.phase = DEAL
         else:
             self.phase = OVER
             r = self.result
             assert r is not None
             events.append(GameEnded(tuple(self.money), r.winners))
+
+    def gain(self, seat: int, amount: int, reason: str, events: list[Event]) -> None:
+        """Pay ``seat`` from the bank (a ``money`` event)."""
+        self._gain(seat, amount, reason, events)
+
+    def lose(self, seat: int, amount: int, reason: str, events: list[Event]) -> None:
+        """``seat`` pays as far as it can (a ``money`` event with what was paid)."""
+        self._lose(seat, amount, reason, events)
 
     def _gain(self, seat: int, amount: int, reason: str, events: list[Event]) -> None:
         if amount:
@@ -938,16 +1206,19 @@ class LongShotState(State[LongShotConfig]):
         other.aside = list(self.aside)
         other.money = list(self.money)
         other.history = list(self.history)
+        other.ext = copy.deepcopy(self.ext)
 
     def audit(self) -> None:
         everything: list[int] = [x for h in self.hands for x in h] + self.stack
         everything += [x for b in self.boxes for x in b]
         if self.opened >= 0:
             everything.append(self.opened)
+        for rule in self.game.rules:
+            everything += rule.held_cards(self)
         assert Counter(everything) == Counter(self.game.deck), "horse cards lost or duplicated"
         assert all(m >= 0 for m in self.money), f"money below $0: {self.money}"
         assert self.tops == [b[-1] & 15 if b else EMPTY for b in self.boxes], "tops out of sync"
-        if self.phase in (TURN, SECOND, OPENED, RESTOCK):
+        if self.phase in (TURN, SECOND, OPENED, RESTOCK, INTERLUDE):
             dealt = sorted(self.orders + self.aside)
             assert dealt == list(range(1, self.game.config.running + 1)), "orders lost"
 
@@ -963,13 +1234,15 @@ class LongShotState(State[LongShotConfig]):
         other = self.clone()
         n = self.game.config.players
         others = [s for s in range(n) if s != seat]
-        pool = [x for s in others for x in other.hands[s]] + other.stack
+        lists = [other.hands[s] for s in others] + [other.stack]
+        for rule in self.game.rules:
+            lists += rule.hidden_lists(other, seat)
+        pool = [x for lst in lists for x in lst]
         rng.shuffle(pool)
-        for s in others:
-            k = len(other.hands[s])
-            other.hands[s], pool = pool[:k], pool[k:]
-        other.stack = pool
-        if not self.table.orders_open and self.phase in (TURN, SECOND, OPENED, RESTOCK):
+        for lst in lists:
+            k = len(lst)
+            lst[:], pool = pool[:k], pool[k:]
+        if not self.table.orders_open and self.phase in (TURN, SECOND, OPENED, RESTOCK, INTERLUDE):
             hidden = [other.orders[s] for s in others] + other.aside
             rng.shuffle(hidden)
             for s in others:
@@ -998,6 +1271,8 @@ def box_horse(box: int) -> int:
 __all__ = [
     "FIRST_RACE",
     "LAST_RACE",
+    "TIEBREAKS",
+    "BoxRule",
     "Deal",
     "DealOrders",
     "FirstPlayer",
@@ -1005,10 +1280,12 @@ __all__ = [
     "LongShotConfig",
     "LongShotState",
     "LongShotView",
+    "Money",
     "Pass",
     "Place",
     "RaceRecord",
     "Restock",
+    "RuleRef",
     "box_horse",
     "boxes_of",
 ]

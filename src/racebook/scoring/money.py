@@ -27,7 +27,11 @@ class RaceTable:
     ``rewards[i]``: to a player whose secret order's horse finishes in place
     ``i + 1``; ``penalty``: when it finishes lower (or not at all);
     ``tickets[i]``: per MV of a ticket (an indicated card in hand) on the
-    horse in place ``i + 1``; ``ticket_loss``: per MV of any other ticket;
+    horse in place ``i + 1``; ``ticket_loss``: the price per MV of every other
+    ticket, or of *every* ticket when ``ticket_price_all``;
+    ``unowned_ahead_penalty``: extra, when a horse that was nobody's order
+    finished ahead of yours (Mafia 6.2b); ``last_place_penalty``: extra, for
+    the last place when every horse is somebody's order (Mafia 6.2c);
     ``orders_open``: the secret orders are dealt face up.
     """
 
@@ -36,3 +40,22 @@ class RaceTable:
     tickets: tuple[int, ...]
     ticket_loss: int
     orders_open: bool = False
+    unowned_ahead_penalty: int = 0
+    last_place_penalty: int = 0
+    ticket_price_all: bool = False
+
+    def doubled(self, factor: int = 2) -> RaceTable:
+        """Every amount times ``factor`` (Mafia 6.6: the 3rd race pays double).
+
+        >>> RaceTable((10,), 5, (2,), 1).doubled().rewards
+        (20,)
+        """
+        return attrs.evolve(
+            self,
+            rewards=tuple(x * factor for x in self.rewards),
+            penalty=self.penalty * factor,
+            tickets=tuple(x * factor for x in self.tickets),
+            ticket_loss=self.ticket_loss * factor,
+            unowned_ahead_penalty=self.unowned_ahead_penalty * factor,
+            last_place_penalty=self.last_place_penalty * factor,
+        )
