@@ -110,6 +110,8 @@ def _probe(state: State[Any], seat: int, legal: list[Any], where: str) -> int:
     before = state.snapshot()
     count = 0
     allowed = set(legal)
+    for other in state.to_act:  # several seats may act at once
+        allowed.update(state.legal_actions(other))
     for action in state.probes(seat):
         if action in allowed:
             continue

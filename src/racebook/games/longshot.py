@@ -517,6 +517,10 @@ class BoxRule:
         """What ``seat`` may see of this module (JSON-able), or ``None``."""
         return None
 
+    def probes(self, state: LongShotState, seat: int) -> list[Action]:
+        """Actions of this module, legal or not, for the harness to try."""
+        return []
+
     # -- an interlude (only while this module is in control) --------------------
     def to_act(self, state: LongShotState) -> tuple[int, ...]:
         raise AssertionError(f"{self.name} opened an interlude without to_act")
@@ -1125,8 +1129,11 @@ class LongShotState(State[LongShotConfig]):
                 self._gain(s, t.rewards[place - 1], "reward", events)
             else:
                 self._lose(s, t.penalty, "penalty", events)
-            if t.unowned_ahead_penalty and any(
-                places[h - 1] and (not place or places[h - 1] < place) for h in unowned
+            out = not 1 <= place <= paid
+            if (
+                t.unowned_ahead_penalty
+                and (out or not t.unowned_ahead_only_out)
+                and any(places[h - 1] and (not place or places[h - 1] < place) for h in unowned)
             ):
                 self._lose(s, t.unowned_ahead_penalty, "nobody's horse ahead", events)
             if t.last_place_penalty and c.players == c.running and place == c.running:
@@ -1228,6 +1235,8 @@ class LongShotState(State[LongShotConfig]):
         out: list[Action] = [Pass(seat), Pass((seat + 1) % self.game.config.players)]
         out += [Place(seat, card(x), b) for x in kinds for b in range(-1, nboxes + 1)]
         out += [FirstPlayer(CHANCE, 0), DealOrders(CHANCE, (1,)), Restock(CHANCE, ())]
+        for rule in self.game.rules:
+            out += rule.probes(self, seat)
         return out
 
     def hidden_variant(self, seat: int, rng: random.Random) -> LongShotState:

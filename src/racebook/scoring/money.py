@@ -30,7 +30,8 @@ class RaceTable:
     horse in place ``i + 1``; ``ticket_loss``: the price per MV of every other
     ticket, or of *every* ticket when ``ticket_price_all``;
     ``unowned_ahead_penalty``: extra, when a horse that was nobody's order
-    finished ahead of yours (Mafia 6.2b); ``last_place_penalty``: extra, for
+    finished ahead of yours (Mafia 6.2b), at any place or, with
+    ``unowned_ahead_only_out``, only when yours is out; ``last_place_penalty``: extra, for
     the last place when every horse is somebody's order (Mafia 6.2c);
     ``orders_open``: the secret orders are dealt face up.
     """
@@ -43,6 +44,7 @@ class RaceTable:
     unowned_ahead_penalty: int = 0
     last_place_penalty: int = 0
     ticket_price_all: bool = False
+    unowned_ahead_only_out: bool = False
 
     def doubled(self, factor: int = 2) -> RaceTable:
         """Every amount times ``factor`` (Mafia 6.6: the 3rd race pays double).
