@@ -19,8 +19,10 @@ from racebook.core.game import CHANCE
 from racebook.games.longshot import Deal, DealOrders, FirstPlayer, LongShotState, Pass, Place
 
 
-def new(players: int = 5, first: int | None = 0, **settings: Any) -> LongShotState:
-    game = racebook.load("longshot", players=players, first_player=first, **settings)
+def new(
+    players: int = 5, first: int | None = 0, game_id: str = "longshot", **settings: Any
+) -> LongShotState:
+    game = racebook.load(game_id, players=players, first_player=first, **settings)
     state = game.new_state(explicit_chance=True)
     assert isinstance(state, LongShotState)
     return state
@@ -60,10 +62,10 @@ def deal(
     hand_codes = []
     for s in range(c.players):
         h = given.get(s, [])
-        need = c.hand_size - len(h)
+        need = c.hand - len(h)
         h = h + filler[:need]
         filler = filler[need:]
-        assert len(h) == c.hand_size
+        assert len(h) == c.hand
         hand_codes.extend(h)
     rest = top + [x for b in sorted(in_boxes) for x in in_boxes[b]] + filler
     state.apply(Deal(CHANCE, tuple(card(x) for x in hand_codes + rest)))
@@ -98,3 +100,18 @@ def everyone_passes(state: LongShotState) -> None:
 def place_opened(state: LongShotState, box: int) -> list[racebook.Event]:
     assert state.opened >= 0
     return state.apply(Place(state.first, card(state.opened), box))
+
+
+def play_round(state: LongShotState, moves: Sequence[str], opened_box: int) -> list[racebook.Event]:
+    """One round: each seat in turn places ``"card@box"`` (or ``"pass"``), then the
+    first player places the opened card in ``opened_box``."""
+    events: list[racebook.Event] = []
+    for move in moves:
+        (seat,) = state.to_act
+        if move == "pass":
+            events += state.apply(Pass(seat))
+        else:
+            text, box = move.split("@")
+            events += state.apply(Place(seat, HorseCard.parse(text), int(box)))
+    events += place_opened(state, opened_box)
+    return events

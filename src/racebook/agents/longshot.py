@@ -1,4 +1,5 @@
-"""A heuristic Long Shot bot: it runs the horses it is paid for and slows the rest.
+"""A heuristic bot for Long Shot and Mafia: it runs the horses it is paid for and
+slows the rest; in Mafia it also buys a few cards and bets quinellas on the leaders.
 
 It reads only its own view.  Each horse gets an *interest*: the reward of its
 secret order if this is that horse, plus the tickets it holds on it, minus
@@ -15,6 +16,7 @@ from racebook.agents.base import register_bot
 from racebook.cards.horse import HorseCard
 from racebook.core.game import Action, State
 from racebook.games.longshot import LongShotView, Pass, Place
+from racebook.games.mafia import Quinella, Supply
 
 
 class LongShotHeuristic:
@@ -31,6 +33,10 @@ class LongShotHeuristic:
             return actions[0]
         view = state.view(seat)
         assert isinstance(view, LongShotView)
+        if isinstance(actions[0], Supply):
+            return self._supply(actions, view)
+        if any(isinstance(a, Quinella) for a in actions):
+            return self._quinella(actions, view)
         config = state.game.config
         table = config.races[view.race - 1]
         interest = self._interest(view, table.rewards[0], table.tickets[0], config.goal)
@@ -42,6 +48,23 @@ class LongShotHeuristic:
             if score > best_score:
                 best, best_score = [action], score
         return best[0]
+
+    def _supply(self, actions: list[Action], view: LongShotView) -> Action:
+        # buy up to three cards while money lasts above a reserve
+        money = view.money[view.seat] if view.seat is not None else None
+        rich = money is not None and money >= 200_000
+        return actions[min(len(actions) - 1, 3 if rich else 1)]
+
+    def _quinella(self, actions: list[Action], view: LongShotView) -> Action:
+        # bet on the two leading horses only, and only with low-MV cards
+        pos = view.positions
+        leaders = sorted(range(len(pos)), key=lambda i: -pos[i])[:2]
+        want = {h + 1 for h in leaders}
+        for a in actions:
+            if isinstance(a, Quinella) and {a.first.horse, a.second.horse} == want:
+                if a.first.mv + a.second.mv <= 6:
+                    return a
+        return actions[-1]
 
     def _interest(self, view: LongShotView, reward: int, ticket: int, goal: int) -> list[float]:
         horses = len(view.positions)
@@ -81,3 +104,4 @@ class LongShotHeuristic:
 
 
 register_bot("longshot", "heuristic", LongShotHeuristic)
+register_bot("mafia", "heuristic", LongShotHeuristic)
