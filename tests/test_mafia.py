@@ -195,7 +195,7 @@ def test_supply_and_quinella() -> None:
     assert state.to_act == (CHANCE,) and state.ext[Q]["done"]
     gathered = rule._gathered(state)  # type: ignore[attr-defined]
     assert len(gathered) == len(state.stack) + 6  # box 11's buried cards, and the stack
-    with pytest.raises(IllegalAction, match="5.2"):
+    with pytest.raises(IllegalAction, match=r"5\.2"):
         state.apply(Resupply(CHANCE, ()))
     order = sorted(gathered, key=lambda x: x != 0)  # two F:0 first: bought, then opened
     state.apply(Resupply(CHANCE, tuple(card(x) for x in order)))
@@ -304,20 +304,20 @@ def test_qa_q2_example_through_the_api() -> None:
     assert boxes("1:4") == [0, 1] and boxes("2:6") == [2, 3]
     assert boxes("5:7") == [9]  # box 8 shows a 7
     assert Pass(0) not in legal
-    with pytest.raises(IllegalAction, match="Mafia 4.1"):
+    with pytest.raises(IllegalAction, match=r"Mafia 4\.1"):
         state.apply(Place(0, HorseCard.parse("F:0"), 3))
 
 
 def test_qa_q2_clauses() -> None:
     full = [3, 5, 1, 2, 3, 4, 5, 6, 7, 1, 2, 4]
     # a) two boxes per horse; b) covering needs both of the horse's boxes full
-    assert legal_boxes([-1, 5] + full[2:], 1, 4) == [0]
+    assert legal_boxes([-1, 5, *full[2:]], 1, 4) == [0]
     # c) a free card covers only when all 12 are full, then on any box (not the same MV)
     assert legal_boxes(full, 0, 4) == [b for b in range(12) if full[b] != 4]
     # d) an indicated card, both boxes full: either of its two boxes
     assert legal_boxes(full, 2, 7) == [2, 3]
     # e) never on the same MV unless absolutely unavoidable (the opened card)
-    same = [3, 3] + full[2:]
+    same = [3, 3, *full[2:]]
     assert legal_boxes(same, 1, 3) == [] and legal_boxes(same, 1, 3, opened=True) == [0, 1]
 
 

@@ -61,9 +61,12 @@ class LongShotHeuristic:
         leaders = sorted(range(len(pos)), key=lambda i: -pos[i])[:2]
         want = {h + 1 for h in leaders}
         for a in actions:
-            if isinstance(a, Quinella) and {a.first.horse, a.second.horse} == want:
-                if a.first.mv + a.second.mv <= 6:
-                    return a
+            if (
+                isinstance(a, Quinella)
+                and {a.first.horse, a.second.horse} == want
+                and a.first.mv + a.second.mv <= 6
+            ):
+                return a
         return actions[-1]
 
     def _interest(self, view: LongShotView, reward: int, ticket: int, goal: int) -> list[float]:
