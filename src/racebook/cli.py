@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import importlib
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -13,10 +15,32 @@ from racebook.core.errors import ConfigError, LogError
 from racebook.core.game import Game, State
 
 
+def _plugins(args: argparse.Namespace) -> None:
+    # A module named on the command line (never in a file) that registers rule modules.
+    for name in getattr(args, "plugin", None) or []:
+        if "" not in sys.path and os.getcwd() not in sys.path:
+            sys.path.insert(0, os.getcwd())  # like `python -m`: the current folder first
+        try:
+            importlib.import_module(name)
+        except ImportError as exc:
+            raise ConfigError("plugin", f"cannot import {name!r}: {exc}") from None
+
+
 def _game(args: argparse.Namespace) -> Game[Any]:
+    _plugins(args)
     settings: dict[str, Any] = {}
     if getattr(args, "players", None) is not None:
         settings["players"] = args.players
+    if getattr(args, "variant", None):
+        from racebook.core.registry import config_with
+        from racebook.variants import load_variant
+
+        game = load_variant(args.variant)
+        if args.game and args.game not in (game.id, *racebook.games()[game.id].presets):
+            raise ConfigError("game", f"{args.variant} is a {game.id} variant, not {args.game}")
+        return type(game)(config_with(game.config, settings)) if settings else game
+    if not args.game:
+        raise ConfigError("game", "name a game (racebook games lists them) or give --variant")
     return racebook.load(args.game, **settings)
 
 
@@ -24,11 +48,9 @@ def _bots(args: argparse.Namespace, seats: int) -> list[str]:
     if not args.bots:
         return ["random"] * seats
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
-    if len(names) == 1:
-        names *= seats
-    if len(names) != seats:
+    if not names or len(names) > seats:
         raise ConfigError("bots", f"{len(names)} bots for {seats} seats")
-    return names
+    return names + [names[-1]] * (seats - len(names))  # the last name fills the table
 
 
 def _standings(state: State[Any]) -> str:
@@ -66,6 +88,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    _plugins(args)
     try:
         text = Path(args.file).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -146,12 +169,14 @@ def cmd_variants(args: argparse.Namespace) -> int:
     import attrs
 
     from racebook.core.serial import to_data
+    from racebook.variants import rule_names
 
     for preset in racebook.presets().values():
         print(f"{preset.name} ({preset.game}): {preset.description}")
         data = to_data(preset.config)
         for f in attrs.fields(type(preset.config)):
             print(f"    {f.name} = {data[f.name]!r}")
+    print("rule modules: " + ", ".join(rule_names()))
     return 0
 
 
@@ -161,23 +186,28 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     demo = sub.add_parser("demo", help="play one logged game between bots")
-    demo.add_argument("game")
+    demo.add_argument("game", nargs="?")
+    demo.add_argument("--variant", help="a variant file (.toml or .json)")
+    demo.add_argument("--plugin", action="append", help="import this module first (house rules)")
     demo.add_argument("--players", type=int)
     demo.add_argument("--seed", type=int, default=1)
-    demo.add_argument("--bots", help="comma-separated bot names, one per seat (or one for all)")
+    demo.add_argument("--bots", help="comma-separated bot names by seat; the last fills the rest")
     demo.add_argument("--log", help="write the game's log (JSON Lines) here")
     demo.set_defaults(func=cmd_demo)
 
     rep = sub.add_parser("replay", help="verify a log and print the standings")
     rep.add_argument("file")
+    rep.add_argument("--plugin", action="append", help="import this module first (house rules)")
     rep.set_defaults(func=cmd_replay)
 
     sim = sub.add_parser("simulate", help="play many bot games and print a table")
-    sim.add_argument("game")
+    sim.add_argument("game", nargs="?")
+    sim.add_argument("--variant", help="a variant file (.toml or .json)")
+    sim.add_argument("--plugin", action="append", help="import this module first (house rules)")
     sim.add_argument("--players", type=int)
     sim.add_argument("--games", type=int, default=1000)
     sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--bots", help="comma-separated bot names, one per seat (or one for all)")
+    sim.add_argument("--bots", help="comma-separated bot names by seat; the last fills the rest")
     sim.set_defaults(func=cmd_simulate)
 
     sub.add_parser("games", help="list the games").set_defaults(func=cmd_games)
