@@ -22,10 +22,8 @@ while not state.is_over:
     seat = state.to_act[0]
     legal = state.legal_actions(seat)
     bets = [a for a in legal if a.kind == "quinella"]
-    if bets:  # lay two pairs in the whole game, else pass (Pass is listed last)
-        action = bets[0] if laid < 2 else legal[-1]
-    else:
-        action = legal[0]
+    # lay two pairs in the whole game, else pass (Pass is listed last)
+    action = (bets[0] if laid < 2 else legal[-1]) if bets else legal[0]
     laid += action.kind == "quinella"
     state.apply(action)
 revealed = [e for e in state.log.events() if e.kind == "quinella-revealed"]
