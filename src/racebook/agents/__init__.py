@@ -2,5 +2,14 @@
 
 from racebook.agents.base import Bot, RandomBot, bot_names, make_bot, register_bot
 from racebook.agents.longshot import LongShotHeuristic
+from racebook.agents.trickrace import TrickRaceHeuristic
 
-__all__ = ["Bot", "LongShotHeuristic", "RandomBot", "bot_names", "make_bot", "register_bot"]
+__all__ = [
+    "Bot",
+    "LongShotHeuristic",
+    "RandomBot",
+    "TrickRaceHeuristic",
+    "bot_names",
+    "make_bot",
+    "register_bot",
+]

@@ -1,0 +1,1007 @@
+"""The trick-taking horse race (Kawasaki Factory): rules 004_*; game id ``trickrace``.
+
+Each player is a jockey and a gambler: winning a trick moves your own horse by
+the marks on the card you played, and you bet on the race.  The module reads
+in the rulebook's order: setup (ゲームの準備), then each race's five phases,
+paddock (パドックフェイズ), betting (馬券購入フェイズ), race (レースフェイズ,
+with the whip rule ムチ入れ), payout (配当フェイズ) and the next race
+(次レース準備フェイズ); the end; and the 3-player changes (3人プレイ時).
+
+Seats 0..n-1 are the players, clockwise ("left" of ``s`` is the next seat).
+With 3 players the dummy (ダミープレイヤー) is seat id 3: it sits to the right
+of the player who drew Vanilla Beans, never appears in ``to_act`` and plays
+by its printed rules inside ``apply``.  Horses are 1..4 as on the score sheet.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import attrs
+
+from racebook.cards.race import COLOURS, RaceCard, race_card
+from racebook.core.errors import ConfigError
+from racebook.core.game import CHANCE, Action, Event, Game, PrivateEvent, Result, State
+from racebook.core.registry import register_game, register_preset
+
+HORSES = ("Forêt Noire", "Vanilla Beans", "Silver Arazan", "Gâteau Opéra")
+"""The four horses by number (the score sheet; DATA.md)."""
+VANILLA = 2
+WIN = 0
+"""The win ticket (単勝); tickets 1..4 name horses."""
+DUMMY = 3
+"""The dummy's seat id in a 3-player game."""
+
+MARKS = (3, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1)
+"""*Assumed* (DATA.md): progress marks of numbers 1..12 (the rulebook's example: 8 -> 2)."""
+
+
+@attrs.frozen
+class TrickRaceConfig:
+    """Every number of the trick race, with the rulebook's value as default."""
+
+    players: int = 4
+    """3 (with the dummy) or 4."""
+    races: int | None = None
+    """How many races; ``None``: as many as players."""
+    course: int = 7
+    """Spaces from the gate to the goal."""
+    marks: tuple[int, ...] = MARKS
+    """*Assumed*: progress marks of each card number 1..12."""
+    prizes: tuple[int, ...] = (5, 3)
+    """Points to the riders of the 1st and 2nd horse."""
+    start_odds: int = 2
+    odds_steps: tuple[int, ...] = (0, 1, 2, 3)
+    """Odds added after each race by place."""
+    whips: int = 2
+    finishers: int = 2
+    """The race ends when this many horses reach the goal."""
+    discard_counts_top: bool = True
+    """The paddock's ambiguity: the start player's revealed top card counts as
+    the first card when each player takes the N-th card (rules notes)."""
+
+    @property
+    def race_count(self) -> int:
+        return self.players if self.races is None else self.races
+
+
+def check_config(c: TrickRaceConfig) -> None:
+    """Refuse a config that cannot be played, naming the field."""
+    if c.players not in (3, 4):
+        raise ConfigError("players", f"the trick race is for 3 or 4 players, got {c.players}")
+    if c.races is not None and c.races < 1:
+        raise ConfigError("races", f"must be at least 1, got {c.races}")
+    if c.course < 1:
+        raise ConfigError("course", f"must be at least 1, got {c.course}")
+    if len(c.marks) != 12 or min(c.marks) < 0:
+        raise ConfigError("marks", "12 mark counts (0 or more), one per card number 1..12")
+    if len(c.prizes) > 4 or len(c.odds_steps) != 4:
+        raise ConfigError("odds_steps", "4 odds steps (one per place) and at most 4 prizes")
+    if c.whips < 0:
+        raise ConfigError("whips", f"must be 0 or more, got {c.whips}")
+    if not 1 <= c.finishers <= 4:
+        raise ConfigError("finishers", f"must be 1..4, got {c.finishers}")
+
+
+# -- actions -----------------------------------------------------------------------------
+
+
+@attrs.frozen
+class DrawHorses(Action):
+    """Chance: the horse card each player draws (seat order); with 3 players one
+    of them is Vanilla Beans (redrawn until so) and the dummy takes the last."""
+
+    kind: ClassVar[str] = "draw-horses"
+    horses: tuple[int, ...]
+
+
+@attrs.frozen
+class DealCards(Action):
+    """Chance: the 48 race cards shuffled: horse ``h`` keeps cards
+    ``12*(h-1) .. 12*h-1`` for the whole game."""
+
+    kind: ClassVar[str] = "deal"
+    cards: tuple[RaceCard, ...]
+
+
+@attrs.frozen
+class Paddock(Action):
+    """Chance: the runners' order at the gate (bottom first) and each horse's 12
+    cards shuffled face down (``piles[h-1]``, top first)."""
+
+    kind: ClassVar[str] = "paddock"
+    gate: tuple[int, ...]
+    piles: tuple[tuple[RaceCard, ...], ...]
+
+
+@attrs.frozen
+class Discard(Action):
+    """The second discard, chosen secretly and set face down (パドック)."""
+
+    kind: ClassVar[str] = "discard"
+    card: RaceCard
+
+
+@attrs.frozen
+class Bet(Action):
+    """A ticket: ``0`` the win ticket, ``1..4`` a horse; face up first, then face down."""
+
+    kind: ClassVar[str] = "bet"
+    ticket: int
+
+
+@attrs.frozen
+class Play(Action):
+    """Play ``card`` to the trick, declaring the whip (ムチを入れる) or not."""
+
+    kind: ClassVar[str] = "play"
+    card: RaceCard
+    whip: bool = False
+
+
+# -- events ------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class HorsesDrawn(Event):
+    kind: ClassVar[str] = "horses-drawn"
+    horses: tuple[int, ...]
+    dummy: int | None
+
+
+@attrs.frozen
+class RaceBegins(Event):
+    kind: ClassVar[str] = "race-begins"
+    race: int
+    start: int
+    gate: tuple[int, ...]
+    discard_number: int
+    discards: tuple[RaceCard, ...]
+    """The face-up discards by seat id (the dummy's two are its first two below)."""
+    dummy_discards: tuple[RaceCard, ...] = ()
+    dummy_cards: tuple[RaceCard, ...] = ()
+
+
+@attrs.frozen
+class Hand(PrivateEvent):
+    """Your hand after the face-up discard."""
+
+    kind: ClassVar[str] = "hand"
+    cards: tuple[RaceCard, ...]
+
+
+@attrs.frozen
+class Discarded(Event):
+    """Public: ``seat`` set a card face down (its back shows the colour)."""
+
+    kind: ClassVar[str] = "discarded"
+    seat: int
+    colour: str
+
+
+@attrs.frozen
+class MyDiscard(PrivateEvent):
+    kind: ClassVar[str] = "my-discard"
+    card: RaceCard
+
+
+@attrs.frozen
+class MyTicket(PrivateEvent):
+    kind: ClassVar[str] = "my-ticket"
+    ticket: int
+
+
+@attrs.frozen
+class TicketShown(Event):
+    kind: ClassVar[str] = "ticket-up"
+    seat: int
+    ticket: int
+
+
+@attrs.frozen
+class TicketHidden(Event):
+    kind: ClassVar[str] = "ticket-down"
+    seat: int
+
+
+@attrs.frozen
+class Played(Event):
+    kind: ClassVar[str] = "played"
+    seat: int
+    card: RaceCard
+    whip: bool
+
+
+@attrs.frozen
+class TrickWon(Event):
+    kind: ClassVar[str] = "trick"
+    seat: int
+    horse: int
+    moved: int
+    position: int
+
+
+@attrs.frozen
+class RaceResult(Event):
+    """Places by horse, each seat's tickets revealed (face up, face down), and
+    every face-down discard."""
+
+    kind: ClassVar[str] = "race-result"
+    race: int
+    places: tuple[int, ...]
+    tickets: tuple[tuple[int, int], ...]
+    discards: tuple[RaceCard, ...]
+
+
+@attrs.frozen
+class Points(Event):
+    kind: ClassVar[str] = "points"
+    seat: int
+    points: int
+    reason: str
+
+
+@attrs.frozen
+class GameEnded(Event):
+    kind: ClassVar[str] = "game-ended"
+    points: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+# -- views -------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class RaceRecord:
+    """One race: place and spaces moved per horse, the odds it paid, points after."""
+
+    race: int
+    places: tuple[int, ...]
+    spaces: tuple[int, ...]
+    odds: tuple[int, ...]
+    points: tuple[int, ...]
+
+
+@attrs.frozen
+class TrickRaceView:
+    """What one seat (``None``: a spectator) may see.  Per-id tuples have 4
+    entries: the players, then the dummy (id 3) in a 3-player game."""
+
+    seat: int | None
+    race: int
+    races: int
+    phase: str
+    to_act: tuple[int, ...]
+    start: int
+    leader: int
+    dummy: int | None
+    horses: tuple[int, ...]
+    odds: tuple[int, ...]
+    points: tuple[int, ...]
+    positions: tuple[int, ...]
+    squares: tuple[tuple[int, ...], ...]
+    arrived: tuple[int, ...]
+    hand: tuple[RaceCard, ...]
+    hand_colours: tuple[tuple[int, ...], ...]
+    dummy_cards: tuple[RaceCard, ...]
+    face_up_discards: tuple[tuple[RaceCard, ...], ...]
+    my_discard: RaceCard | None
+    discard_colours: tuple[str | None, ...]
+    whips_up: tuple[int, ...]
+    tickets_up: tuple[int | None, ...]
+    my_ticket_down: int | None
+    tickets_down_laid: tuple[bool, ...]
+    trick: tuple[tuple[int, RaceCard, bool], ...]
+    discard_number: int
+    history: tuple[RaceRecord, ...]
+
+
+# -- the game ----------------------------------------------------------------------------
+
+DRAW, DEAL, PADDOCK, DISCARD, BET_UP, BET_DOWN, TRICK, OVER = range(8)
+_PHASES = ("chance", "chance", "chance", "discard", "ticket up", "ticket down", "trick", "over")
+
+
+@register_game
+class TrickRace(Game[TrickRaceConfig]):
+    """The trick-taking horse race for 3 (with the dummy) or 4 players.
+
+    >>> import racebook
+    >>> racebook.load("trickrace", players=3).seats
+    3
+    """
+
+    id: ClassVar[str] = "trickrace"
+    title: ClassVar[str] = "Trick race"
+    config_type: ClassVar[type[Any]] = TrickRaceConfig
+    action_types = (DrawHorses, DealCards, Paddock, Discard, Bet, Play)
+    event_types = (
+        HorsesDrawn,
+        RaceBegins,
+        Hand,
+        MyDiscard,
+        Discarded,
+        MyTicket,
+        TicketShown,
+        TicketHidden,
+        Played,
+        TrickWon,
+        RaceResult,
+        Points,
+        GameEnded,
+    )
+
+    def __init__(self, config: TrickRaceConfig) -> None:
+        check_config(config)
+        super().__init__(config)
+        self.deck = sorted(c * 16 + n for c in range(4) for n in range(1, 13))
+
+    @property
+    def seats(self) -> int:
+        return self.config.players
+
+    def _make_state(self) -> TrickRaceState:
+        return TrickRaceState(self)
+
+
+class TrickRaceState(State[TrickRaceConfig]):
+    """A trick race in progress."""
+
+    game: TrickRace
+
+    def __init__(self, game: TrickRace) -> None:
+        super().__init__(game)
+        n = game.config.players
+        self.dummy = DUMMY if n == 3 else -1
+        self.ring: list[int] = list(range(4))  # clockwise seat ids
+        self.horse_of: list[int] = [0] * 4  # by seat id
+        self.cards_of: list[list[int]] = [[] for _ in range(4)]  # by horse - 1
+        self.phase = DRAW
+        self.race = 0
+        self.start = 0
+        self.odds = [game.config.start_odds] * 4
+        self.points = [0] * n
+        self.history: list[RaceRecord] = []
+        self.horse_of_last: list[int] = []
+        self.whips_up: list[int] = [game.config.whips] * 4  # face up; one recovers a race
+        self._clear_race()
+
+    def _clear_race(self) -> None:
+        self.hands: list[list[int]] = [[] for _ in range(4)]
+        self.open_discards: list[list[int]] = [[] for _ in range(4)]
+        self.secret: list[int] = [-1] * 4
+        self.played: list[list[int]] = [[] for _ in range(4)]
+        self.up: list[int] = [-1] * 4
+        self.down: list[int] = [-1] * 4
+        self.ready: list[bool] = [False] * 4
+        self.bet_turn = 0
+        self.pos = [0] * 4
+        self.squares: list[list[int]] = [[] for _ in range(self.game.config.course + 1)]
+        self.arrived: list[int] = []
+        self.leader = self.start
+        self.trick: list[tuple[int, int, bool]] = []
+        self.whip_by = -1
+        self.number = 0
+        self.moved = [0] * 4
+
+    # -- reading -------------------------------------------------------------------------
+    def humans(self) -> list[int]:
+        return [s for s in self.ring if s != self.dummy]
+
+    def left_of(self, seat: int) -> int:
+        return self.ring[(self.ring.index(seat) + 1) % 4]
+
+    def play_order(self) -> list[int]:
+        """Who plays in this trick, in order: clockwise from the leader; the dummy
+        plays first when it leads, else last (3人プレイ時)."""
+        i = self.ring.index(self.leader)
+        order = [self.ring[(i + k) % 4] for k in range(4)]
+        if self.dummy >= 0 and self.leader != self.dummy:
+            order.remove(self.dummy)
+            order.append(self.dummy)
+        return order
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        p = self.phase
+        if p in (DISCARD, BET_DOWN):
+            return tuple(s for s in range(self.game.config.players) if not self.ready[s])
+        if p == BET_UP:
+            return (self._bettors()[self.bet_turn],)
+        if p == TRICK:
+            return (self.play_order()[len(self.trick)],)
+        if p == OVER:
+            return ()
+        return (CHANCE,)
+
+    def _bettors(self) -> list[int]:
+        # "スタートプレイヤーの左隣の人から時計回りの順番で" (the dummy does not bet)
+        i = self.ring.index(self.start)
+        order = [self.ring[(i + k) % 4] for k in range(1, 5)]
+        return [s for s in order if s != self.dummy]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def _at_chance(self) -> bool:
+        return self.phase in (DRAW, DEAL, PADDOCK)
+
+    @property
+    def result(self) -> Result | None:
+        if self.phase != OVER:
+            return None
+        last = self.history[-1].places
+        # "同点の場合、4レース目で担当していた馬の着順が上位であるプレイヤー"
+        keys = [(-self.points[s], last[self.horse_of_last[s] - 1]) for s in range(len(self.points))]
+        places = tuple(1 + sum(1 for o in keys if o < k) for k in keys)
+        tied = len({p for p in self.points}) < len(self.points)
+        return Result(
+            scores=tuple(self.points),
+            places=places,
+            winners=tuple(s for s, p in enumerate(places) if p == 1),
+            tiebreak="place of the horse ridden in the last race" if tied else None,
+        )
+
+    def view(self, seat: int | None) -> TrickRaceView:
+        c = self.game.config
+        n = c.players
+        seat = seat if seat is not None and 0 <= seat < n else None
+        ids = range(4)
+        return TrickRaceView(
+            seat=seat,
+            race=self.race + 1,
+            races=c.race_count,
+            phase=_PHASES[self.phase],
+            to_act=self.to_act,
+            start=self.start,
+            leader=self.leader,
+            dummy=self.dummy if self.dummy >= 0 else None,
+            horses=tuple(self.horse_of),
+            odds=tuple(self.odds),
+            points=tuple(self.points),
+            positions=tuple(self.pos),
+            squares=tuple(tuple(sq) for sq in self.squares),
+            arrived=tuple(self.arrived),
+            hand=tuple(sorted(race_card(x) for x in self.hands[seat])) if seat is not None else (),
+            hand_colours=tuple(
+                tuple(sum(1 for x in self.hands[s] if x >> 4 == k) for k in range(4)) for s in ids
+            ),
+            dummy_cards=tuple(race_card(x) for x in self.hands[self.dummy])
+            if self.dummy >= 0
+            else (),
+            face_up_discards=tuple(tuple(race_card(x) for x in d) for d in self.open_discards),
+            my_discard=race_card(self.secret[seat])
+            if seat is not None and self.secret[seat] >= 0
+            else None,
+            discard_colours=tuple(
+                COLOURS[self.secret[s] >> 4] if self.secret[s] >= 0 else None for s in ids
+            ),
+            whips_up=tuple(self.whips_up),
+            tickets_up=tuple(t if t >= 0 else None for t in self.up),
+            my_ticket_down=self.down[seat] if seat is not None and self.down[seat] >= 0 else None,
+            tickets_down_laid=tuple(d >= 0 for d in self.down),
+            trick=tuple((s, race_card(x), w) for s, x, w in self.trick),
+            discard_number=self.number,
+            history=tuple(self.history),
+        )
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "ring": self.ring,
+            "horse_of": self.horse_of,
+            "cards_of": self.cards_of,
+            "phase": self.phase,
+            "race": self.race,
+            "start": self.start,
+            "odds": self.odds,
+            "points": self.points,
+            "hands": self.hands,
+            "open": self.open_discards,
+            "secret": self.secret,
+            "played": self.played,
+            "whips": self.whips_up,
+            "up": self.up,
+            "down": self.down,
+            "ready": self.ready,
+            "bet_turn": self.bet_turn,
+            "pos": self.pos,
+            "squares": self.squares,
+            "arrived": self.arrived,
+            "leader": self.leader,
+            "trick": self.trick,
+            "whip_by": self.whip_by,
+            "number": self.number,
+            "moved": self.moved,
+            "history": [attrs.astuple(r) for r in self.history],
+            "last": self.horse_of_last,
+        }
+
+    # -- legality ------------------------------------------------------------------------
+    def _legal(self, seat: int) -> list[Action]:
+        p = self.phase
+        if seat == CHANCE:
+            return []
+        if p == DISCARD:
+            return [Discard(seat, race_card(x)) for x in sorted(set(self.hands[seat]))]
+        if p == BET_UP:
+            shown = {t for t in self.up if t >= 0}
+            return [Bet(seat, t) for t in range(1, 5) if t not in shown]
+        if p == BET_DOWN:
+            return [Bet(seat, t) for t in range(5) if t != self.up[seat]]
+        if p == TRICK:
+            out: list[Action] = []
+            may_whip = self.whip_by < 0 and self.whips_up[seat] > 0
+            for x in self._playable(seat):
+                out.append(Play(seat, race_card(x), False))
+                if may_whip:
+                    out.append(Play(seat, race_card(x), True))
+            return out
+        return []
+
+    def _playable(self, seat: int) -> list[int]:
+        hand = self.hands[seat]
+        if self.trick:
+            led = self.trick[0][1] >> 4
+            follow = sorted(x for x in hand if x >> 4 == led)
+            if follow:  # "同じ色のレースカードが自分の手札にあるなら、かならずその色"
+                return follow
+        return sorted(hand)
+
+    def _check(self, action: Action) -> str | None:
+        p = self.phase
+        seat = action.seat
+        if seat == CHANCE:
+            return self._check_chance(action)
+        if isinstance(action, Discard):
+            if p != DISCARD:
+                return "no discard is being chosen now"
+            if action.card.code not in self.hands[seat]:
+                return f"{action.card} is not in seat {seat}'s hand"
+            return None
+        if isinstance(action, Bet):
+            if p == BET_UP:
+                if action.ticket == WIN:
+                    return "the face-up ticket may not be the win ticket (馬券購入フェイズ)"
+                if not 1 <= action.ticket <= 4:
+                    return f"no ticket {action.ticket} (0 win, 1..4 horses)"
+                if action.ticket in self.up:
+                    return f"ticket {action.ticket} is already face up in front of another player"
+                return None
+            if p == BET_DOWN:
+                if not 0 <= action.ticket <= 4:
+                    return f"no ticket {action.ticket} (0 win, 1..4 horses)"
+                if action.ticket == self.up[seat]:
+                    return f"seat {seat}'s ticket {action.ticket} is already face up"
+                return None
+            return "no tickets are being bought now"
+        if isinstance(action, Play):
+            if p != TRICK:
+                return "no trick is being played now"
+            x = action.card.code
+            if x not in self.hands[seat]:
+                return f"{action.card} is not in seat {seat}'s hand"
+            if x not in self._playable(seat):
+                led = COLOURS[self.trick[0][1] >> 4]
+                return (
+                    f"follow suit: seat {seat} holds {led} cards, the led colour (トリックの流れ)"
+                )
+            if action.whip:
+                if self.whip_by >= 0:
+                    return "only one whip per trick (ムチ入れ)"
+                if self.whips_up[seat] <= 0:
+                    return f"seat {seat} has no face-up whip card (ムチ入れ)"
+            return None
+        return f"{action.kind} is not a player's action"
+
+    def _check_chance(self, action: Action) -> str | None:
+        p = self.phase
+        if isinstance(action, DrawHorses):
+            if p != DRAW:
+                return "the horse cards are not being drawn now"
+            n = self.game.config.players
+            h = action.horses
+            if len(h) != n or len(set(h)) != n or not set(h) <= {1, 2, 3, 4}:
+                return f"{n} different horses 1..4, one per player"
+            if n == 3 and VANILLA not in h:
+                return "with 3 players a player must hold Vanilla Beans (redraw)"
+            return None
+        if isinstance(action, DealCards):
+            if p != DEAL:
+                return "the race cards are not being dealt now"
+            if sorted(x.code for x in action.cards) != self.game.deck:
+                return "the dealt cards are not exactly the 48 race cards"
+            return None
+        if isinstance(action, Paddock):
+            if p != PADDOCK:
+                return "no paddock now"
+            if sorted(action.gate) != [1, 2, 3, 4]:
+                return "the gate order must hold horses 1..4 once each"
+            if len(action.piles) != 4 or any(
+                sorted(x.code for x in pile) != sorted(self.cards_of[h])
+                for h, pile in enumerate(action.piles)
+            ):
+                return "each pile must be exactly its horse's 12 cards"
+            return None
+        return f"{action.kind} is not a chance outcome now"
+
+    def _sample_chance(self, rng: random.Random) -> Action:
+        p = self.phase
+        n = self.game.config.players
+        if p == DRAW:
+            while True:  # 3 players: "人間のプレイヤーが「バナラビーンズ」を引くまで引き直し"
+                horses = [1, 2, 3, 4]
+                rng.shuffle(horses)
+                if n == 4 or VANILLA in horses[:3]:
+                    return DrawHorses(CHANCE, tuple(horses[:n]))
+        if p == DEAL:
+            cards = list(self.game.deck)
+            rng.shuffle(cards)
+            return DealCards(CHANCE, tuple(race_card(x) for x in cards))
+        gate = [1, 2, 3, 4]
+        rng.shuffle(gate)
+        piles = []
+        for h in range(4):
+            pile = list(self.cards_of[h])
+            rng.shuffle(pile)
+            piles.append(tuple(race_card(x) for x in pile))
+        return Paddock(CHANCE, tuple(gate), tuple(piles))
+
+    # -- play ----------------------------------------------------------------------------
+    def _apply(self, action: Action) -> list[Event]:
+        events: list[Event] = []
+        if isinstance(action, Play):
+            self._play(action.seat, action.card.code, action.whip, events)
+            self._advance(events)
+        elif isinstance(action, Bet):
+            self._bet(action, events)
+        elif isinstance(action, Discard):
+            self._discard(action, events)
+        elif isinstance(action, DrawHorses):
+            self._draw_horses(action, events)
+        elif isinstance(action, DealCards):
+            for h in range(4):
+                self.cards_of[h] = sorted(x.code for x in action.cards[12 * h : 12 * h + 12])
+            self.phase = PADDOCK
+        elif isinstance(action, Paddock):
+            self._paddock(action, events)
+        return events
+
+    # ゲームの準備 ③: horse cards drawn; Vanilla Beans' rider starts; the dummy sits
+    # to the right of Vanilla Beans' rider.
+    def _draw_horses(self, action: DrawHorses, events: list[Event]) -> None:
+        n = self.game.config.players
+        horses = list(action.horses)
+        if n == 3:
+            vb = horses.index(VANILLA)
+            rest = [h for h in (1, 2, 3, 4) if h not in horses]
+            horses.append(rest[0])
+            # clockwise: ..., dummy, VB rider, VB+1, ...
+            self.ring = [vb, (vb + 1) % 3, (vb + 2) % 3, DUMMY]
+        self.horse_of = horses
+        self.start = self.horse_of.index(VANILLA)
+        events.append(HorsesDrawn(tuple(horses), DUMMY if n == 3 else None))
+        self.phase = DEAL
+
+    # 1 パドックフェイズ
+    def _paddock(self, action: Paddock, events: list[Event]) -> None:
+        c = self.game.config
+        self._clear_race()
+        self.squares[0] = list(action.gate)  # bottom first; the top ranks higher
+        piles = [[x.code for x in pile] for pile in action.piles]
+        start_pile = piles[self.horse_of[self.start] - 1]
+        n = start_pile[0] & 15  # 捨てナンバー: the number on the start player's top card
+        self.number = n
+        index = n - 1 if c.discard_counts_top else n % 12
+        shown: list[int] = [0] * 4
+        for s in range(4):
+            pile = piles[self.horse_of[s] - 1]
+            if s == self.dummy:
+                # the dummy discards the N-th card and the one below (12 -> 12 and 1)
+                out = sorted({n - 1, n % 12}, reverse=True)
+                self.open_discards[s] = [pile[i] for i in sorted({n - 1, n % 12})]
+                for i in out:
+                    del pile[i]
+                self.hands[s] = pile  # fanned face up, top first, order kept
+                self.whips_up[s] = c.whips  # both whips face up
+            else:
+                x = pile.pop(index)
+                self.open_discards[s] = [x]
+                self.hands[s] = sorted(pile)
+                shown[s] = x
+        events.append(
+            RaceBegins(
+                self.race + 1,
+                self.start,
+                tuple(action.gate),
+                n,
+                tuple(race_card(self.open_discards[s][0]) for s in range(4)),
+                tuple(race_card(x) for x in self.open_discards[self.dummy])
+                if self.dummy >= 0
+                else (),
+                tuple(race_card(x) for x in self.hands[self.dummy]) if self.dummy >= 0 else (),
+            )
+        )
+        for s in range(c.players):
+            events.append(Hand(s, tuple(race_card(x) for x in self.hands[s])))
+        self.ready = [s >= c.players for s in range(4)]
+        self.phase = DISCARD
+
+    def _discard(self, action: Discard, events: list[Event]) -> None:
+        s = action.seat
+        self.hands[s].remove(action.card.code)
+        self.secret[s] = action.card.code
+        self.ready[s] = True
+        events.append(MyDiscard(s, action.card))
+        events.append(Discarded(s, COLOURS[action.card.colour]))
+        if all(self.ready):
+            # "ウラ向きになっているムチカードがあれば、1枚をオモテ向きにします"
+            for p in range(self.game.config.players):
+                self.whips_up[p] = min(self.game.config.whips, self.whips_up[p] + 1)
+            self.bet_turn = 0
+            self.phase = BET_UP
+
+    # 2 馬券購入フェイズ
+    def _bet(self, action: Bet, events: list[Event]) -> None:
+        s = action.seat
+        if self.phase == BET_UP:
+            self.up[s] = action.ticket
+            events.append(TicketShown(s, action.ticket))
+            self.bet_turn += 1
+            if self.bet_turn == len(self._bettors()):
+                self.ready = [p >= self.game.config.players for p in range(4)]
+                self.phase = BET_DOWN
+        else:
+            self.down[s] = action.ticket
+            self.ready[s] = True
+            events.append(MyTicket(s, action.ticket))
+            events.append(TicketHidden(s))
+            if all(self.ready):
+                self.leader = self.start
+                self.trick = []
+                self.whip_by = -1
+                self.phase = TRICK
+                self._advance(events)
+
+    # 3 レースフェイズ
+    def _play(self, seat: int, x: int, whip: bool, events: list[Event]) -> None:
+        self.hands[seat].remove(x)
+        self.played[seat].append(x)
+        self.trick.append((seat, x, whip))
+        if whip:
+            self.whips_up[seat] -= 1
+            self.whip_by = seat
+        events.append(Played(seat, race_card(x), whip))
+
+    def _dummy_play(self, events: list[Event]) -> None:
+        # ダミープレイヤーのルール
+        hand = self.hands[self.dummy]
+        whip = False
+        if not self.trick:
+            x = hand[0]  # leading: its top card
+        else:
+            led = self.trick[0][1] >> 4
+            follow = [y for y in hand if y >> 4 == led]
+            if follow:
+                x = max(follow)  # the highest of the led colour
+            else:
+                x = hand[0]  # its top card, with a whip if it has one up and nobody whipped
+                whip = self.whips_up[self.dummy] > 0 and self.whip_by < 0
+        self._play(self.dummy, x, whip, events)
+
+    def _advance(self, events: list[Event]) -> None:
+        while self.phase == TRICK:
+            if len(self.trick) == 4:
+                self._resolve(events)
+                continue
+            if self.play_order()[len(self.trick)] == self.dummy:
+                self._dummy_play(events)
+                continue
+            return
+
+    def _resolve(self, events: list[Event]) -> None:
+        c = self.game.config
+        plays = self.trick
+        colour = (
+            next(x for s, x, _ in plays if s == self.whip_by) >> 4
+            if self.whip_by >= 0
+            else plays[0][1] >> 4
+        )
+        winner, best = max(
+            ((s, x) for s, x, _ in plays if x >> 4 == colour), key=lambda sx: sx[1] & 15
+        )
+        h = self.horse_of[winner]
+        before = self.pos[h - 1]
+        moved = 0
+        if before < c.course:  # "すでにゴールに到着した...それ以上進みません"
+            after = min(c.course, before + c.marks[(best & 15) - 1])
+            moved = after - before
+            if moved:
+                self.squares[before].remove(h)
+                self.squares[after].append(h)  # "一番上に重ねます"
+                self.pos[h - 1] = after
+                self.moved[h - 1] += moved
+                if after == c.course:
+                    self.arrived.append(h)
+        events.append(TrickWon(winner, h, moved, self.pos[h - 1]))
+        self.leader = winner
+        self.trick = []
+        self.whip_by = -1
+        # レースの終了: two horses at the goal, or every hand empty
+        if len(self.arrived) >= c.finishers or not any(self.hands[s] for s in range(4)):
+            self._payout(events)
+
+    def horse_places(self) -> list[int]:
+        """Place per horse (index 0 = horse 1): goal arrivals in order, then by
+        square, the upper card on a square first (配当フェイズ)."""
+        order = list(self.arrived)
+        for sq in range(len(self.squares) - 1, -1, -1):
+            for h in reversed(self.squares[sq]):
+                if h not in order:
+                    order.append(h)
+        places = [0] * 4
+        for i, h in enumerate(order):
+            places[h - 1] = i + 1
+        return places
+
+    # 4 配当フェイズ
+    def _payout(self, events: list[Event]) -> None:
+        c = self.game.config
+        places = self.horse_places()
+        by_place = {p: h for h, p in enumerate(places, start=1)}
+        events.append(
+            RaceResult(
+                self.race + 1,
+                tuple(places),
+                tuple((self.up[s], self.down[s]) for s in range(c.players)),
+                tuple(race_card(self.secret[s]) for s in range(c.players)),
+            )
+        )
+        for i, prize in enumerate(c.prizes):
+            rider = self.horse_of.index(by_place[i + 1])
+            if rider != self.dummy:
+                self._score(rider, prize, f"{i + 1}. place prize", events)
+        first, second = by_place[1], by_place[2]
+        for s in range(c.players):
+            up, down = self.up[s], self.down[s]
+            if down == WIN:
+                if up == first:  # 単勝
+                    self._score(s, self.odds[first - 1], "win bet", events)
+            elif {up, down} == {first, second}:  # 連勝複式
+                self._score(s, self.odds[first - 1] + self.odds[second - 1], "quinella", events)
+        self.history.append(
+            RaceRecord(
+                self.race + 1,
+                tuple(places),
+                tuple(self.moved),
+                tuple(self.odds),
+                tuple(self.points),
+            )
+        )
+        self.horse_of_last = list(self.horse_of)
+        self._mark()
+        if self.race + 1 >= c.race_count:
+            self.phase = OVER
+            result = self.result
+            assert result is not None
+            events.append(GameEnded(tuple(self.points), result.winners))
+            return
+        # 5 次レース準備フェイズ: odds, horses passed left, the start player moves left
+        for h in range(1, 5):
+            self.odds[h - 1] += c.odds_steps[places[h - 1] - 1]
+        passed = [0] * 4
+        for s in range(4):
+            passed[self.left_of(s)] = self.horse_of[s]
+        self.horse_of = passed
+        nxt = self.left_of(self.start)
+        while nxt == self.dummy:  # cannot happen in the printed game (rules notes)
+            nxt = self.left_of(nxt)
+        self.start = nxt
+        self.race += 1
+        self.phase = PADDOCK
+
+    def _score(self, seat: int, points: int, reason: str, events: list[Event]) -> None:
+        if points:
+            self.points[seat] += points
+            events.append(Points(seat, points, reason))
+
+    # -- copies, audits, hidden information ----------------------------------------------
+    def _copy_into(self, other: TrickRaceState) -> None:
+        other.ring = list(self.ring)
+        other.horse_of = list(self.horse_of)
+        other.cards_of = [list(c) for c in self.cards_of]
+        other.odds = list(self.odds)
+        other.points = list(self.points)
+        other.history = list(self.history)
+        other.hands = [list(h) for h in self.hands]
+        other.open_discards = [list(d) for d in self.open_discards]
+        other.secret = list(self.secret)
+        other.played = [list(p) for p in self.played]
+        other.whips_up = list(self.whips_up)
+        other.up = list(self.up)
+        other.down = list(self.down)
+        other.ready = list(self.ready)
+        other.pos = list(self.pos)
+        other.squares = [list(q) for q in self.squares]
+        other.arrived = list(self.arrived)
+        other.trick = list(self.trick)
+        other.moved = list(self.moved)
+        other.horse_of_last = list(self.horse_of_last)
+
+    def audit(self) -> None:
+        if self.phase in (DRAW, DEAL):
+            return
+        assert sorted(x for cs in self.cards_of for x in cs) == self.game.deck, "cards lost"
+        if self.phase == PADDOCK:
+            return
+        for s in range(4):
+            held = self.hands[s] + self.open_discards[s] + self.played[s]
+            held += [self.secret[s]] if self.secret[s] >= 0 else []
+            assert sorted(held) == self.cards_of[self.horse_of[s] - 1], f"seat {s}'s cards"
+        assert all(0 <= w <= self.game.config.whips for w in self.whips_up), "whips"
+        assert sorted(h for sq in self.squares for h in sq) == [1, 2, 3, 4], "runners"
+
+    def probes(self, seat: int) -> list[Action]:
+        out: list[Action] = [Bet(seat, t) for t in range(-1, 6)]
+        out += [Discard(seat, race_card(x)) for x in self.game.deck[::5]]
+        out += [Play(seat, race_card(x), w) for x in self.game.deck for w in (False, True)]
+        n = self.game.config.players
+        out += [Play((seat + 1) % n, race_card(self.game.deck[0]), False)]
+        out += [DrawHorses(CHANCE, (1, 1, 1, 1)[:n]), Paddock(CHANCE, (1, 2, 3, 4), ())]
+        return out
+
+    def hidden_variant(self, seat: int, rng: random.Random) -> TrickRaceState:
+        """Redeal, colour by colour (card backs show colours), the numbers of the
+        other players' hands and face-down discards; redraw their face-down tickets."""
+        other = self.clone()
+        n = self.game.config.players
+        others = [s for s in range(n) if s != seat]
+        for colour in range(4):
+            slots: list[tuple[int, int]] = []  # (seat, index in hand) or (seat, -1) secret
+            pool: list[int] = []
+            for s in others:
+                for i, x in enumerate(other.hands[s]):
+                    if x >> 4 == colour:
+                        slots.append((s, i))
+                        pool.append(x)
+                if other.secret[s] >= 0 and other.secret[s] >> 4 == colour:
+                    slots.append((s, -1))
+                    pool.append(other.secret[s])
+            rng.shuffle(pool)
+            for (s, i), x in zip(slots, pool, strict=True):
+                if i < 0:
+                    other.secret[s] = x
+                else:
+                    other.hands[s][i] = x
+        for s in others:
+            other.hands[s].sort()
+            if other.down[s] >= 0 and self.phase != OVER:
+                other.down[s] = rng.choice([t for t in range(5) if t != other.up[s]])
+        return other
+
+
+register_preset(
+    "trickrace",
+    "trickrace",
+    TrickRaceConfig(),
+    "The trick-taking horse race: 4 players (3 with the dummy), a race per player, "
+    "marks 1-4: 3, 5-8: 2, 9-12: 1 (assumed).",
+)
+
+__all__ = [
+    "HORSES",
+    "MARKS",
+    "WIN",
+    "Bet",
+    "DealCards",
+    "Discard",
+    "DrawHorses",
+    "Paddock",
+    "Play",
+    "RaceRecord",
+    "TrickRace",
+    "TrickRaceConfig",
+    "TrickRaceState",
+    "TrickRaceView",
+]
