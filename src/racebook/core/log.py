@@ -18,8 +18,11 @@ so an edited, reordered or truncated log is refused with the line number.
 from __future__ import annotations
 
 import json
+import typing
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
+
+import attrs
 
 from racebook import __version__
 from racebook.core.errors import ConfigError, IllegalAction, LogError
@@ -141,12 +144,84 @@ def _parse_body(raw: list[str]) -> list[tuple[int, dict[str, Any]]]:
     return [(n, _parse_line(n, line)) for n, line in numbered]
 
 
+_FAST: dict[type[Any], tuple[tuple[str, Callable[[Any], Any]], ...] | None] = {}
+
+
+def _fast_fields(cls: type[Any]) -> tuple[tuple[str, Callable[[Any], Any]], ...] | None:
+    """Per-field readers for an action class whose fields are all ints, bools or
+    card-like values with a ``parse`` classmethod; ``None``: use cattrs."""
+    if cls in _FAST:
+        return _FAST[cls]
+    readers: list[tuple[str, Callable[[Any], Any]]] = []
+    for f in attrs.fields(attrs.resolve_types(cls)):
+        read = _reader_for(f.type)
+        if read is None:
+            _FAST[cls] = None
+            return None
+        readers.append((f.name, read))
+    _FAST[cls] = tuple(readers)
+    return _FAST[cls]
+
+
+def _reader_for(t: Any) -> Callable[[Any], Any] | None:
+    if t is int:
+        return _read_int
+    if t is bool:
+        return _read_bool
+    if isinstance(t, type) and callable(getattr(t, "parse", None)):
+        return _reader(t)
+    args = typing.get_args(t)
+    if typing.get_origin(t) is tuple and len(args) == 2 and args[1] is Ellipsis:
+        item = _reader_for(args[0])
+        if item is not None:
+            return _tuple_reader(item)
+    return None
+
+
+def _tuple_reader(item: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    def read(v: Any) -> Any:
+        if type(v) is not list:
+            raise ValueError(f"expected a list, got {v!r}")
+        return tuple(item(x) for x in v)
+
+    return read
+
+
+def _read_int(v: Any) -> int:
+    if type(v) is not int:
+        raise ValueError(f"expected an int, got {v!r}")
+    return v
+
+
+def _read_bool(v: Any) -> bool:
+    if type(v) is not bool:
+        raise ValueError(f"expected true or false, got {v!r}")
+    return v
+
+
+def _reader(t: type[Any]) -> Callable[[Any], Any]:
+    parse = t.parse
+
+    def read(v: Any) -> Any:
+        if not isinstance(v, str):
+            raise ValueError(f"expected a string, got {v!r}")
+        return parse(v)
+
+    return read
+
+
 def parse_action(game: Game[Any], obj: dict[str, Any], number: int) -> Action:
     """Structure one action line for ``game``; :class:`LogError` if it is not one."""
     kind = obj.get("kind")
     cls = game.action_kinds.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise LogError(number, f"unknown action kind {kind!r} for {game.id}")
+    readers = _fast_fields(cls)
+    if readers is not None and len(obj) == len(readers) + 1:
+        try:
+            return cls(**{name: read(obj[name]) for name, read in readers})
+        except (KeyError, ValueError, TypeError):
+            pass  # fall through to cattrs for the precise message
     fields = {k: v for k, v in obj.items() if k != "kind"}
     try:
         return from_data(fields, cls)

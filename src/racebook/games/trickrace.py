@@ -336,6 +336,7 @@ class TrickRace(Game[TrickRaceConfig]):
         check_config(config)
         super().__init__(config)
         self.deck = sorted(c * 16 + n for c in range(4) for n in range(1, 13))
+        self.plays: dict[int, Play] = {}  # interned Play actions (values, shared)
 
     @property
     def seats(self) -> int:
@@ -364,6 +365,8 @@ class TrickRaceState(State[TrickRaceConfig]):
         self.points = [0] * n
         self.history: list[RaceRecord] = []
         self.horse_of_last: list[int] = []
+        self._order_key: tuple[int, int] = (-1, -1)
+        self._order: list[int] = []
         self.whips_up: list[int] = [game.config.whips] * 4  # face up; one recovers a race
         self._clear_race()
 
@@ -395,6 +398,14 @@ class TrickRaceState(State[TrickRaceConfig]):
     def play_order(self) -> list[int]:
         """Who plays in this trick, in order: clockwise from the leader; the dummy
         plays first when it leads, else last (3人プレイ時)."""
+        key = (self.leader, self.ring[0])
+        if self._order_key == key:
+            return self._order
+        self._order_key = key
+        self._order = self._compute_order()
+        return self._order
+
+    def _compute_order(self) -> list[int]:
         i = self.ring.index(self.leader)
         order = [self.ring[(i + k) % 4] for k in range(4)]
         if self.dummy >= 0 and self.leader != self.dummy:
@@ -533,21 +544,25 @@ class TrickRaceState(State[TrickRaceConfig]):
         if p == TRICK:
             out: list[Action] = []
             may_whip = self.whip_by < 0 and self.whips_up[seat] > 0
+            cache = self.game.plays
             for x in self._playable(seat):
-                out.append(Play(seat, race_card(x), False))
-                if may_whip:
-                    out.append(Play(seat, race_card(x), True))
+                for whip in (False, True) if may_whip else (False,):
+                    key = (seat * 256 + x) * 2 + whip
+                    action = cache.get(key)
+                    if action is None:
+                        action = cache[key] = Play(seat, race_card(x), whip)
+                    out.append(action)
             return out
         return []
 
     def _playable(self, seat: int) -> list[int]:
-        hand = self.hands[seat]
+        hand = self.hands[seat]  # players' hands are kept sorted
         if self.trick:
             led = self.trick[0][1] >> 4
-            follow = sorted(x for x in hand if x >> 4 == led)
+            follow = [x for x in hand if x >> 4 == led]
             if follow:  # "同じ色のレースカードが自分の手札にあるなら、かならずその色"
                 return follow
-        return sorted(hand)
+        return hand
 
     def _check(self, action: Action) -> str | None:
         p = self.phase
@@ -582,7 +597,11 @@ class TrickRaceState(State[TrickRaceConfig]):
             x = action.card.code
             if x not in self.hands[seat]:
                 return f"{action.card} is not in seat {seat}'s hand"
-            if x not in self._playable(seat):
+            if (
+                self.trick
+                and x >> 4 != self.trick[0][1] >> 4
+                and any(y >> 4 == self.trick[0][1] >> 4 for y in self.hands[seat])
+            ):
                 led = COLOURS[self.trick[0][1] >> 4]
                 return (
                     f"follow suit: seat {seat} holds {led} cards, the led colour (トリックの流れ)"
