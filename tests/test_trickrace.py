@@ -402,3 +402,22 @@ def test_random_games(players: int, games: int) -> None:
         racebook.load("trickrace", players=players), games=games, seed=players, deep=4
     )
     assert report.games == games and report.views > 0
+
+
+def test_the_heuristic_beats_random_play() -> None:
+    for players in (4, 3):
+        game = racebook.load("trickrace", players=players)
+        summary = racebook.simulate(
+            game, ["heuristic"] + ["random"] * (players - 1), games=60, seed=9
+        )
+        assert summary.seats[0].mean_score > max(s.mean_score for s in summary.seats[1:])
+
+
+def test_views_show_colours_not_numbers_of_other_hands() -> None:
+    state = racebook.load("trickrace").new_state(seed=2)
+    assert isinstance(state, TrickRaceState)
+    view = state.view(0)
+    assert len(view.hand) == 11 and view.hand_colours[1] != ()
+    assert sum(view.hand_colours[1]) == 11
+    other = state.view(1)
+    assert set(map(str, view.hand)).isdisjoint(map(str, other.hand))
