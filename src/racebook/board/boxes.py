@@ -103,17 +103,18 @@ def why_not(
 
 def placements(
     tops: list[int], codes: list[int], skip: Collection[int] = _NONE
-) -> list[tuple[int, int]]:
-    """Every legal ``(code, box)`` for distinct card codes (``horse * 16 + mv``)
-    from a hand, in order: the same answer as :func:`legal_boxes` card by card
-    (a property test holds them equal), computed in one pass.
+) -> list[tuple[int, list[int]]]:
+    """Every legal box for each distinct card code (``horse * 16 + mv``) from a
+    hand, in order, as ``(code, boxes)``: the same answer as :func:`legal_boxes`
+    card by card (a property test holds them equal), computed in one pass.
 
     >>> placements([EMPTY, 2] + [1] * 10, [5, 1 * 16 + 2])
-    [(5, 0), (18, 0)]
+    [(5, [0]), (18, [0])]
     """
     n = len(tops)
     empties = [b for b in range(n) if tops[b] == EMPTY and b not in skip]
-    out: list[tuple[int, int]] = []
+    covers: dict[int, list[int]] = {}
+    out: list[tuple[int, list[int]]] = []
     for x in codes:
         h = x >> 4
         mv = x & 15
@@ -122,17 +123,16 @@ def placements(
             t0 = tops[b0]
             t1 = tops[b0 + 1]
             if t0 == EMPTY or t1 == EMPTY:
-                if t0 == EMPTY and b0 not in skip:
-                    out.append((x, b0))
-                if t1 == EMPTY and b0 + 1 not in skip:
-                    out.append((x, b0 + 1))
+                boxes = [b for b in (b0, b0 + 1) if tops[b] == EMPTY and b not in skip]
             else:
-                if t0 != mv and b0 not in skip:
-                    out.append((x, b0))
-                if t1 != mv and b0 + 1 not in skip:
-                    out.append((x, b0 + 1))
+                boxes = [b for b in (b0, b0 + 1) if tops[b] != mv and b not in skip]
         elif empties:
-            out.extend((x, b) for b in empties)
+            boxes = empties
         else:
-            out.extend((x, b) for b in range(n) if tops[b] != mv and b not in skip)
+            shared = covers.get(mv)  # free cards of one MV share their boxes
+            if shared is None:
+                shared = covers[mv] = [b for b in range(n) if tops[b] != mv and b not in skip]
+            boxes = shared
+        if boxes:
+            out.append((x, boxes))
     return out

@@ -610,7 +610,8 @@ class LongShot(Game[LongShotConfig]):
         self.action_types = BASE_ACTIONS + tuple(t for r in self.rules for t in r.action_types)
         self.event_types = BASE_EVENTS + tuple(t for r in self.rules for t in r.event_types)
         self.deck = deck(config.running, config.indicated_mvs, config.free_mvs)
-        self.places: dict[int, Place] = {}  # interned Place actions (values, shared)
+        # interned Place actions (values, shared): places[seat][code][box]
+        self.places: list[dict[int, list[Place]]] = [{} for _ in range(config.players)]
 
     @property
     def seats(self) -> int:
@@ -777,15 +778,14 @@ class LongShotState(State[LongShotConfig]):
         return actions
 
     def _placements(self, seat: int) -> list[Action]:
-        pairs = placements(self.tops, sorted(set(self.hands[seat])), self.placed)
-        cache = self.game.places
+        rows = self.game.places[seat]
         out: list[Action] = []
-        for x, b in pairs:
-            key = (seat * 1024 + x) * 64 + b
-            action = cache.get(key)
-            if action is None:
-                action = cache[key] = Place(seat, card(x), b)
-            out.append(action)
+        for x, boxes in placements(self.tops, sorted(set(self.hands[seat])), self.placed):
+            row = rows.get(x)
+            if row is None:
+                c = card(x)
+                row = rows[x] = [Place(seat, c, b) for b in range(len(self.boxes))]
+            out += [row[b] for b in boxes]
         return out
 
     def _exception(self, horse: int) -> bool:
