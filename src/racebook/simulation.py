@@ -14,7 +14,8 @@ from racebook.core.game import Game
 @attrs.frozen
 class SeatStats:
     """One seat over many games: its bot, mean score, share of games won
-    (a shared win counts for each winner) and mean final place."""
+    (a shared win counts for each winner) and mean final place.  A seat the
+    game does not score (Ready Set Bet's host) has score 0 and comes last."""
 
     seat: int
     bot: str
@@ -74,9 +75,10 @@ def simulate(
         result = state.result
         assert result is not None
         actions += len(state.log)
+        scored = len(result.scores)  # a seat without a score (a host) counts 0, last
         for s in range(n):
-            totals[s] += result.scores[s]
-            place_sum[s] += result.places[s]
+            totals[s] += result.scores[s] if s < scored else 0
+            place_sum[s] += result.places[s] if s < scored else scored + 1
         for s in result.winners:
             wins[s] += 1
         if progress is not None:

@@ -191,8 +191,12 @@ class State(abc.ABC, Generic[C]):
             return f"{type(action).__name__} is not an action of {self.game.id}"
         if action.seat not in self.to_act:
             who = "chance" if action.seat == CHANCE else f"seat {action.seat}"
-            return f"{who} may not act now (to act: {self.to_act})"
+            return self._not_now(action) or f"{who} may not act now (to act: {self.to_act})"
         return self._check(action)
+
+    def _not_now(self, action: Action) -> str | None:
+        """A game's own words for an action whose seat may not act now, if any."""
+        return None
 
     # -- acting ------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:

@@ -24,6 +24,6 @@ class _CallableModule(types.ModuleType):
 
 sys.modules[__name__].__class__ = _CallableModule
 
-from racebook.games import longshot, mafia, trickrace  # noqa: E402
+from racebook.games import longshot, mafia, readysetbet, trickrace  # noqa: E402
 
-__all__ = ["longshot", "mafia", "trickrace"]
+__all__ = ["longshot", "mafia", "readysetbet", "trickrace"]
