@@ -142,7 +142,43 @@ def main() -> int:
         load_bare(args.bench_dir, "trickrace_bare"),
         args.games,
     )
+    report_rsb(load_bare(args.bench_dir, "rsb_bare"), args.games * 20)
     return 0
+
+
+def report_rsb(bare: ModuleType | None, races: int) -> None:
+    from racebook.games.readysetbet import run_race
+
+    print(f"Ready Set Bet: {races} races (fast path), {races // 40} full games (5 bettors)")
+    config = racebook.load("readysetbet").config
+    rng = random.Random(1)
+    t = time.perf_counter()
+    for _ in range(races):
+        run_race([0] * 9, -1, rng, config.track, config.bonus)
+    fast = time.perf_counter() - t
+    bare_s = None
+    if bare is not None:
+        rng = random.Random(1)
+        t = time.perf_counter()
+        for _ in range(races):
+            bare.race(rng)
+        bare_s = time.perf_counter() - t
+        print(f"  bare race loop           {races / bare_s:>12,.0f} races/s  1.00x")
+        print(
+            f"  race fast path (odds)    {races / fast:>12,.0f} races/s  {fast / bare_s:.2f}x"
+            " (goal: at most 1.5x)"
+        )
+    games = max(1, races // 40)
+    game = racebook.load("readysetbet")
+    t = time.perf_counter()
+    for g in range(games):
+        play(game, g)
+    full = time.perf_counter() - t
+    line = f"  full logged game         {games / full:>12,.0f} games/s"
+    if bare_s is not None:
+        per_race = bare_s / races
+        line += f"  {full / games / (4 * per_race):.2f}x four bare races (goal: at most 3x)"
+    print(line)
 
 
 if __name__ == "__main__":

@@ -874,10 +874,10 @@ def run_race(
     """The race fast path: roll until a horse reaches ``track``; ``pos`` is moved in
     place; returns the number of rolls.  No validation, no log."""
     rolls = 0
-    randint = rng.randint
+    rand = rng.random
     while True:
         rolls += 1
-        t = randint(1, 6) + randint(1, 6)
+        t = int(rand() * 6) + int(rand() * 6) + 2
         h = 0 if t <= 3 else 8 if t >= 11 else t - 3
         if pending == h:
             p = pos[h] + 1 + bonus[h]
