@@ -402,8 +402,8 @@ def spot_ids(config: ReadySetBetConfig, props: Sequence[int], exotics: Sequence[
     ``place:…``, ``show:…``, ``colour:blue``, ``prop:3`` (prop card 3),
     ``exotic:by-a-nose:0``.
 
-    >>> len(spot_ids(ReadySetBetConfig(), [0, 1, 2, 3, 4], [0]))
-    76
+    >>> len(spot_ids(ReadySetBetConfig(), [0, 1, 2, 3, 4], [0]))  # 9 x 7 + 4 + 5 + 3
+    75
     """
     out = []
     for h, row in enumerate(config.board):
