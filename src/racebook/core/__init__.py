@@ -1,7 +1,7 @@
 """The engine contract every game implements.  Knows no game."""
 
 from racebook.core.errors import ConfigError, IllegalAction, LogError, RacebookError
-from racebook.core.game import CHANCE, Action, Event, Game, Result, State
+from racebook.core.game import CHANCE, Action, Event, Game, GameEnded, Result, State
 
 __all__ = [
     "CHANCE",
@@ -9,6 +9,7 @@ __all__ = [
     "ConfigError",
     "Event",
     "Game",
+    "GameEnded",
     "IllegalAction",
     "LogError",
     "RacebookError",

@@ -63,6 +63,15 @@ class PrivateEvent(Event):
 
 
 @attrs.frozen
+class GameEnded(Event):
+    """The game is over: final ``scores`` (money or points) and ``winners``."""
+
+    kind: ClassVar[str] = "game-ended"
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+@attrs.frozen
 class Result:
     """Final standings.
 
@@ -260,6 +269,12 @@ class State(abc.ABC, Generic[C]):
     def _at_chance(self) -> bool:
         """Whether chance acts now (games may answer faster than ``to_act``)."""
         return not self.is_over and self.to_act == (CHANCE,)
+
+    def _game_ended(self) -> GameEnded:
+        """The closing event, from :attr:`result` (call once the game is over)."""
+        result = self.result
+        assert result is not None
+        return GameEnded(result.scores, result.winners)
 
     def _mark(self) -> None:
         """Ask for a state digest in the log after the current action."""

@@ -34,6 +34,7 @@ from racebook.core.game import (
     Action,
     Event,
     Game,
+    GameEnded,
     PrivateEvent,
     Result,
     State,
@@ -384,13 +385,6 @@ class Money(Event):
     seat: int
     amount: int
     reason: str
-
-
-@attrs.frozen
-class GameEnded(Event):
-    kind: ClassVar[str] = "game-ended"
-    money: tuple[int, ...]
-    winners: tuple[int, ...]
 
 
 # -- views ---------------------------------------------------------------------
@@ -1178,9 +1172,7 @@ class LongShotState(State[LongShotConfig]):
             self.phase = DEAL
         else:
             self.phase = OVER
-            r = self.result
-            assert r is not None
-            events.append(GameEnded(tuple(self.money), r.winners))
+            events.append(self._game_ended())
 
     def gain(self, seat: int, amount: int, reason: str, events: list[Event]) -> None:
         """Pay ``seat`` from the bank (a ``money`` event)."""

@@ -27,7 +27,16 @@ from typing import Any, ClassVar
 import attrs
 
 from racebook.core.errors import ConfigError
-from racebook.core.game import CHANCE, Action, Event, Game, Result, State, places_from_keys
+from racebook.core.game import (
+    CHANCE,
+    Action,
+    Event,
+    Game,
+    GameEnded,
+    Result,
+    State,
+    places_from_keys,
+)
 from racebook.core.registry import register_game, register_preset
 
 HORSES = ("2/3", "4", "5", "6", "7", "8", "9", "10", "11/12")
@@ -357,13 +366,6 @@ class Settled(Event):
     won: int
     lost: int
     money: int
-
-
-@attrs.frozen
-class GameEnded(Event):
-    kind: ClassVar[str] = "game-ended"
-    money: tuple[int, ...]
-    winners: tuple[int, ...]
 
 
 # -- views ------------------------------------------------------------------------------
@@ -769,9 +771,7 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         self.race += 1
         if self.race >= c.races:
             self.phase = OVER
-            result = self.result
-            assert result is not None
-            events.append(GameEnded(tuple(self.money), result.winners))
+            events.append(self._game_ended())
         else:
             self._new_race()  # 整理: new props and one more exotic card, horses back
             self.phase = SETUP

@@ -22,7 +22,16 @@ import attrs
 
 from racebook.cards.race import COLOURS, RaceCard, race_card
 from racebook.core.errors import ConfigError
-from racebook.core.game import CHANCE, Action, Event, Game, PrivateEvent, Result, State
+from racebook.core.game import (
+    CHANCE,
+    Action,
+    Event,
+    Game,
+    GameEnded,
+    PrivateEvent,
+    Result,
+    State,
+)
 from racebook.core.registry import register_game, register_preset
 
 HORSES = ("Forêt Noire", "Vanilla Beans", "Silver Arazan", "Gâteau Opéra")
@@ -240,13 +249,6 @@ class Points(Event):
     seat: int
     points: int
     reason: str
-
-
-@attrs.frozen
-class GameEnded(Event):
-    kind: ClassVar[str] = "game-ended"
-    points: tuple[int, ...]
-    winners: tuple[int, ...]
 
 
 # -- views -------------------------------------------------------------------------------
@@ -902,9 +904,7 @@ class TrickRaceState(State[TrickRaceConfig]):
         self._mark()
         if self.race + 1 >= c.race_count:
             self.phase = OVER
-            result = self.result
-            assert result is not None
-            events.append(GameEnded(tuple(self.points), result.winners))
+            events.append(self._game_ended())
             return
         # 5 次レース準備フェイズ: odds, horses passed left, the start player moves left
         for h in range(1, 5):
