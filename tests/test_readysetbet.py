@@ -292,3 +292,38 @@ def test_a_logged_game_replays_bets_in_arrival_order() -> None:
     assert again.view(None).bets == state.view(None).bets
     kinds = [line for line in text.splitlines() if '"bet"' in line]
     assert '"seat":2' in kinds[0] and '"seat":0' in kinds[1]
+
+
+def test_host_betting_variant() -> None:
+    # "主持人...必須在每場賽馬開始之前拿取6枚主持人投注標記...六個不同下注區...這些下注區
+    # 仍被視為空置...主持人注碼的結算方式與一般玩家的投注結果結算方式完全相同...18元籌碼"
+    state = race(host_bets=True)
+    host = state.game.host
+    assert state.money == [0, 0, 0, 18] and state.to_act == (host,)
+    with pytest.raises(IllegalAction, match="host's six tokens"):
+        state.apply(Roll(host))
+    state.apply(Bet(host, 1, "win:2/3:2"))
+    with pytest.raises(IllegalAction, match="six different spots"):
+        state.apply(Bet(host, 1, "win:2/3:2"))
+    for spot in ("win:7:0", "show:6:0", "colour:red", "prop:0", "exotic:by-a-nose:0"):
+        state.apply(Bet(host, 1, spot))
+    assert state.phase == 1 and host in state.to_act  # the race is on
+    state.apply(Bet(0, 5, "win:2/3:2"))  # host tokens do not block a spot
+    with pytest.raises(IllegalAction, match="during the race"):
+        state.apply(Bet(host, 1, "win:8:0"))
+    events = finish(state, "2/3")
+    settled = {e.seat: e for e in events if e.kind == "settled"}
+    assert settled[0].won == 45  # type: ignore[attr-defined]
+    # the host's 1-tokens: win 2/3 (9x) wins 9; show 6 wins 1 (every other horse is tied
+    # 2nd at 0); win 7 loses 4, red loses 1, the prop "8 > 5 & 9" ties and loses 3,
+    # by a nose loses 3
+    assert (settled[host].won, settled[host].lost) == (10, 11)  # type: ignore[attr-defined]
+    assert state.money[host] == 18 + 10 - 11
+
+
+def test_host_betting_through_the_harness() -> None:
+    game = racebook.load("readysetbet", players=3, host_bets=True)
+    report = check_random_games(game, games=10, seed=5, deep=2)
+    assert report.games == 10
+    result = racebook.simulate(game, games=3, seed=1)
+    assert len(result.seats) == 4

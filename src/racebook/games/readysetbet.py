@@ -211,6 +211,13 @@ class ReadySetBetConfig:
     """Tokens with 7 or 8 bettors (each returns one 3)."""
     starting_money: int = 0
     """"在第一場賽事開始前，沒有玩家會獲派籌碼"."""
+    host_bets: bool = False
+    """The host-betting variant (主持人投注之變體規則): before each race the host
+    puts six host tokens on six different spots; they do not block a spot."""
+    host_money: int = 18
+    """"遊戲開始時，主持人會獲得18元籌碼"."""
+    host_tokens: tuple[int, ...] = (1, 1, 1, 1, 1, 1)
+    """*Assumed*: the host tokens' values (the rulebook gives none)."""
 
     @property
     def token_set(self) -> tuple[int, ...]:
@@ -237,6 +244,10 @@ def check_config(c: ReadySetBetConfig) -> None:
         )
     if c.races > len(c.exotics) and c.exotics:
         raise ConfigError("exotics", f"one new exotic card a race needs {c.races} cards")
+    if c.host_bets and (len(c.host_tokens) > 9 * 7 or min(c.host_tokens, default=0) < 1):
+        raise ConfigError("host_tokens", "host tokens of value 1 or more, on different spots")
+    if c.host_money < 0:
+        raise ConfigError("host_money", f"must be 0 or more, got {c.host_money}")
     if not c.token_set or min(c.token_set) < 1:
         raise ConfigError("tokens", "each bettor needs tokens of value 1 or more")
     for ex in c.exotics:
@@ -386,8 +397,11 @@ class ReadySetBetView:
     last_roll: tuple[int, int] | None
     bets: tuple[tuple[str, int, int], ...]
     """(spot, seat, token) for every token on the board."""
+    host_bets: tuple[tuple[str, int], ...]
+    """(spot, token) of the host's tokens (the host-betting variant)."""
     tokens: tuple[tuple[int, ...], ...]
     money: tuple[int, ...]
+    """By seat; the host's last when it bets."""
     props: tuple[str, ...]
     exotics: tuple[str, ...]
     open_spots: tuple[str, ...]
@@ -395,8 +409,8 @@ class ReadySetBetView:
 
 # -- the game ---------------------------------------------------------------------------
 
-SETUP, RACE, ROLLING, OVER = range(4)
-_PHASES = ("chance", "race", "chance", "over")
+SETUP, RACE, ROLLING, OVER, HOST_BETS = range(5)
+_PHASES = ("chance", "race", "chance", "over", "host bets")
 
 
 def spot_ids(config: ReadySetBetConfig, props: Sequence[int], exotics: Sequence[int]) -> list[str]:
@@ -468,6 +482,8 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         self.race = 0
         self.phase = SETUP
         self.money = [game.config.starting_money] * n
+        if game.config.host_bets:
+            self.money.append(game.config.host_money)
         self.used_props: list[int] = []
         self.exotics: list[int] = []
         self.props: list[int] = []
@@ -484,6 +500,8 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         self.hands = [list(c.token_set) for _ in range(c.players)]
         self.spots: list[str] = []
         self.spot_set: frozenset[str] = frozenset()
+        self.host_hand = list(c.host_tokens) if c.host_bets else []
+        self.host_bets: dict[str, int] = {}  # spot -> token: do not block the spot
         self.exotic_by: dict[str, list[int]] = {}  # exotic card -> seats with a token on it
         self._acting: tuple[int, tuple[int, ...]] = (-1, ())
 
@@ -496,6 +514,8 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         if self.phase == RACE:
             bettors = tuple(s for s in range(self.game.config.players) if self._may_bet(s))
             acting = (*bettors, self.game.host)
+        elif self.phase == HOST_BETS:
+            acting = (self.game.host,)
         elif self.phase == OVER:
             acting = ()
         else:
@@ -546,6 +566,7 @@ class ReadySetBetState(State[ReadySetBetConfig]):
             betting_open=self.open,
             last_roll=self.last,
             bets=tuple((s, who, t) for s, (who, t) in sorted(self.bets.items())),
+            host_bets=tuple(sorted(self.host_bets.items())),
             tokens=tuple(tuple(h) for h in self.hands),
             money=tuple(self.money),
             props=tuple(str(c.props[p]) for p in self.props),
@@ -568,10 +589,15 @@ class ReadySetBetState(State[ReadySetBetConfig]):
             "props": self.props,
             "used": self.used_props,
             "exotics": self.exotics,
+            "host_hand": self.host_hand,
+            "host_bets": sorted(self.host_bets.items()),
         }
 
     # -- legality -----------------------------------------------------------------------
     def _legal(self, seat: int) -> list[Action]:
+        if self.phase == HOST_BETS:
+            tokens = sorted(set(self.host_hand))
+            return [Bet(seat, t, s) for s in self.spots if s not in self.host_bets for t in tokens]
         if self.phase != RACE:
             return []
         if seat == self.game.host:
@@ -604,10 +630,23 @@ class ReadySetBetState(State[ReadySetBetConfig]):
                 return None
             return f"{action.kind} is not a chance outcome"
         if isinstance(action, Roll):
-            return None if action.seat == self.game.host else "only the host rolls"
+            if action.seat != self.game.host:
+                return "only the host rolls"
+            if self.phase != RACE:
+                return "the race starts once the host's six tokens are down"
+            return None
+        if isinstance(action, Bet) and self.phase == HOST_BETS:
+            # "選擇將它們各自放在投注版圖上六個不同下注區"
+            if action.token not in self.host_hand:
+                return f"the host has no host token {action.token} left"
+            if action.spot not in self.spot_set:
+                return f"no betting spot {action.spot!r} this race"
+            if action.spot in self.host_bets:
+                return "the host's six tokens go on six different spots"
+            return None
         if isinstance(action, Bet):
             if action.seat == self.game.host:
-                return "the host does not bet"
+                return "the host does not bet during the race"
             if not self.open:
                 return "no more bets (截止投注)"
             if action.token not in self.hands[action.seat]:
@@ -654,7 +693,13 @@ class ReadySetBetState(State[ReadySetBetConfig]):
     # -- play ---------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
-        if isinstance(action, Bet):
+        if isinstance(action, Bet) and self.phase == HOST_BETS:
+            self.host_hand.remove(action.token)
+            self.host_bets[action.spot] = action.token
+            events.append(BetPlaced(action.seat, action.token, action.spot))
+            if not self.host_hand:
+                self.phase = RACE
+        elif isinstance(action, Bet):
             self.hands[action.seat].remove(action.token)
             self.bets[action.spot] = (action.seat, action.token)
             if action.spot.startswith("exotic:"):
@@ -680,7 +725,7 @@ class ReadySetBetState(State[ReadySetBetConfig]):
                     tuple(c.exotics[e].name for e in self.exotics),
                 )
             )
-            self.phase = RACE
+            self.phase = HOST_BETS if self.host_hand else RACE
         return events
 
     # 進行賽馬 and 獎勵移動
@@ -754,15 +799,17 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         c = self.game.config
         places = self.horse_places()
         events.append(Finished(HORSES[winner], tuple(places), tuple(self.pos)))
-        won = [0] * c.players
-        lost = [0] * c.players
-        for spot, (seat, token) in sorted(self.bets.items()):
+        won = [0] * len(self.money)
+        lost = [0] * len(self.money)
+        bets = [(spot, seat, token) for spot, (seat, token) in self.bets.items()]
+        bets += [(spot, self.game.host, token) for spot, token in self.host_bets.items()]
+        for spot, seat, token in sorted(bets):
             rate = self.spot_rate(spot)
             if self.spot_wins(spot):
                 won[seat] += token * rate.mult
             else:
                 lost[seat] += rate.loss
-        for s in range(c.players):
+        for s in range(len(self.money)):
             self.money[s] += won[s]
             paid = min(self.money[s], lost[s])
             self.money[s] -= paid
@@ -788,6 +835,8 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         other.hands = [list(h) for h in self.hands]
         other.spots = list(self.spots)
         other.exotic_by = {k: list(v) for k, v in self.exotic_by.items()}
+        other.host_hand = list(self.host_hand)
+        other.host_bets = dict(self.host_bets)
 
     def audit(self) -> None:
         assert all(m >= 0 for m in self.money), f"money below $0: {self.money}"
@@ -796,6 +845,9 @@ class ReadySetBetState(State[ReadySetBetConfig]):
             placed = sorted([t for (who, t) in self.bets.values() if who == s] + self.hands[s])
             assert placed == sorted(c.token_set), f"seat {s}'s tokens"
         assert all(0 <= p <= c.track for p in self.pos), "positions"
+        if c.host_bets:
+            held = sorted(self.host_hand + list(self.host_bets.values()))
+            assert held == sorted(c.host_tokens), "the host's tokens"
 
     def probes(self, seat: int) -> list[Action]:
         host = self.game.host
