@@ -327,3 +327,9 @@ def test_host_betting_through_the_harness() -> None:
     assert report.games == 10
     result = racebook.simulate(game, games=3, seed=1)
     assert len(result.seats) == 4
+
+
+def test_the_heuristic_beats_random_betting() -> None:
+    game = racebook.load("readysetbet", players=3)
+    summary = racebook.simulate(game, ["heuristic", "random", "random", "random"], games=12, seed=3)
+    assert summary.seats[0].mean_score > max(s.mean_score for s in summary.seats[1:3])

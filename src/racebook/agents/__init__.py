@@ -2,12 +2,14 @@
 
 from racebook.agents.base import Bot, RandomBot, bot_names, make_bot, register_bot
 from racebook.agents.longshot import LongShotHeuristic
+from racebook.agents.readysetbet import ReadySetBetHeuristic
 from racebook.agents.trickrace import TrickRaceHeuristic
 
 __all__ = [
     "Bot",
     "LongShotHeuristic",
     "RandomBot",
+    "ReadySetBetHeuristic",
     "TrickRaceHeuristic",
     "bot_names",
     "make_bot",
