@@ -15,7 +15,7 @@ from typing import Any
 from racebook.agents.base import register_bot
 from racebook.cards.horse import HorseCard
 from racebook.core.game import Action, State
-from racebook.games.longshot import LongShotView, Pass, Place
+from racebook.games.longshot import LongShotView, Pass, Place, box_horse
 from racebook.games.mafia import Quinella, Supply
 
 
@@ -91,7 +91,7 @@ class LongShotHeuristic:
         if isinstance(action, Pass):
             return 0.0
         assert isinstance(action, Place)
-        horse = action.box // 2 + 1
+        horse = box_horse(action.box)
         box = view.boxes[action.box]
         old = box[-1].mv if box else 0
         score = interest[horse - 1] * (action.card.mv - old) / 10

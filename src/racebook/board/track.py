@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from racebook.core.game import places_from_keys
+
 
 def places(keys: Mapping[int, Sequence[int]]) -> dict[int, int]:
     """Competition places from finishing keys (smaller key = faster horse).
@@ -14,5 +16,4 @@ def places(keys: Mapping[int, Sequence[int]]) -> dict[int, int]:
     >>> places({1: (3, -2), 2: (3, -5), 4: (3, -2), 6: (4, 0)})
     {1: 2, 2: 1, 4: 2, 6: 4}
     """
-    items = [tuple(k) for k in keys.values()]
-    return {h: 1 + sum(1 for other in items if other < tuple(k)) for h, k in keys.items()}
+    return dict(zip(keys, places_from_keys([tuple(k) for k in keys.values()]), strict=True))

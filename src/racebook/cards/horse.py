@@ -89,19 +89,6 @@ def card(code: int) -> HorseCard:
     return found
 
 
-def code(card: HorseCard) -> int:
-    """The internal code of a card."""
-    return card.horse * 16 + card.mv
-
-
-def horse_of(code: int) -> int:
-    return code >> 4
-
-
-def mv_of(code: int) -> int:
-    return code & 15
-
-
 def deck(horses: int, indicated_mvs: Iterable[int], free_mvs: Iterable[int]) -> list[int]:
     """The codes of a deck: ``indicated_mvs`` for each horse 1..``horses``,
     plus the free cards, in a fixed (sorted) order.

@@ -313,8 +313,3 @@ class State(abc.ABC, Generic[C]):
     def chance_outcomes(self) -> list[tuple[Action, float]] | None:
         """Outcomes with probabilities at a small chance node, ``None`` if too many."""
         return None
-
-
-def evolve(config: C, **changes: Any) -> C:
-    """``attrs.evolve`` for configs (kept here so games need one import)."""
-    return attrs.evolve(config, **changes)  # type: ignore[misc]

@@ -1120,18 +1120,18 @@ class LongShotState(State[LongShotConfig]):
         for s in range(c.players):
             place = places[self.orders[s] - 1]
             if 1 <= place <= paid:
-                self._gain(s, t.rewards[place - 1], "reward", events)
+                self.gain(s, t.rewards[place - 1], "reward", events)
             else:
-                self._lose(s, t.penalty, "penalty", events)
+                self.lose(s, t.penalty, "penalty", events)
             out = not 1 <= place <= paid
             if (
                 t.unowned_ahead_penalty
                 and (out or not t.unowned_ahead_only_out)
                 and any(places[h - 1] and (not place or places[h - 1] < place) for h in unowned)
             ):
-                self._lose(s, t.unowned_ahead_penalty, "nobody's horse ahead", events)
+                self.lose(s, t.unowned_ahead_penalty, "nobody's horse ahead", events)
             if t.last_place_penalty and c.players == c.running and place == c.running:
-                self._lose(s, t.last_place_penalty, "last place", events)
+                self.lose(s, t.last_place_penalty, "last place", events)
             win = price = 0
             for x in self.hands[s]:
                 h = x >> 4
@@ -1144,12 +1144,12 @@ class LongShotState(State[LongShotConfig]):
                         price += x & 15
                 else:
                     price += x & 15
-            self._gain(s, win, "tickets", events)
+            self.gain(s, win, "tickets", events)
             for rule in self.game.rules:
                 rule.settle(self, s, places, events)
                 price += rule.price_mv(self, s)
             reason = "ticket price" if t.ticket_price_all else "losing tickets"
-            self._lose(s, price * t.ticket_loss, reason, events)
+            self.lose(s, price * t.ticket_loss, reason, events)
         self.history.append(
             RaceRecord(self.race + 1, tuple(places), tuple(self.orders), tuple(self.money))
         )
@@ -1176,18 +1176,12 @@ class LongShotState(State[LongShotConfig]):
 
     def gain(self, seat: int, amount: int, reason: str, events: list[Event]) -> None:
         """Pay ``seat`` from the bank (a ``money`` event)."""
-        self._gain(seat, amount, reason, events)
-
-    def lose(self, seat: int, amount: int, reason: str, events: list[Event]) -> None:
-        """``seat`` pays as far as it can (a ``money`` event with what was paid)."""
-        self._lose(seat, amount, reason, events)
-
-    def _gain(self, seat: int, amount: int, reason: str, events: list[Event]) -> None:
         if amount:
             self.money[seat] += amount
             events.append(Money(seat, amount, reason))
 
-    def _lose(self, seat: int, amount: int, reason: str, events: list[Event]) -> None:
+    def lose(self, seat: int, amount: int, reason: str, events: list[Event]) -> None:
+        """``seat`` pays as far as it can (a ``money`` event with what was paid)."""
         if amount:
             got = pay(self.money, seat, amount)
             events.append(Money(seat, -got, reason))

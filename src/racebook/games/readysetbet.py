@@ -772,7 +772,7 @@ class ReadySetBetState(State[ReadySetBetConfig]):
     def horse_places(self) -> list[int]:
         """Place per horse: 1 + how many horses are strictly ahead (ties share;
         two tied 2nd are 2nd and 3rd, and nobody behind them shows)."""
-        return [1 + sum(1 for q in self.pos if q > p) for p in self.pos]
+        return list(places_from_keys([-p for p in self.pos]))
 
     def spot_wins(self, spot: str) -> bool:
         """Whether the bet on ``spot`` wins, at the end of the race."""
@@ -805,7 +805,7 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         bets += [(spot, self.game.host, token) for spot, token in self.host_bets.items()]
         for spot, seat, token in sorted(bets):
             rate = self.spot_rate(spot)
-            if self.spot_wins(spot):
+            if judge(c, spot)(self.pos, places):
                 won[seat] += token * rate.mult
             else:
                 lost[seat] += rate.loss
@@ -961,7 +961,7 @@ def odds(state: ReadySetBetState, samples: int = 10_000, seed: int | None = None
     for _ in range(samples):
         pos = list(state.pos)
         rolls += run_race(pos, state.pending, rng, c.track, c.bonus)
-        places = [1 + sum(1 for q in pos if q > p) for p in pos]
+        places = places_from_keys([-p for p in pos])
         for h in range(9):
             win[h] += places[h] == 1
             place[h] += places[h] <= 2

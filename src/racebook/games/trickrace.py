@@ -31,6 +31,7 @@ from racebook.core.game import (
     PrivateEvent,
     Result,
     State,
+    places_from_keys,
 )
 from racebook.core.registry import register_game, register_preset
 
@@ -448,7 +449,7 @@ class TrickRaceState(State[TrickRaceConfig]):
         last = self.history[-1].places
         # "同点の場合、4レース目で担当していた馬の着順が上位であるプレイヤー"
         keys = [(-self.points[s], last[self.horse_of_last[s] - 1]) for s in range(len(self.points))]
-        places = tuple(1 + sum(1 for o in keys if o < k) for k in keys)
+        places = places_from_keys(keys)
         tied = len({p for p in self.points}) < len(self.points)
         return Result(
             scores=tuple(self.points),
