@@ -1,4 +1,4 @@
-"""Ready Set Bet (002_*) without VIP cards: the race, the bonus pairs, real-time
+"""Ready Set Bet (002_*) before VIP cards come in: the race, the bonus pairs, real-time
 betting, settlement, ties, colour/prop/exotic bets, commentary and odds."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from racebook.games.readysetbet import (
     NewRace,
     ReadySetBetState,
     Roll,
+    VipPaid,
     exotic_wins,
     horse_of,
     odds,
@@ -242,14 +243,17 @@ def test_four_races_props_change_exotics_accumulate() -> None:
     assert isinstance(state, ReadySetBetState)
     seen: list[int] = []
     counts = []
+    paid = [0] * 5
     while not state.is_over:
         if state.phase == 1 and (not seen or seen[-5:] != state.props):
             seen += state.props
             counts.append(len(state.exotics))
         seat = state.to_act[-1]  # the host rolls every time: nobody bets
-        state.apply(state.legal_actions(seat)[0])
+        for event in state.apply(state.legal_actions(seat)[0]):
+            if isinstance(event, VipPaid):  # only snake eyes and box cars pay
+                paid[event.seat] += event.amount
     assert counts == [1, 2, 3, 4] and len(set(seen)) == 20
-    assert state.money == [0] * 5
+    assert state.money == paid
 
 
 def test_odds_match_the_reference_within_sampling_error() -> None:

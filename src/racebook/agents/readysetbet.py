@@ -1,5 +1,7 @@
 """A heuristic Ready Set Bet bot: it puts the token where :func:`odds` says it is
-worth the most right now (a small Monte Carlo from the current position)."""
+worth the most right now (a small Monte Carlo from the current position), keeps
+the VIP card it rates highest, plays free chips in the last race, and never
+volunteers to host."""
 
 from __future__ import annotations
 
@@ -8,7 +10,27 @@ from typing import Any
 
 from racebook.agents.base import register_bot
 from racebook.core.game import Action, State
-from racebook.games.readysetbet import Bet, ReadySetBetState, odds
+from racebook.games.readysetbet import (
+    Bet,
+    BonusBet,
+    Cash,
+    Host,
+    Keep,
+    ReadySetBetState,
+    VipCard,
+    odds,
+)
+
+
+def vip_worth(card: VipCard, races_left: int) -> float:
+    """A rough dollar value of keeping ``card`` with ``races_left`` races to go."""
+    if card.kind == "free-chips":
+        return card.amount
+    if card.kind in ("snake-eyes", "box-cars"):
+        return card.amount * 1.8 * races_left  # about 64 rolls a race, 1 in 36 each
+    if card.kind == "bonus-token":
+        return (card.value - card.loss + (2 if card.shield else 0)) * races_left
+    return 2.0 * races_left  # piggyback, late bet: one more good bet a race
 
 
 class ReadySetBetHeuristic:
@@ -20,13 +42,35 @@ class ReadySetBetHeuristic:
 
     def choose(self, state: State[Any], seat: int) -> Action:
         actions = state.legal_actions(seat)
-        bets = [a for a in actions if isinstance(a, Bet)]
-        if len(actions) == 1 or not bets:
+        if len(actions) == 1:
             return actions[0]
         assert isinstance(state, ReadySetBetState)
+        c = state.game.config
+        first = actions[0]
+        if isinstance(first, Keep):
+            left = c.races - state.race
+            return max(actions, key=lambda a: vip_worth(c.vip_cards[getattr(a, "card", 0)], left))
+        if isinstance(first, Host):
+            return Host(seat, False)
+        cash = [a for a in actions if isinstance(a, Cash)]
+        if cash and state.race == c.races - 1:
+            return cash[0]
+        bets = [a for a in actions if isinstance(a, Bet | BonusBet)]
+        if not bets or state.phase != 1:  # the host's tokens, or nothing but cash
+            return actions[0]
         found = odds(state, samples=self.samples, seed=self._rng.randrange(2**32))
-        value = {(v.spot, v.token): v.value for v in found.values}
-        return max(bets, key=lambda a: value.get((a.spot, a.token), float("-inf")))
+        chance = {spot: p for spot, p, _ in found.spots}
+
+        def value(action: Bet | BonusBet) -> float:
+            rate = state.spot_rate(action.spot)
+            p = chance.get(action.spot, 0.0)
+            if isinstance(action, Bet):
+                return p * action.token * rate.mult - (1 - p) * rate.loss
+            card = c.vip_cards[action.card]
+            loss = (0 if card.shield else rate.loss) + card.loss
+            return p * card.value * rate.mult - (1 - p) * loss
+
+        return max(bets, key=value)
 
 
 register_bot("readysetbet", "heuristic", ReadySetBetHeuristic)

@@ -7,14 +7,17 @@ order: the race (進行賽馬, 獎勵移動, 主持人, 賽事結束), betting (
 settlement (結算投注結果) with the board, colour bets, prop bets and exotic
 finishes, then the next race (整理) and the end (遊戲結束).
 
-This version plays the game without VIP cards, which the rulebook allows
-("你可以不使用...貴賓牌以簡化遊戲"); VIP cards and the two host variants are
-not built yet.
+VIP cards (貴賓牌) are data (:class:`VipCard`); the printed texts are not
+public, so the default deck :data:`VIP_CARDS` is an *illustrative* set with every
+effect kind the rulebook names.  Both host variants are settings:
+``host_bets`` (主持人投注) and ``rotating_host`` (主持人輪換).
 
-Seats: bettors ``0..players-1`` and the host, seat ``players``.  The host's
+Seats: bettors ``0..players-1`` and the host's chair, seat ``players``, whose
 only action is :class:`Roll`; a person may host, or the app may apply
-``Roll(host)`` on its own clock, as the official app does.  Horses are
-indexed 0..8: ``2/3, 4, 5, 6, 7, 8, 9, 10, 11/12``.
+``Roll(host)`` on its own clock, as the official app does.  With the rotating
+host, the player in :attr:`ReadySetBetState.hosting` sits in that chair for the
+race (and places the host tokens from their own seat).  Horses are indexed
+0..8: ``2/3, 4, 5, 6, 7, 8, 9, 10, 11/12``.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from racebook.core.game import (
     Event,
     Game,
     GameEnded,
+    PrivateEvent,
     Result,
     State,
     places_from_keys,
@@ -187,6 +191,67 @@ def exotic_wins(name: str, positions: Sequence[int], track: int) -> bool:
     raise ValueError(f"unknown exotic finish {name!r}")
 
 
+VIP_KINDS = ("free-chips", "bonus-token", "piggyback", "late-bet", "snake-eyes", "box-cars")
+"""Every VIP effect the rulebook names (貴賓牌, 獎勵投注標記, 蛇眼, 柵車)."""
+
+
+@attrs.frozen
+class VipCard:
+    """One VIP card (貴賓牌) as data; a deck is a list of these in a variant file.
+
+    ``kind`` says what the card does (``amount``, ``value``, ``loss`` and
+    ``shield`` are read by the kinds that need them):
+
+    * ``free-chips``: "打出這張牌以獲得一次性派彩": play it once (:class:`Cash`)
+      during a race to collect ``amount``;
+    * ``bonus-token``: a bonus bet token (獎勵投注標記) of value ``value`` for the
+      rest of the game; when it loses its owner pays ``loss`` more (its red
+      circle); ``shield`` (the 2's Ⓢ) cancels the spot's own loss;
+    * ``piggyback``: "在另一位玩家的投注標記上放置指定的投注標記": each race
+      your token of value ``value`` may go on a spot another player's token
+      holds (one extra token a spot);
+    * ``late-bet``: "在三匹馬已越過紅線之後仍可以下注": each race, ``amount``
+      bets after "no more bets";
+    * ``snake-eyes`` / ``box-cars``: collect ``amount`` each time 1+1 / 6+6 is
+      rolled.
+    """
+
+    name: str
+    kind: str
+    amount: int = 0
+    value: int = 0
+    loss: int = 0
+    shield: bool = False
+
+
+def _illustrative_vip() -> tuple[VipCard, ...]:
+    cards = [VipCard(f"Free chips ${a}", "free-chips", amount=a) for a in (3, 3, 4, 4, 5, 6)]
+    for colour in ("white", "black"):
+        for value, loss in ((2, 0), (3, 1), (4, 1), (5, 2), (6, 2), (7, 3)):
+            cards.append(
+                VipCard(
+                    f"Bonus token {value} ({colour})",
+                    "bonus-token",
+                    value=value,
+                    loss=loss,
+                    shield=value == 2,
+                )
+            )
+    cards += [VipCard(f"Piggyback {v}", "piggyback", value=v) for v in (2, 3, 4, 5)]
+    cards += [VipCard("Late bet", "late-bet", amount=1) for _ in range(4)]
+    cards += [VipCard("Snake eyes", "snake-eyes", amount=3) for _ in range(3)]
+    cards += [VipCard("Box cars", "box-cars", amount=3) for _ in range(3)]
+    return tuple(cards)
+
+
+VIP_CARDS = _illustrative_vip()
+"""An **illustrative** VIP deck of 32 cards, *not* the printed texts (which are
+not public): 6 free chips ($3-$6), 12 bonus tokens (values 2-7, white and black,
+as the fan source has them; their extra losses are invented; the 2s carry the
+Ⓢ), 4 piggyback, 4 late bet, 3 snake eyes and 3 box cars ($3 a roll).  Load the
+real list with a variant file (``vip_cards``; see the docs)."""
+
+
 @attrs.frozen
 class ReadySetBetConfig:
     """Every number of Ready Set Bet, with the rulebook's (or DATA.md's) value."""
@@ -211,6 +276,14 @@ class ReadySetBetConfig:
     """Tokens with 7 or 8 bettors (each returns one 3)."""
     starting_money: int = 0
     """"在第一場賽事開始前，沒有玩家會獲派籌碼"."""
+    vip_cards: tuple[VipCard, ...] = VIP_CARDS
+    """The VIP deck (貴賓牌); the default is the *illustrative* :data:`VIP_CARDS`.
+    ``()`` plays without VIP cards, as the rulebook allows."""
+    vip_deal: int = 2
+    """"每位玩家會獲發2張面朝下的貴賓牌...自行選擇保留其中一張"."""
+    free_chips_at_end: bool = False
+    """*Assumed*: whether a free-chips card never played pays out when the game
+    ends (default: no, it must be played to pay, "打出這張牌以獲得一次性派彩")."""
     host_bets: bool = False
     """The host-betting variant (主持人投注之變體規則): before each race the host
     puts six host tokens on six different spots; they do not block a spot."""
@@ -218,6 +291,12 @@ class ReadySetBetConfig:
     """"遊戲開始時，主持人會獲得18元籌碼"."""
     host_tokens: tuple[int, ...] = (1, 1, 1, 1, 1, 1)
     """*Assumed*: the host tokens' values (the rulebook gives none)."""
+    rotating_host: bool = False
+    """The rotating-host variant (主持人輪換之變體規則): a player hosts each race,
+    with the six host tokens, and uses no VIP card that race."""
+    host_pay: tuple[int, ...] = (0, 3, 6, 9)
+    """Rotating host: paid to the race's host before races 1, 2, 3, 4 (races
+    beyond the list pay nothing)."""
 
     @property
     def token_set(self) -> tuple[int, ...]:
@@ -244,15 +323,38 @@ def check_config(c: ReadySetBetConfig) -> None:
         )
     if c.races > len(c.exotics) and c.exotics:
         raise ConfigError("exotics", f"one new exotic card a race needs {c.races} cards")
-    if c.host_bets and (len(c.host_tokens) > 9 * 7 or min(c.host_tokens, default=0) < 1):
+    if (c.host_bets or c.rotating_host) and (
+        len(c.host_tokens) > 9 * 7 or min(c.host_tokens, default=0) < 1
+    ):
         raise ConfigError("host_tokens", "host tokens of value 1 or more, on different spots")
     if c.host_money < 0:
         raise ConfigError("host_money", f"must be 0 or more, got {c.host_money}")
+    if c.rotating_host and c.host_bets:
+        raise ConfigError(
+            "rotating_host", "the rotating host is a player; host_bets adds a host who is not"
+        )
+    if c.rotating_host and c.players < 2:
+        raise ConfigError("rotating_host", "needs 2 or more players (二至八人)")
+    if min(c.host_pay, default=0) < 0:
+        raise ConfigError("host_pay", "payments of $0 or more")
     if not c.token_set or min(c.token_set) < 1:
         raise ConfigError("tokens", "each bettor needs tokens of value 1 or more")
     for ex in c.exotics:
         if ex.name not in ("by-a-nose", "blow-out", "tight-race", "late-start", "photo-finish"):
             raise ConfigError("exotics", f"unknown exotic finish {ex.name!r}")
+    if c.vip_deal < 0:
+        raise ConfigError("vip_deal", f"must be 0 or more, got {c.vip_deal}")
+    for i, card in enumerate(c.vip_cards):
+        where = f"vip_cards[{i}] ({card.name!r})"
+        if card.kind not in VIP_KINDS:
+            raise ConfigError("vip_cards", f"{where}: unknown kind {card.kind!r} ({VIP_KINDS})")
+        if not card.name:
+            raise ConfigError("vip_cards", f"vip_cards[{i}]: a card needs a name")
+        needs = "value" if card.kind in ("bonus-token", "piggyback") else "amount"
+        if getattr(card, needs) < 1:
+            raise ConfigError("vip_cards", f"{where}: a {card.kind} card needs {needs} >= 1")
+        if card.loss < 0:
+            raise ConfigError("vip_cards", f"{where}: loss must be 0 or more")
 
 
 # -- actions --------------------------------------------------------------------------
@@ -291,6 +393,56 @@ class Bet(Action):
     kind: ClassVar[str] = "bet"
     token: int
     spot: str
+
+
+@attrs.frozen
+class BonusBet(Action):
+    """Put the bonus token of VIP card ``card`` (an index into ``vip_cards``) on ``spot``."""
+
+    kind: ClassVar[str] = "bonus-bet"
+    card: int
+    spot: str
+
+
+@attrs.frozen
+class Cash(Action):
+    """Play the free-chips VIP card ``card`` (免費籌碼) and collect its payout."""
+
+    kind: ClassVar[str] = "cash"
+    card: int
+
+
+@attrs.frozen
+class DealVip(Action):
+    """Chance: the VIP cards dealt after a race, ``vip_deal`` a player in seat
+    order (fewer when the deck and discards run out)."""
+
+    kind: ClassVar[str] = "deal-vip"
+    cards: tuple[int, ...]
+
+
+@attrs.frozen
+class Keep(Action):
+    """Keep VIP card ``card`` of the ones dealt; the other goes to the discards."""
+
+    kind: ClassVar[str] = "keep"
+    card: int
+
+
+@attrs.frozen
+class FirstHost(Action):
+    """Chance, rotating host: "首先隨機決定第一位主持人玩家"."""
+
+    kind: ClassVar[str] = "first-host"
+    host: int
+
+
+@attrs.frozen
+class Host(Action):
+    """Rotating host: the player asked says whether they host the next race."""
+
+    kind: ClassVar[str] = "host"
+    yes: bool
 
 
 # -- events (the commentary) -------------------------------------------------------------
@@ -354,10 +506,13 @@ class NoMoreBets(Event):
 
 @attrs.frozen
 class BetPlaced(Event):
+    """A token went down; ``vip`` names the VIP card that allowed or provided it."""
+
     kind: ClassVar[str] = "bet"
     seat: int
     token: int
     spot: str
+    vip: str = ""
 
 
 @attrs.frozen
@@ -379,12 +534,71 @@ class Settled(Event):
     money: int
 
 
+@attrs.frozen
+class VipDealt(PrivateEvent):
+    """The VIP cards dealt to ``seat`` (only that seat sees them)."""
+
+    kind: ClassVar[str] = "vip-dealt"
+    cards: tuple[int, ...]
+    names: tuple[str, ...]
+
+
+@attrs.frozen
+class VipKept(Event):
+    """``seat`` keeps ``name`` face up (the other card is discarded unseen)."""
+
+    kind: ClassVar[str] = "vip-kept"
+    seat: int
+    card: int
+    name: str
+
+
+@attrs.frozen
+class VipPaid(Event):
+    """A VIP card paid ``seat``: free chips, snake eyes or box cars."""
+
+    kind: ClassVar[str] = "vip-paid"
+    seat: int
+    name: str
+    amount: int
+
+
+@attrs.frozen
+class HostChosen(Event):
+    """Rotating host: ``seat`` hosts the next race (``how``: drawn, stays,
+    accepts, forced)."""
+
+    kind: ClassVar[str] = "host-chosen"
+    seat: int
+    how: str
+
+
+@attrs.frozen
+class HostPaid(Event):
+    """Rotating host: compensation for hosting, paid before the race."""
+
+    kind: ClassVar[str] = "host-paid"
+    seat: int
+    amount: int
+
+
 # -- views ------------------------------------------------------------------------------
 
 
 @attrs.frozen
+class VipHeld:
+    """A VIP card in front of a player (or dealt to the viewer)."""
+
+    card: int
+    name: str
+    kind: str
+    played: bool = False
+    """A free-chips card already cashed."""
+
+
+@attrs.frozen
 class ReadySetBetView:
-    """Everything on the table (Ready Set Bet without VIP cards has no secret)."""
+    """Everything on the table, and the viewer's own dealt VIP cards."""
 
     seat: int | None
     race: int
@@ -395,22 +609,40 @@ class ReadySetBetView:
     crossed: tuple[int, ...]
     betting_open: bool
     last_roll: tuple[int, int] | None
-    bets: tuple[tuple[str, int, int], ...]
-    """(spot, seat, token) for every token on the board."""
+    bets: tuple[tuple[str, int, int, int], ...]
+    """(spot, seat, token, VIP card or -1) for every token on the board; a
+    piggybacked spot is listed twice."""
     host_bets: tuple[tuple[str, int], ...]
-    """(spot, token) of the host's tokens (the host-betting variant)."""
+    """(spot, token) of the host's tokens (the host-betting variants)."""
     tokens: tuple[tuple[int, ...], ...]
+    bonus_tokens: tuple[tuple[int, ...], ...]
+    """Per player, the VIP cards whose bonus token is still in hand."""
+    late_bets: tuple[int, ...]
+    """Per player, bets left after "no more bets" this race (late-bet cards)."""
     money: tuple[int, ...]
     """By seat; the host's last when it bets."""
     props: tuple[str, ...]
     exotics: tuple[str, ...]
     open_spots: tuple[str, ...]
+    vip: tuple[tuple[VipHeld, ...], ...]
+    """Per player, the VIP cards kept, in order."""
+    offer: tuple[VipHeld, ...]
+    """The VIP cards dealt to the viewer and not yet chosen from."""
+    choosing: tuple[int, ...]
+    """Players who still have dealt VIP cards to choose from."""
+    vip_deck: int
+    vip_discards: int
+    host: int | None
+    """Rotating host: the player hosting this (or the next) race."""
+    asked: int | None
+    """Rotating host: the player asked whether they will host."""
 
 
 # -- the game ---------------------------------------------------------------------------
 
-SETUP, RACE, ROLLING, OVER, HOST_BETS = range(5)
-_PHASES = ("chance", "race", "chance", "over", "host bets")
+SETUP, RACE, ROLLING, OVER, HOST_BETS, DEAL, KEEP, OFFER, FIRST = range(9)
+_PHASES = ("chance", "race", "chance", "over", "host bets", "chance", "vip", "host", "chance")
+_CHANCE = (True, False, True, False, False, True, False, False, True)
 
 
 def spot_ids(config: ReadySetBetConfig, props: Sequence[int], exotics: Sequence[int]) -> list[str]:
@@ -433,7 +665,8 @@ def spot_ids(config: ReadySetBetConfig, props: Sequence[int], exotics: Sequence[
 
 @register_game
 class ReadySetBet(Game[ReadySetBetConfig]):
-    """Ready Set Bet without VIP cards; the host is the last seat.
+    """Ready Set Bet: bettors ``0..players-1``; the host's chair (who rolls) is
+    the last seat.
 
     >>> import racebook
     >>> racebook.load("readysetbet", players=4).seats
@@ -443,7 +676,7 @@ class ReadySetBet(Game[ReadySetBetConfig]):
     id: ClassVar[str] = "readysetbet"
     title: ClassVar[str] = "Ready Set Bet"
     config_type: ClassVar[type[Any]] = ReadySetBetConfig
-    action_types = (NewRace, Roll, Dice, Bet)
+    action_types = (NewRace, Roll, Dice, Bet, BonusBet, Cash, DealVip, Keep, FirstHost, Host)
     event_types = (
         RaceReady,
         Rolled,
@@ -456,6 +689,11 @@ class ReadySetBet(Game[ReadySetBetConfig]):
         BetPlaced,
         Finished,
         Settled,
+        VipDealt,
+        VipKept,
+        VipPaid,
+        HostChosen,
+        HostPaid,
         GameEnded,
     )
 
@@ -464,6 +702,7 @@ class ReadySetBet(Game[ReadySetBetConfig]):
         super().__init__(config)
         self.host = config.players
         self.bet_actions: dict[tuple[int, int, str], Bet] = {}  # interned (values, shared)
+        self.kinds = tuple(card.kind for card in config.vip_cards)
 
     @property
     def seats(self) -> int:
@@ -478,62 +717,114 @@ class ReadySetBetState(State[ReadySetBetConfig]):
 
     def __init__(self, game: ReadySetBet) -> None:
         super().__init__(game)
-        n = game.config.players
+        c = game.config
+        n = c.players
         self.race = 0
-        self.phase = SETUP
-        self.money = [game.config.starting_money] * n
-        if game.config.host_bets:
-            self.money.append(game.config.host_money)
+        self.money = [c.starting_money] * n
+        if c.host_bets:
+            self.money.append(c.host_money)
         self.used_props: list[int] = []
         self.exotics: list[int] = []
         self.props: list[int] = []
-        self._new_race()
+        self.vip: list[list[int]] = [[] for _ in range(n)]  # kept, in order
+        self.cashed: list[int] = []  # free-chips cards played
+        self.deck: list[int] = list(range(len(c.vip_cards)))  # a set: kept sorted
+        self.discards: list[int] = []
+        self.offers: list[list[int]] = [[] for _ in range(n)]
+        self.hosting = -1  # rotating host: the player hosting
+        self.asked = -1  # rotating host: the player asked
+        self._reset_race()
+        self.phase = FIRST if c.rotating_host else SETUP
 
-    def _new_race(self) -> None:
-        c = self.game.config
+    def _reset_race(self) -> None:
+        n = self.game.config.players
         self.pos = [0] * 9
         self.crossed: list[int] = []
         self.open = True
         self.pending = -1  # the horse of an unpaired roll (獎勵移動)
         self.last: tuple[int, int] | None = None
-        self.bets: dict[str, tuple[int, int]] = {}  # spot -> (seat, token)
-        self.hands = [list(c.token_set) for _ in range(c.players)]
+        # spot -> (seat, token value, VIP card of a bonus token or -1)
+        self.bets: dict[str, tuple[int, int, int]] = {}
+        self.stacked: dict[str, tuple[int, int, int]] = {}  # piggyback tokens on top
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.bonus: list[list[int]] = [[] for _ in range(n)]  # bonus-token cards in hand
+        self.late: list[int] = [0] * n  # bets left after the close (late-bet cards)
         self.spots: list[str] = []
         self.spot_set: frozenset[str] = frozenset()
-        self.host_hand = list(c.host_tokens) if c.host_bets else []
+        self.host_hand: list[int] = []
         self.host_bets: dict[str, int] = {}  # spot -> token: do not block the spot
         self.exotic_by: dict[str, list[int]] = {}  # exotic card -> seats with a token on it
         self._acting: tuple[int, tuple[int, ...]] = (-1, ())
 
     # -- reading ----------------------------------------------------------------------
     @property
+    def host_player(self) -> int:
+        """The seat whose money the host tokens use (-1: no host tokens)."""
+        c = self.game.config
+        return self.game.host if c.host_bets else self.hosting if c.rotating_host else -1
+
+    @property
     def to_act(self) -> tuple[int, ...]:
         version, acting = self._acting
         if version == self._version:
             return acting
-        if self.phase == RACE:
-            bettors = tuple(s for s in range(self.game.config.players) if self._may_bet(s))
+        phase = self.phase
+        if phase == RACE:
+            bettors = tuple(s for s in range(self.game.config.players) if self._may_act(s))
             acting = (*bettors, self.game.host)
-        elif self.phase == HOST_BETS:
-            acting = (self.game.host,)
-        elif self.phase == OVER:
+        elif phase == HOST_BETS:
+            acting = (self.host_player,)
+        elif phase == KEEP:
+            acting = tuple(s for s, offer in enumerate(self.offers) if offer)
+        elif phase == OFFER:
+            acting = (self.asked,)
+        elif phase == OVER:
             acting = ()
         else:
             acting = (CHANCE,)
         self._acting = (self._version, acting)
         return acting
 
-    def _may_bet(self, seat: int) -> bool:
-        if not self.open or not self.hands[seat]:
+    def _vip_of(self, seat: int, kind: str) -> list[int]:
+        """``seat``'s VIP cards of ``kind`` usable this race (the host uses none)."""
+        if seat == self.hosting:
+            return []
+        kinds = self.game.kinds
+        return [k for k in self.vip[seat] if kinds[k] == kind]
+
+    def _cashable(self, seat: int) -> list[int]:
+        return [k for k in self._vip_of(seat, "free-chips") if k not in self.cashed]
+
+    def _piggyback(self, seat: int) -> list[int]:
+        """Token values ``seat`` may put on another player's token now."""
+        cards = self.game.config.vip_cards
+        hand = self.hands[seat]
+        return sorted(
+            {cards[k].value for k in self._vip_of(seat, "piggyback") if cards[k].value in hand}
+        )
+
+    def _may_act(self, seat: int) -> bool:
+        if seat == self.hosting:
             return False
-        return len(self.bets) < len(self.spots) and bool(self._open_spots(seat))
+        if self.vip[seat] and self._cashable(seat):
+            return True
+        if not (self.open or self.late[seat]) or not (self.hands[seat] or self.bonus[seat]):
+            return False
+        bets = self.bets
+        exotic_by = self.exotic_by
+        for spot in self.spots:
+            if spot not in bets and not (
+                spot[0] == "e" and seat in exotic_by.get(spot.rsplit(":", 1)[0], ())
+            ):
+                return True
+        return bool(self.vip[seat] and self._piggyback(seat) and self._stack_spots(seat))
 
     @property
     def is_over(self) -> bool:
         return self.phase == OVER
 
     def _at_chance(self) -> bool:
-        return self.phase in (SETUP, ROLLING)
+        return _CHANCE[self.phase]
 
     @property
     def result(self) -> Result | None:
@@ -542,19 +833,30 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         places = places_from_keys([-m for m in self.money])
         return Result(tuple(self.money), places, tuple(s for s, p in enumerate(places) if p == 1))
 
+    def _exotic_taken(self, seat: int, spot: str) -> bool:
+        # "每位玩家不得在同一張特別彩池牌上放置超過1枚投注標記"
+        return spot[0] == "e" and seat in self.exotic_by.get(spot.rsplit(":", 1)[0], ())
+
     def _open_spots(self, seat: int) -> list[str]:
         bets = self.bets
-        exotic_by = self.exotic_by
-        # "每位玩家不得在同一張特別彩池牌上放置超過1枚投注標記"
+        return [s for s in self.spots if s not in bets and not self._exotic_taken(seat, s)]
+
+    def _stack_spots(self, seat: int) -> list[str]:
+        """Spots where another player's token lies alone (a piggyback card's targets)."""
         return [
-            spot
-            for spot in self.spots
-            if spot not in bets
-            and not (spot[0] == "e" and seat in exotic_by.get(spot.rsplit(":", 1)[0], ()))
+            s
+            for s, (who, _, _) in self.bets.items()
+            if who != seat and s not in self.stacked and not self._exotic_taken(seat, s)
         ]
+
+    def _held(self, cards: Sequence[int]) -> tuple[VipHeld, ...]:
+        vip = self.game.config.vip_cards
+        return tuple(VipHeld(k, vip[k].name, vip[k].kind, k in self.cashed) for k in cards)
 
     def view(self, seat: int | None) -> ReadySetBetView:
         c = self.game.config
+        n = c.players
+        bets = [(s, *b) for s, b in self.bets.items()] + [(s, *b) for s, b in self.stacked.items()]
         return ReadySetBetView(
             seat=seat,
             race=self.race + 1,
@@ -565,13 +867,22 @@ class ReadySetBetState(State[ReadySetBetConfig]):
             crossed=tuple(self.crossed),
             betting_open=self.open,
             last_roll=self.last,
-            bets=tuple((s, who, t) for s, (who, t) in sorted(self.bets.items())),
+            bets=tuple(sorted(bets)),
             host_bets=tuple(sorted(self.host_bets.items())),
             tokens=tuple(tuple(h) for h in self.hands),
+            bonus_tokens=tuple(tuple(b) for b in self.bonus),
+            late_bets=tuple(self.late),
             money=tuple(self.money),
             props=tuple(str(c.props[p]) for p in self.props),
             exotics=tuple(c.exotics[e].name for e in self.exotics),
             open_spots=tuple(s for s in self.spots if s not in self.bets),
+            vip=tuple(self._held(self.vip[s]) for s in range(n)),
+            offer=self._held(self.offers[seat]) if seat is not None and 0 <= seat < n else (),
+            choosing=tuple(s for s in range(n) if self.offers[s]),
+            vip_deck=len(self.deck),
+            vip_discards=len(self.discards),
+            host=self.hosting if self.hosting >= 0 else None,
+            asked=self.asked if self.phase == OFFER else None,
         )
 
     def snapshot(self) -> dict[str, Any]:
@@ -585,50 +896,63 @@ class ReadySetBetState(State[ReadySetBetConfig]):
             "pending": self.pending,
             "last": self.last,
             "bets": sorted((s, list(b)) for s, b in self.bets.items()),
+            "stacked": sorted((s, list(b)) for s, b in self.stacked.items()),
             "hands": self.hands,
+            "bonus": self.bonus,
+            "late": self.late,
             "props": self.props,
             "used": self.used_props,
             "exotics": self.exotics,
             "host_hand": self.host_hand,
             "host_bets": sorted(self.host_bets.items()),
+            "vip": self.vip,
+            "cashed": self.cashed,
+            "deck": self.deck,
+            "discards": self.discards,
+            "offers": self.offers,
+            "hosting": self.hosting,
+            "asked": self.asked,
         }
 
     # -- legality -----------------------------------------------------------------------
     def _legal(self, seat: int) -> list[Action]:
-        if self.phase == HOST_BETS:
+        phase = self.phase
+        if phase == HOST_BETS:
             tokens = sorted(set(self.host_hand))
             return [Bet(seat, t, s) for s in self.spots if s not in self.host_bets for t in tokens]
-        if self.phase != RACE:
+        if phase == KEEP:
+            return [Keep(seat, k) for k in self.offers[seat]]
+        if phase == OFFER:
+            return [Host(seat, True), Host(seat, False)]
+        if phase != RACE:
             return []
         if seat == self.game.host:
             return [Roll(seat)]
         out: list[Action] = []
-        tokens = sorted(set(self.hands[seat]))
-        cache = self.game.bet_actions
-        for spot in self._open_spots(seat):
-            for t in tokens:
-                key = (seat, t, spot)
-                action = cache.get(key)
-                if action is None:
-                    action = cache[key] = Bet(seat, t, spot)
-                out.append(action)
+        if self.open or self.late[seat]:
+            spots = self._open_spots(seat)
+            tokens = sorted(set(self.hands[seat]))
+            cache = self.game.bet_actions
+            for spot in spots:
+                for t in tokens:
+                    key = (seat, t, spot)
+                    action = cache.get(key)
+                    if action is None:
+                        action = cache[key] = Bet(seat, t, spot)
+                    out.append(action)
+            if self.vip[seat]:
+                out += [BonusBet(seat, k, spot) for k in self.bonus[seat] for spot in spots]
+                values = self._piggyback(seat)
+                if values:
+                    stack = self._stack_spots(seat)
+                    out += [Bet(seat, v, spot) for v in values for spot in stack]
+        if self.vip[seat]:
+            out += [Cash(seat, k) for k in self._cashable(seat)]
         return out
 
     def _check(self, action: Action) -> str | None:
         if action.seat == CHANCE:
-            if isinstance(action, NewRace):
-                return (
-                    None
-                    if self.phase == SETUP and self._new_race_ok(action)
-                    else ("not this race's cards (5 unused prop cards and a new exotic card)")
-                )
-            if isinstance(action, Dice):
-                if self.phase != ROLLING:
-                    return "no roll is under way"
-                if not (1 <= action.first <= 6 and 1 <= action.second <= 6):
-                    return "each die shows 1 to 6"
-                return None
-            return f"{action.kind} is not a chance outcome"
+            return self._check_chance(action)
         if isinstance(action, Roll):
             if action.seat != self.game.host:
                 return "only the host rolls"
@@ -644,24 +968,90 @@ class ReadySetBetState(State[ReadySetBetConfig]):
             if action.spot in self.host_bets:
                 return "the host's six tokens go on six different spots"
             return None
-        if isinstance(action, Bet):
-            if action.seat == self.game.host:
-                return "the host does not bet during the race"
-            if not self.open:
-                return "no more bets (截止投注)"
-            if action.token not in self.hands[action.seat]:
-                return f"seat {action.seat} has no token {action.token} left"
-            if action.spot not in self.spot_set:
-                return f"no betting spot {action.spot!r} this race"
-            if action.spot in self.bets:
-                return f"{action.spot} is taken: one token per spot, first come first served"
-            if action.spot not in self._open_spots(action.seat):
-                return "at most one of a player's tokens on each exotic finish card"
+        if isinstance(action, Keep):
+            if self.phase != KEEP or action.card not in self.offers[action.seat]:
+                return f"VIP card {action.card} was not dealt to seat {action.seat}"
             return None
-        return f"{action.kind} is not playable now"
+        if isinstance(action, Host):
+            return None if self.phase == OFFER else "nobody is being asked to host"
+        if self.phase != RACE:
+            return f"{action.kind} is not playable now"
+        seat = action.seat
+        if seat == self.game.host:
+            if isinstance(action, Bet | BonusBet):
+                return "the host does not bet during the race"
+            return "the host's chair only rolls"
+        if isinstance(action, Cash):
+            if action.card not in self._cashable(seat):
+                return f"seat {seat} holds no unplayed free-chips card {action.card} it may use"
+            return None
+        if not isinstance(action, Bet | BonusBet):
+            return f"{action.kind} is not playable now"
+        if seat == self.hosting:
+            return "the host does not bet during the race"
+        if not self.open and not self.late[seat]:
+            return "no more bets (截止投注)"
+        if isinstance(action, BonusBet):
+            if action.card not in self.bonus[seat]:
+                return f"seat {seat} has no bonus token of VIP card {action.card} in hand"
+        elif action.token not in self.hands[seat]:
+            return f"seat {seat} has no token {action.token} left"
+        spot = action.spot
+        if spot not in self.spot_set:
+            return f"no betting spot {spot!r} this race"
+        if spot in self.bets:
+            if (
+                isinstance(action, Bet)
+                and action.token in self._piggyback(seat)
+                and spot in self._stack_spots(seat)
+            ):
+                return None
+            return f"{spot} is taken: one token per spot, first come first served"
+        if self._exotic_taken(seat, spot):
+            return "at most one of a player's tokens on each exotic finish card"
+        return None
+
+    def _check_chance(self, action: Action) -> str | None:
+        phase = self.phase
+        if isinstance(action, NewRace):
+            return (
+                None
+                if phase == SETUP and self._new_race_ok(action)
+                else "not this race's cards (5 unused prop cards and a new exotic card)"
+            )
+        if isinstance(action, Dice):
+            if phase != ROLLING:
+                return "no roll is under way"
+            if not (1 <= action.first <= 6 and 1 <= action.second <= 6):
+                return "each die shows 1 to 6"
+            return None
+        if isinstance(action, DealVip):
+            if phase != DEAL:
+                return "no VIP cards are being dealt"
+            return self._deal_problem(action.cards)
+        if isinstance(action, FirstHost):
+            if phase != FIRST:
+                return "the first host is already chosen"
+            if not 0 <= action.host < self.game.config.players:
+                return f"no player {action.host}"
+            return None
+        return f"{action.kind} is not a chance outcome"
+
+    def _deal_problem(self, cards: tuple[int, ...]) -> str | None:
+        # "當貴賓牌庫用光，將其棄牌堆的牌洗勻疊好以形成新牌庫"
+        c = self.game.config
+        need = c.vip_deal * c.players
+        deck, discards = set(self.deck), set(self.discards)
+        total = min(need, len(deck) + len(discards))
+        if len(cards) != total or len(set(cards)) != total:
+            return f"deal {total} different VIP cards ({c.vip_deal} a player while they last)"
+        k = min(need, len(deck))
+        if not all(x in deck for x in cards[:k]) or not all(x in discards for x in cards[k:]):
+            return "VIP cards come from the deck, then from the reshuffled discards"
+        return None
 
     def _not_now(self, action: Action) -> str | None:
-        if isinstance(action, Bet) and self.phase == RACE and not self.open:
+        if isinstance(action, Bet | BonusBet) and self.phase == RACE and not self.open:
             return "no more bets (截止投注): the third horse crossed the red line"
         return None
 
@@ -678,55 +1068,181 @@ class ReadySetBetState(State[ReadySetBetConfig]):
 
     def _sample_chance(self, rng: random.Random) -> Action:
         c = self.game.config
+        if self.phase == ROLLING:
+            return Dice(CHANCE, rng.randint(1, 6), rng.randint(1, 6))
         if self.phase == SETUP:
             free = [p for p in range(len(c.props)) if p not in self.used_props]
             props = tuple(sorted(rng.sample(free, min(c.props_per_race, len(free)))))
             rest = [e for e in range(len(c.exotics)) if e not in self.exotics]
             return NewRace(CHANCE, props, rng.choice(rest) if rest else -1)
-        return Dice(CHANCE, rng.randint(1, 6), rng.randint(1, 6))
+        if self.phase == DEAL:
+            need = c.vip_deal * c.players
+            cards = rng.sample(self.deck, min(need, len(self.deck)))
+            if need > len(cards):
+                cards += rng.sample(self.discards, min(need - len(cards), len(self.discards)))
+            return DealVip(CHANCE, tuple(cards))
+        return FirstHost(CHANCE, rng.randrange(c.players))
 
     def chance_outcomes(self) -> list[tuple[Action, float]] | None:
         if self.phase == ROLLING:
             return [(Dice(CHANCE, a, b), 1 / 36) for a in range(1, 7) for b in range(1, 7)]
+        if self.phase == FIRST:
+            n = self.game.config.players
+            return [(FirstHost(CHANCE, s), 1 / n) for s in range(n)]
         return None
 
     # -- play ---------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
-        if isinstance(action, Bet) and self.phase == HOST_BETS:
+        if isinstance(action, Dice):
+            self._roll(action, events)
+        elif isinstance(action, Roll):
+            self.phase = ROLLING
+        elif isinstance(action, Bet) and self.phase == HOST_BETS:
             self.host_hand.remove(action.token)
             self.host_bets[action.spot] = action.token
             events.append(BetPlaced(action.seat, action.token, action.spot))
             if not self.host_hand:
                 self.phase = RACE
-        elif isinstance(action, Bet):
-            self.hands[action.seat].remove(action.token)
-            self.bets[action.spot] = (action.seat, action.token)
-            if action.spot.startswith("exotic:"):
-                card = action.spot.rsplit(":", 1)[0]
-                self.exotic_by[card] = [*self.exotic_by.get(card, []), action.seat]
-            events.append(BetPlaced(action.seat, action.token, action.spot))
-        elif isinstance(action, Roll):
-            self.phase = ROLLING
-        elif isinstance(action, Dice):
-            self._roll(action, events)
+        elif isinstance(action, Bet | BonusBet):
+            self._bet(action, events)
+        elif isinstance(action, Cash):
+            self._cash(action.seat, action.card, events)
         elif isinstance(action, NewRace):
-            c = self.game.config
-            self.props = list(action.props)
-            self.used_props += self.props
-            if action.exotic >= 0:
-                self.exotics.append(action.exotic)  # accumulating: one more card a race
-            self.spots = spot_ids(c, self.props, self.exotics)
-            self.spot_set = frozenset(self.spots)
-            events.append(
-                RaceReady(
-                    self.race + 1,
-                    tuple(str(c.props[p]) for p in self.props),
-                    tuple(c.exotics[e].name for e in self.exotics),
-                )
-            )
-            self.phase = HOST_BETS if self.host_hand else RACE
+            self._start_race(action, events)
+        elif isinstance(action, DealVip):
+            self._deal(action.cards, events)
+        elif isinstance(action, Keep):
+            self._keep(action.seat, action.card, events)
+        elif isinstance(action, Host):
+            self._answer(action.seat, action.yes, events)
+        elif isinstance(action, FirstHost):
+            self.hosting = action.host
+            events.append(HostChosen(action.host, "drawn"))
+            self.phase = SETUP
         return events
+
+    def _bet(self, action: Bet | BonusBet, events: list[Event]) -> None:
+        seat, spot = action.seat, action.spot
+        note = ""
+        if isinstance(action, BonusBet):
+            card = action.card
+            token = self.game.config.vip_cards[card].value
+            self.bonus[seat].remove(card)
+            note = self.game.config.vip_cards[card].name
+        else:
+            card, token = -1, action.token
+            self.hands[seat].remove(token)
+        if spot in self.bets:  # a piggyback card's token, on another player's
+            self.stacked[spot] = (seat, token, card)
+            note = note or f"Piggyback {token}"
+        else:
+            self.bets[spot] = (seat, token, card)
+        if not self.open:  # a late-bet card's bet after the close
+            self.late[seat] -= 1
+            note = note or "Late bet"
+        if spot[0] == "e":
+            name = spot.rsplit(":", 1)[0]
+            self.exotic_by[name] = [*self.exotic_by.get(name, []), seat]
+        events.append(BetPlaced(seat, token, spot, note))
+
+    def _cash(self, seat: int, card: int, events: list[Event]) -> None:
+        vip = self.game.config.vip_cards[card]
+        self.cashed = sorted([*self.cashed, card])
+        self.money[seat] += vip.amount
+        events.append(VipPaid(seat, vip.name, vip.amount))
+
+    def _start_race(self, action: NewRace, events: list[Event]) -> None:
+        c = self.game.config
+        self.props = list(action.props)
+        self.used_props += self.props
+        if action.exotic >= 0:
+            self.exotics.append(action.exotic)  # accumulating: one more card a race
+        self.spots = spot_ids(c, self.props, self.exotics)
+        self.spot_set = frozenset(self.spots)
+        events.append(
+            RaceReady(
+                self.race + 1,
+                tuple(str(c.props[p]) for p in self.props),
+                tuple(c.exotics[e].name for e in self.exotics),
+            )
+        )
+        # every player takes their tokens back, with their bonus tokens; the host
+        # bets none ("成為主持人的玩家不得在該場賽事中使用自己的貴賓牌")
+        cards = c.vip_cards
+        for s in range(c.players):
+            if s == self.hosting:
+                continue
+            self.hands[s] = list(c.token_set)
+            self.bonus[s] = self._vip_of(s, "bonus-token")
+            self.late[s] = sum(cards[k].amount for k in self._vip_of(s, "late-bet"))
+        if c.rotating_host and self.race < len(c.host_pay) and c.host_pay[self.race]:
+            # "第二場賽事主持人的玩家會從供應堆獲得3元籌碼...這些補償在每場賽事開始之前派發"
+            pay = c.host_pay[self.race]
+            self.money[self.hosting] += pay
+            events.append(HostPaid(self.hosting, pay))
+        if c.host_bets or c.rotating_host:
+            self.host_hand = list(c.host_tokens)
+            self.phase = HOST_BETS
+        else:
+            self.phase = RACE
+
+    # 貴賓牌: after races 1-3, two face down to each player, keep one
+    def _deal(self, cards: tuple[int, ...], events: list[Event]) -> None:
+        c = self.game.config
+        names = c.vip_cards
+        if len(cards) > len(self.deck):  # the deck ran out: the discards are the new deck
+            rest = set(cards[len(self.deck) :])
+            self.deck = [k for k in self.discards if k not in rest]
+            self.discards = []
+        else:
+            dealt = set(cards)
+            self.deck = [k for k in self.deck if k not in dealt]
+        for s in range(c.players):
+            mine = list(cards[s * c.vip_deal : (s + 1) * c.vip_deal])
+            self.offers[s] = mine
+            if mine:
+                events.append(VipDealt(s, tuple(mine), tuple(names[k].name for k in mine)))
+        self.phase = KEEP
+        if not any(self.offers):
+            self._after_draft()
+
+    def _keep(self, seat: int, card: int, events: list[Event]) -> None:
+        c = self.game.config
+        self.vip[seat].append(card)
+        self.discards = sorted(self.discards + [k for k in self.offers[seat] if k != card])
+        self.offers[seat] = []
+        events.append(VipKept(seat, card, c.vip_cards[card].name))
+        if seat == self.hosting and c.vip_cards[card].kind == "free-chips":
+            # "如果主持人玩家選擇保留的是免費籌碼牌，就必須立即結算其效果"
+            self._cash(seat, card, events)
+        if not any(self.offers):
+            self._after_draft()
+
+    def _after_draft(self) -> None:
+        if self.game.config.rotating_host:
+            # "當前的主持人玩家可以選擇繼續擔任下一場賽馬的主持人"
+            self.phase = OFFER
+            self.asked = self.hosting
+        else:
+            self.phase = SETUP
+
+    def _answer(self, seat: int, yes: bool, events: list[Event]) -> None:
+        n = self.game.config.players
+        host = self.hosting
+        if yes:
+            self.hosting = seat
+            events.append(HostChosen(seat, "stays" if seat == host else "accepts"))
+        elif (seat + 1) % n == host:
+            # "假如最終無人應允，當前主持人左邊的第一位玩家就會強制成為主持人"
+            self.hosting = (host + 1) % n
+            events.append(HostChosen(self.hosting, "forced"))
+        else:
+            # "當前主持人左邊的第一位玩家就有權選擇成為主持人...順時針方向的下一位"
+            self.asked = (seat + 1) % n
+            return
+        self.asked = -1
+        self.phase = SETUP
 
     # 進行賽馬 and 獎勵移動
     def _roll(self, action: Dice, events: list[Event]) -> None:
@@ -747,10 +1263,13 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         events.append(Rolled((a, b), HORSES[h], moved, self.pos[h]))
         if moved > 1:
             events.append(BonusMove(HORSES[h], moved - 1))
-        if a == b == 1:
-            events.append(SnakeEyes())  # "蛇眼!"
-        elif a == b == 6:
-            events.append(BoxCars())  # "柵車!"
+        if a == b and a in (1, 6):
+            events.append(SnakeEyes() if a == 1 else BoxCars())  # "蛇眼!" / "柵車!"
+            kind = "snake-eyes" if a == 1 else "box-cars"
+            for s in range(c.players):
+                for k in self._vip_of(s, kind):
+                    self.money[s] += c.vip_cards[k].amount
+                    events.append(VipPaid(s, c.vip_cards[k].name, c.vip_cards[k].amount))
         now = self._leaders()
         if now != leaders:
             events.append(LeadChange(tuple(HORSES[x] for x in now)))
@@ -794,21 +1313,26 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         return next(e.rate for e in c.exotics if e.name == name)
 
     # 結算投注結果: a win pays token x multiplier; a loss pays the red circle, whatever
-    # the token; nobody goes below $0 (winnings are collected first).
+    # the token, plus a bonus token's own red circle (the 2's Ⓢ cancels the spot's);
+    # nobody goes below $0 (winnings are collected first).
     def _settle(self, winner: int, events: list[Event]) -> None:
         c = self.game.config
         places = self.horse_places()
         events.append(Finished(HORSES[winner], tuple(places), tuple(self.pos)))
         won = [0] * len(self.money)
         lost = [0] * len(self.money)
-        bets = [(spot, seat, token) for spot, (seat, token) in self.bets.items()]
-        bets += [(spot, self.game.host, token) for spot, token in self.host_bets.items()]
-        for spot, seat, token in sorted(bets):
+        bets = [(spot, *b) for spot, b in self.bets.items()]
+        bets += [(spot, *b) for spot, b in self.stacked.items()]
+        bets += [(spot, self.host_player, token, -1) for spot, token in self.host_bets.items()]
+        for spot, seat, token, card in sorted(bets):
             rate = self.spot_rate(spot)
             if judge(c, spot)(self.pos, places):
                 won[seat] += token * rate.mult
-            else:
+            elif card < 0:
                 lost[seat] += rate.loss
+            else:
+                vip = c.vip_cards[card]
+                lost[seat] += (0 if vip.shield else rate.loss) + vip.loss
         for s in range(len(self.money)):
             self.money[s] += won[s]
             paid = min(self.money[s], lost[s])
@@ -817,11 +1341,18 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         self._mark()
         self.race += 1
         if self.race >= c.races:
+            if c.free_chips_at_end:
+                for s in range(c.players):
+                    for k in self._cashable(s):
+                        self._cash(s, k, events)
             self.phase = OVER
             events.append(self._game_ended())
+            return
+        self._reset_race()  # 整理: horses back, tokens back, new props, one more exotic
+        if c.vip_cards and c.vip_deal and (self.deck or self.discards):
+            self.phase = DEAL
         else:
-            self._new_race()  # 整理: new props and one more exotic card, horses back
-            self.phase = SETUP
+            self._after_draft()
 
     # -- copies, audits ---------------------------------------------------------------------
     def _copy_into(self, other: ReadySetBetState) -> None:
@@ -832,22 +1363,57 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         other.pos = list(self.pos)
         other.crossed = list(self.crossed)
         other.bets = dict(self.bets)
+        other.stacked = dict(self.stacked)
         other.hands = [list(h) for h in self.hands]
+        other.bonus = [list(b) for b in self.bonus]
+        other.late = list(self.late)
         other.spots = list(self.spots)
         other.exotic_by = {k: list(v) for k, v in self.exotic_by.items()}
         other.host_hand = list(self.host_hand)
         other.host_bets = dict(self.host_bets)
+        other.vip = [list(v) for v in self.vip]
+        other.cashed = list(self.cashed)
+        other.deck = list(self.deck)
+        other.discards = list(self.discards)
+        other.offers = [list(o) for o in self.offers]
 
     def audit(self) -> None:
         assert all(m >= 0 for m in self.money), f"money below $0: {self.money}"
         c = self.game.config
-        for s in range(c.players):
-            placed = sorted([t for (who, t) in self.bets.values() if who == s] + self.hands[s])
-            assert placed == sorted(c.token_set), f"seat {s}'s tokens"
+        cards = c.vip_cards
+        held = self.deck + self.discards + [k for v in self.vip for k in v]
+        held += [k for o in self.offers for k in o]
+        assert sorted(held) == list(range(len(cards))), "VIP cards lost or doubled"
+        assert all(k in self.vip[s] for s in range(c.players) for k in self._cashable(s)) and all(
+            cards[k].kind == "free-chips" for k in self.cashed
+        ), "cashed cards"
         assert all(0 <= p <= c.track for p in self.pos), "positions"
-        if c.host_bets:
-            held = sorted(self.host_hand + list(self.host_bets.values()))
-            assert held == sorted(c.host_tokens), "the host's tokens"
+        if self.phase not in (RACE, ROLLING, HOST_BETS, OVER):
+            assert not self.bets and not self.host_bets, "tokens left on the board"
+            return
+        placed = list(self.bets.values()) + list(self.stacked.values())
+        for s in range(c.players):
+            mine = sorted([t for (who, t, k) in placed if who == s and k < 0] + self.hands[s])
+            bonus = sorted([k for (who, _, k) in placed if who == s and k >= 0] + self.bonus[s])
+            if s == self.hosting:
+                assert not mine and not bonus, f"the host (seat {s}) bet"
+            else:
+                assert mine == sorted(c.token_set), f"seat {s}'s tokens"
+                assert bonus == sorted(self._vip_of(s, "bonus-token")), f"seat {s}'s bonus tokens"
+        if c.host_bets or c.rotating_host:
+            tokens = sorted(self.host_hand + list(self.host_bets.values()))
+            assert tokens == sorted(c.host_tokens), "the host's tokens"
+
+    def hidden_variant(self, seat: int, rng: random.Random) -> ReadySetBetState:
+        """Redeal the VIP deck and the other players' undecided cards among themselves."""
+        other = self.clone()
+        lists = [other.offers[s] for s in range(len(other.offers)) if s != seat]
+        pool = list(other.deck) + [k for lst in lists for k in lst]
+        rng.shuffle(pool)
+        for lst in lists:
+            lst[:], pool = pool[: len(lst)], pool[len(lst) :]
+        other.deck = sorted(pool)
+        return other
 
     def probes(self, seat: int) -> list[Action]:
         host = self.game.host
@@ -856,13 +1422,27 @@ class ReadySetBetState(State[ReadySetBetConfig]):
             Roll(host),
             Bet(host, 2, "win:7:0"),
             Bet(seat, 9, "win:7:0"),
+            Host(seat, True),
+            Keep(seat, 0),
+            Cash(seat, 0),
+            BonusBet(seat, 0, "win:7:0"),
         ]
         out += [
             Bet(seat, t, s)
-            for s in [*self.spots[::7], "win:13:0", "colour:green"]
+            for s in [*self.spots[::7], *list(self.bets)[:3], "win:13:0", "colour:green"]
             for t in (2, 3, 5)
         ]
-        out += [Dice(CHANCE, 0, 7), NewRace(CHANCE, (), -1)]
+        n = self.game.config.players
+        if 0 <= seat < n:
+            out += [Keep(seat, k) for k in self.deck[:2] + self.offers[(seat + 1) % n]]
+            out += [Cash(seat, k) for k in self.vip[seat] + self.vip[(seat + 1) % n]]
+            out += [BonusBet(seat, k, s) for k in self.vip[seat] for s in self.spots[:3]]
+        out += [
+            Dice(CHANCE, 0, 7),
+            NewRace(CHANCE, (), -1),
+            FirstHost(CHANCE, 0),
+            DealVip(CHANCE, tuple(self.deck[:2])),
+        ]
         return out
 
 
@@ -892,6 +1472,10 @@ class Odds:
     win_error: tuple[float, ...]
     values: tuple[SpotValue, ...]
     mean_rolls: float
+    spots: tuple[tuple[str, float, float], ...] = ()
+    """(spot, probability the bet wins, its standard error) for every spot of the
+    race, taken or not: the value of any token (a bonus token's, a piggyback
+    token's) follows from these."""
 
 
 Judge = Callable[[Sequence[int], Sequence[int]], bool]
@@ -952,11 +1536,10 @@ def odds(state: ReadySetBetState, samples: int = 10_000, seed: int | None = None
     win = [0] * 9
     place = [0] * 9
     show = [0] * 9
-    open_spots = [s for s in state.spots if s not in state.bets] or spot_ids(
-        c, state.props, state.exotics
-    )
-    judges = [judge(c, spot) for spot in open_spots]
-    counts = [0] * len(open_spots)
+    every = state.spots or spot_ids(c, state.props, state.exotics)
+    open_spots = [s for s in every if s not in state.bets]
+    judges = [judge(c, spot) for spot in every]
+    counts = [0] * len(every)
     rolls = 0
     for _ in range(samples):
         pos = list(state.pos)
@@ -969,7 +1552,7 @@ def odds(state: ReadySetBetState, samples: int = 10_000, seed: int | None = None
         for i, wins in enumerate(judges):
             if wins(pos, places):
                 counts[i] += 1
-    hits = dict(zip(open_spots, counts, strict=True))
+    hits = dict(zip(every, counts, strict=True))
     n = max(samples, 1)
 
     def se(k: int) -> float:
@@ -995,6 +1578,7 @@ def odds(state: ReadySetBetState, samples: int = 10_000, seed: int | None = None
         win_error=tuple(se(k) for k in win),
         values=tuple(values),
         mean_rolls=rolls / n,
+        spots=tuple((spot, hits[spot] / n, se(hits[spot])) for spot in every),
     )
 
 
@@ -1002,7 +1586,26 @@ register_preset(
     "readysetbet",
     "readysetbet",
     ReadySetBetConfig(),
-    "Ready Set Bet without VIP cards: 5 bettors and a host, 4 races, red line at 10 (assumed).",
+    "Ready Set Bet: 5 bettors and a host, 4 races, red line at 10 (assumed), "
+    "the illustrative VIP deck.",
+)
+register_preset(
+    "readysetbet-simple",
+    "readysetbet",
+    ReadySetBetConfig(vip_cards=()),
+    "Ready Set Bet without VIP cards (你可以不使用...貴賓牌以簡化遊戲).",
+)
+register_preset(
+    "readysetbet-host-bets",
+    "readysetbet",
+    ReadySetBetConfig(host_bets=True),
+    "Ready Set Bet, the host-betting variant: the host bets six host tokens from $18.",
+)
+register_preset(
+    "readysetbet-rotating",
+    "readysetbet",
+    ReadySetBetConfig(rotating_host=True),
+    "Ready Set Bet, the rotating-host variant: a player hosts each race, paid $3/$6/$9.",
 )
 
 __all__ = [
@@ -1011,8 +1614,18 @@ __all__ = [
     "EXOTICS",
     "HORSES",
     "PROPS",
+    "VIP_CARDS",
+    "VIP_KINDS",
     "Bet",
+    "BonusBet",
+    "Cash",
+    "DealVip",
     "Dice",
+    "FirstHost",
+    "Host",
+    "HostChosen",
+    "HostPaid",
+    "Keep",
     "NewRace",
     "Odds",
     "ReadySetBet",
@@ -1020,6 +1633,11 @@ __all__ = [
     "ReadySetBetState",
     "ReadySetBetView",
     "Roll",
+    "VipCard",
+    "VipDealt",
+    "VipHeld",
+    "VipKept",
+    "VipPaid",
     "exotic_wins",
     "horse_of",
     "odds",
