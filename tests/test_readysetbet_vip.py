@@ -267,10 +267,11 @@ def test_snake_eyes_and_box_cars_pay_their_holders() -> None:
     state = played([card("Snake eyes"), card("Box cars"), card("Snake eyes", 1)])
     events = roll(state, 1, 1)
     paid = [(e.seat, e.amount) for e in events if e.kind == "vip-paid"]  # type: ignore[attr-defined]
-    assert paid == [(0, 3), (2, 3)] and state.money == [3, 0, 3]
+    assert paid == [(0, 1), (2, 1)] and state.money == [1, 0, 1]
     roll(state, 6, 6)
     roll(state, 3, 4)
-    assert state.money == [3, 3, 3]
+    roll(state, 1, 1)
+    assert state.money == [2, 1, 2]
 
 
 def test_the_heuristic_and_random_bots_play_the_full_game() -> None:
@@ -370,7 +371,7 @@ def test_the_host_uses_no_vip_card_that_race() -> None:
     host_tokens(state)
     assert 0 not in state.to_act
     roll(state, 1, 1)
-    assert state.money[0] == 3 and state.money[2] == 3  # 0 was paid to host, not for 1+1
+    assert state.money[0] == 3 and state.money[2] == 1  # 0 was paid to host, not for 1+1
     with pytest.raises(IllegalAction):
         state.apply(Cash(0, chips))
 

@@ -239,8 +239,8 @@ def _illustrative_vip() -> tuple[VipCard, ...]:
             )
     cards += [VipCard(f"Piggyback {v}", "piggyback", value=v) for v in (2, 3, 4, 5)]
     cards += [VipCard("Late bet", "late-bet", amount=1) for _ in range(4)]
-    cards += [VipCard("Snake eyes", "snake-eyes", amount=3) for _ in range(3)]
-    cards += [VipCard("Box cars", "box-cars", amount=3) for _ in range(3)]
+    cards += [VipCard("Snake eyes", "snake-eyes", amount=1) for _ in range(3)]
+    cards += [VipCard("Box cars", "box-cars", amount=1) for _ in range(3)]
     return tuple(cards)
 
 
@@ -248,7 +248,7 @@ VIP_CARDS = _illustrative_vip()
 """An **illustrative** VIP deck of 32 cards, *not* the printed texts (which are
 not public): 6 free chips ($3-$6), 12 bonus tokens (values 2-7, white and black,
 as the fan source has them; their extra losses are invented; the 2s carry the
-Ⓢ), 4 piggyback, 4 late bet, 3 snake eyes and 3 box cars ($3 a roll).  Load the
+Ⓢ), 4 piggyback, 4 late bet, 3 snake eyes and 3 box cars ($1 a roll).  Load the
 real list with a variant file (``vip_cards``; see the docs)."""
 
 
