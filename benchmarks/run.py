@@ -147,38 +147,61 @@ def main() -> int:
 
 
 def report_rsb(bare: ModuleType | None, races: int) -> None:
-    from racebook.games.readysetbet import run_race
+    from racebook.games.readysetbet import Bet, RollOut, run_race
 
-    print(f"Ready Set Bet: {races} races (fast path), {races // 40} full games (5 bettors)")
+    games = max(1, races // 40)
+    print(f"Ready Set Bet: {races} races (fast path), {games} full games (5 bettors)")
     config = racebook.load("readysetbet").config
     rng = random.Random(1)
     t = time.perf_counter()
     for _ in range(races):
         run_race([0] * 9, -1, rng, config.track, config.bonus)
     fast = time.perf_counter() - t
-    bare_s = None
+    per_race = None
     if bare is not None:
         rng = random.Random(1)
         t = time.perf_counter()
         for _ in range(races):
             bare.race(rng)
         bare_s = time.perf_counter() - t
-        print(f"  bare race loop           {races / bare_s:>12,.0f} races/s  1.00x")
+        per_race = bare_s / races
+        print(f"  bare race loop              {races / bare_s:>10,.0f} races/s  1.00x")
         print(
-            f"  race fast path (odds)    {races / fast:>12,.0f} races/s  {fast / bare_s:.2f}x"
+            f"  race fast path (odds)       {races / fast:>10,.0f} races/s  {fast / bare_s:.2f}x"
             " (goal: at most 1.5x)"
         )
-    games = max(1, races // 40)
+
+    # one logged race through the API: a state, five bets, the roll-out, settlement
+    one = racebook.load("readysetbet", players=1, races=1, vip_cards=())
+    spots = ("win:7:0", "win:6:0", "show:8:0", "colour:red", "place:5:0")
+    n = max(1, races // 4)
+    t = time.perf_counter()
+    for i in range(n):
+        state = one.new_state(seed=i)
+        for token, spot in zip((2, 3, 3, 4, 5), spots, strict=True):
+            state.apply(Bet(0, token, spot))
+        state.apply(RollOut(one.host))
+    race_s = (time.perf_counter() - t) / n
+    line = f"  one logged race (5 bets)    {1 / race_s:>10,.0f} races/s"
+    if per_race is not None:
+        line += f"  {race_s / per_race:.2f}x one bare race"
+    print(line)
+
     game = racebook.load("readysetbet")
     t = time.perf_counter()
     for g in range(games):
         play(game, g)
-    full = time.perf_counter() - t
-    line = f"  full logged game         {games / full:>12,.0f} games/s"
-    if bare_s is not None:
-        per_race = bare_s / races
-        line += f"  {full / games / (4 * per_race):.2f}x four bare races (goal: at most 3x)"
+    full = (time.perf_counter() - t) / games
+    _, logs = collect_logs(game, games)
+    replay_s = min(time_replay(logs) for _ in range(2)) / games
+    line = f"  full logged game, random   {1 / full:>10,.0f} games/s"
+    if per_race is not None:
+        line += f"  {full / (4 * per_race):.2f}x four bare races (goal: at most 3x)"
     print(line)
+    speed = full / replay_s
+    print(f"  replay of a full game       {1 / replay_s:>10,.0f} games/s  {speed:.2f}x live")
+    size = statistics.mean(len(x) for x in logs)
+    print(f"  log size                    {size:>10,.0f} bytes/game")
 
 
 if __name__ == "__main__":

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import racebook
 from racebook import CHANCE, ConfigError, IllegalAction
@@ -17,15 +20,19 @@ from racebook.games.readysetbet import (
     Cash,
     DealVip,
     Dice,
+    DiceRun,
     FirstHost,
     Host,
     Keep,
     NewRace,
     ReadySetBetState,
     Roll,
+    RollOut,
     VipCard,
     VipDealt,
+    roll_to_finish,
 )
+from racebook.agents.base import RandomBot
 from racebook.testing import check_random_games
 from racebook.variants import load_variant, read_variant
 
@@ -410,3 +417,82 @@ def test_unplayable_vip_and_host_settings_are_refused(
     with pytest.raises(ConfigError, match=words) as info:
         read_variant(text, "json")
     assert info.value.field == field
+
+
+# -- the roll-out ------------------------------------------------------------------------------
+
+
+def all_down(**settings: object) -> ReadySetBetState:
+    """One bettor, every token down: only the host may act."""
+    state = new(1, vip_cards=(), **settings)
+    start(state)
+    for token, spot in zip(
+        (2, 3, 3, 4, 5), ("win:7:0", "win:6:0", "show:8:0", "colour:red", "prop:0"), strict=True
+    ):
+        state.apply(Bet(0, token, spot))
+    return state
+
+
+def test_a_roll_out_only_when_nobody_else_may_act() -> None:
+    state = new(2, vip_cards=())
+    start(state)
+    host = state.game.host
+    assert RollOut(host) not in state.legal_actions(host)
+    with pytest.raises(IllegalAction, match="one roll at a time"):
+        state.apply(RollOut(host))
+    down = all_down()
+    host = down.game.host
+    assert down.to_act == (host,) and down.legal_actions(host) == [Roll(host), RollOut(host)]
+    with pytest.raises(IllegalAction, match="may not act"):
+        down.apply(RollOut(0))
+
+
+@pytest.mark.parametrize(
+    ("dice", "words"), [("3", "pairs"), ("3x", "pairs"), ("07", "pairs"), ("3434", "finish")]
+)
+def test_a_broken_dice_run_is_refused(dice: str, words: str) -> None:
+    state = all_down()
+    state.apply(RollOut(state.game.host))
+    before = state.snapshot()
+    with pytest.raises(IllegalAction, match=words):
+        state.apply(DiceRun(CHANCE, dice))
+    state.pos[4] = 14  # one more 7 finishes: a run going on past it is refused
+    with pytest.raises(IllegalAction, match="finish"):
+        state.apply(DiceRun(CHANCE, "3434"))
+    state.pos[4] = 0
+    assert state.snapshot() == before
+
+
+@given(
+    seed=st.integers(0, 2**32),
+    start_at=st.lists(st.integers(0, 13), min_size=9, max_size=9),
+    pending=st.integers(-1, 8),
+)
+def test_a_roll_out_is_the_same_rolls_one_by_one(
+    seed: int, start_at: list[int], pending: int
+) -> None:
+    one, run = all_down(), all_down()
+    for state in (one, run):
+        state.pos[:] = start_at
+        state.pending = pending
+        state.money[0] = 7
+    c = one.game.config
+    dice = roll_to_finish(start_at, pending, random.Random(seed), c.track, c.bonus)
+    told = run.apply(RollOut(run.game.host)) + run.apply(DiceRun(CHANCE, dice))
+    said: list[racebook.Event] = []
+    for i in range(0, len(dice), 2):
+        said += roll(one, int(dice[i]), int(dice[i + 1]))
+    assert run.snapshot() == one.snapshot()
+    kept = ("red-line", "no-more-bets", "snake-eyes", "box-cars", "finish", "settled")
+    assert [e for e in told if e.kind in kept] == [e for e in said if e.kind in kept]
+
+
+def test_random_games_roll_out_and_replay() -> None:
+    state = racebook.load("readysetbet", players=3).new_state(seed=3)
+    bots = [RandomBot(s) for s in range(4)]
+    while not state.is_over:
+        seat = state.to_act[0]  # bettors first: every race ends in a roll-out
+        state.apply(bots[seat].choose(state, seat))
+    kinds = [a.kind for a in state._entries]
+    assert kinds.count("roll-out") >= 1
+    assert racebook.replay(state.log.dumps()).digest() == state.digest()

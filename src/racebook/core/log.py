@@ -148,8 +148,8 @@ _FAST: dict[type[Any], tuple[tuple[str, Callable[[Any], Any]], ...] | None] = {}
 
 
 def _fast_fields(cls: type[Any]) -> tuple[tuple[str, Callable[[Any], Any]], ...] | None:
-    """Per-field readers for an action class whose fields are all ints, bools or
-    card-like values with a ``parse`` classmethod; ``None``: use cattrs."""
+    """Per-field readers for an action class whose fields are all ints, bools,
+    strings or card-like values with a ``parse`` classmethod; ``None``: use cattrs."""
     if cls in _FAST:
         return _FAST[cls]
     readers: list[tuple[str, Callable[[Any], Any]]] = []
@@ -168,6 +168,8 @@ def _reader_for(t: Any) -> Callable[[Any], Any] | None:
         return _read_int
     if t is bool:
         return _read_bool
+    if t is str:
+        return _read_str
     if isinstance(t, type) and callable(getattr(t, "parse", None)):
         return _reader(t)
     args = typing.get_args(t)
@@ -190,6 +192,12 @@ def _tuple_reader(item: Callable[[Any], Any]) -> Callable[[Any], Any]:
 def _read_int(v: Any) -> int:
     if type(v) is not int:
         raise ValueError(f"expected an int, got {v!r}")
+    return v
+
+
+def _read_str(v: Any) -> str:
+    if type(v) is not str:
+        raise ValueError(f"expected a string, got {v!r}")
     return v
 
 

@@ -387,6 +387,24 @@ class Dice(Action):
 
 
 @attrs.frozen
+class RollOut(Action):
+    """The host rolls on to the finish without a pause: allowed only once nobody
+    else may act (every token down or betting closed, no VIP card to use).  The
+    dice follow as one chance line (:class:`DiceRun`)."""
+
+    kind: ClassVar[str] = "roll-out"
+
+
+@attrs.frozen
+class DiceRun(Action):
+    """Chance: the dice of a roll-out, two digits a roll (``"3412"``: 3+4, then
+    1+2), ending with the roll that brings a horse to the finish."""
+
+    kind: ClassVar[str] = "dice-run"
+    dice: str
+
+
+@attrs.frozen
 class Bet(Action):
     """Put the token of value ``token`` on ``spot`` (see :func:`spot_ids`)."""
 
@@ -463,6 +481,16 @@ class Rolled(Event):
     horse: str
     moved: int
     position: int
+
+
+@attrs.frozen
+class RolledOut(Event):
+    """A roll-out: every roll to the finish (two digits a roll).  It stands for
+    the ``rolled``, ``bonus`` and ``lead`` events of those rolls; ``red-line``,
+    ``no-more-bets``, doubles and VIP payouts are still told one by one."""
+
+    kind: ClassVar[str] = "rolled-out"
+    dice: str
 
 
 @attrs.frozen
@@ -640,9 +668,64 @@ class ReadySetBetView:
 
 # -- the game ---------------------------------------------------------------------------
 
-SETUP, RACE, ROLLING, OVER, HOST_BETS, DEAL, KEEP, OFFER, FIRST = range(9)
-_PHASES = ("chance", "race", "chance", "over", "host bets", "chance", "vip", "host", "chance")
-_CHANCE = (True, False, True, False, False, True, False, False, True)
+SETUP, RACE, ROLLING, OVER, HOST_BETS, DEAL, KEEP, OFFER, FIRST, ROLLOUT = range(10)
+_PHASES = (
+    *("chance", "race", "chance", "over", "host bets"),
+    *("chance", "vip", "host", "chance", "chance"),
+)
+_CHANCE = (True, False, True, False, False, True, False, False, True, True)
+_DIGITS = frozenset("123456")
+_PAIRS = tuple(f"{a}{b}" for a in range(1, 7) for b in range(1, 7))
+"""The 36 rolls as they are written in a roll-out, index ``6 * (a - 1) + (b - 1)``."""
+_HORSE_OF = {pair: horse_of(int(pair[0]) + int(pair[1])) for pair in _PAIRS}
+_HORSE36 = tuple(_HORSE_OF[pair] for pair in _PAIRS)
+
+
+def dice_to_finish(
+    pos: Sequence[int], pending: int, dice: str, track: int, bonus: Sequence[int]
+) -> int:
+    """How many rolls of ``dice`` (two digits 1-6 a roll) bring a horse from
+    ``pos`` to ``track``; 0 if none does.
+
+    >>> dice_to_finish([14] + [0] * 8, -1, "6612", 15, (3,) * 9)
+    2
+    """
+    pos = list(pos)
+    it = iter(dice)
+    for n, (x, y) in enumerate(zip(it, it, strict=True), 1):
+        h = _HORSE_OF[x + y]
+        if pending == h:
+            pos[h] += 1 + bonus[h]
+            pending = -1
+        else:
+            pos[h] += 1
+            pending = h
+        if pos[h] >= track:
+            return n
+    return 0
+
+
+def roll_to_finish(
+    pos: Sequence[int], pending: int, rng: random.Random, track: int, bonus: Sequence[int]
+) -> str:
+    """Roll from ``pos`` until a horse reaches ``track``; the dice, two digits a
+    roll (one draw of 36 a roll: both dice at once)."""
+    pos = list(pos)
+    rand = rng.random
+    out = []
+    pairs, horse = _PAIRS, _HORSE_OF
+    while True:
+        pair = pairs[int(rand() * 36)]
+        out.append(pair)
+        h = horse[pair]
+        if pending == h:
+            pos[h] += 1 + bonus[h]
+            pending = -1
+        else:
+            pos[h] += 1
+            pending = h
+        if pos[h] >= track:
+            return "".join(out)
 
 
 def spot_ids(config: ReadySetBetConfig, props: Sequence[int], exotics: Sequence[int]) -> list[str]:
@@ -676,10 +759,14 @@ class ReadySetBet(Game[ReadySetBetConfig]):
     id: ClassVar[str] = "readysetbet"
     title: ClassVar[str] = "Ready Set Bet"
     config_type: ClassVar[type[Any]] = ReadySetBetConfig
-    action_types = (NewRace, Roll, Dice, Bet, BonusBet, Cash, DealVip, Keep, FirstHost, Host)
+    action_types = (
+        *(NewRace, Roll, Dice, Bet, BonusBet, Cash),
+        *(DealVip, Keep, FirstHost, Host, RollOut, DiceRun),
+    )
     event_types = (
         RaceReady,
         Rolled,
+        RolledOut,
         BonusMove,
         SnakeEyes,
         BoxCars,
@@ -701,8 +788,11 @@ class ReadySetBet(Game[ReadySetBetConfig]):
         check_config(config)
         super().__init__(config)
         self.host = config.players
-        self.bet_actions: dict[tuple[int, int, str], Bet] = {}  # interned (values, shared)
+        # interned bets (values, shared): seat -> token (-1 - card: bonus) -> spot -> action
+        self.bet_actions: list[dict[int, dict[str, Action]]] = [{} for _ in range(self.seats)]
         self.kinds = tuple(card.kind for card in config.vip_cards)
+        self.board_spots = tuple(spot_ids(config, (), ()))  # the board and colour bets
+        self.spot_table: dict[str, tuple[Rate, Judge]] = {}  # spot -> its rate and judge
 
     @property
     def seats(self) -> int:
@@ -749,8 +839,10 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.bonus: list[list[int]] = [[] for _ in range(n)]  # bonus-token cards in hand
         self.late: list[int] = [0] * n  # bets left after the close (late-bet cards)
+        self.cash: list[list[int]] = [[] for _ in range(n)]  # free chips playable this race
         self.spots: list[str] = []
         self.spot_set: frozenset[str] = frozenset()
+        self._interned: set[tuple[int, int]] = set()
         self.host_hand: list[int] = []
         self.host_bets: dict[str, int] = {}  # spot -> token: do not block the spot
         self.exotic_by: dict[str, list[int]] = {}  # exotic card -> seats with a token on it
@@ -793,6 +885,7 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         return [k for k in self.vip[seat] if kinds[k] == kind]
 
     def _cashable(self, seat: int) -> list[int]:
+        """``seat``'s free-chips cards it may play now (kept, unplayed, not hosting)."""
         return [k for k in self._vip_of(seat, "free-chips") if k not in self.cashed]
 
     def _piggyback(self, seat: int) -> list[int]:
@@ -806,7 +899,7 @@ class ReadySetBetState(State[ReadySetBetConfig]):
     def _may_act(self, seat: int) -> bool:
         if seat == self.hosting:
             return False
-        if self.vip[seat] and self._cashable(seat):
+        if self.cash[seat]:
             return True
         if not (self.open or self.late[seat]) or not (self.hands[seat] or self.bonus[seat]):
             return False
@@ -839,6 +932,8 @@ class ReadySetBetState(State[ReadySetBetConfig]):
 
     def _open_spots(self, seat: int) -> list[str]:
         bets = self.bets
+        if not any(seat in seats for seats in self.exotic_by.values()):
+            return [s for s in self.spots if s not in bets]
         return [s for s in self.spots if s not in bets and not self._exotic_taken(seat, s)]
 
     def _stack_spots(self, seat: int) -> list[str]:
@@ -927,37 +1022,49 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         if phase != RACE:
             return []
         if seat == self.game.host:
+            if self.to_act == (seat,):
+                return [Roll(seat), RollOut(seat)]
             return [Roll(seat)]
         out: list[Action] = []
         if self.open or self.late[seat]:
             spots = self._open_spots(seat)
-            tokens = sorted(set(self.hands[seat]))
-            cache = self.game.bet_actions
-            for spot in spots:
-                for t in tokens:
-                    key = (seat, t, spot)
-                    action = cache.get(key)
-                    if action is None:
-                        action = cache[key] = Bet(seat, t, spot)
-                    out.append(action)
+            interned = self.game.bet_actions[seat]
+            rows = []
+            for t in sorted(set(self.hands[seat])):
+                row = interned.get(t)
+                if row is None:
+                    row = interned[t] = {}
+                if (seat, t) not in self._interned:  # once a race: this race's spots
+                    row.update({x: Bet(seat, t, x) for x in self.spots if x not in row})
+                    self._interned.add((seat, t))
+                rows.append(row)
+            out = [row[spot] for spot in spots for row in rows]
             if self.vip[seat]:
-                out += [BonusBet(seat, k, spot) for k in self.bonus[seat] for spot in spots]
+                for k in self.bonus[seat]:
+                    row = interned.get(-1 - k)  # bonus tokens: row -1 - card
+                    if row is None:
+                        row = interned[-1 - k] = {}
+                    if (seat, -1 - k) not in self._interned:
+                        row.update({x: BonusBet(seat, k, x) for x in self.spots if x not in row})
+                        self._interned.add((seat, -1 - k))
+                    out += [row[spot] for spot in spots]
                 values = self._piggyback(seat)
                 if values:
                     stack = self._stack_spots(seat)
                     out += [Bet(seat, v, spot) for v in values for spot in stack]
-        if self.vip[seat]:
-            out += [Cash(seat, k) for k in self._cashable(seat)]
+        out += [Cash(seat, k) for k in self.cash[seat]]
         return out
 
     def _check(self, action: Action) -> str | None:
         if action.seat == CHANCE:
             return self._check_chance(action)
-        if isinstance(action, Roll):
+        if isinstance(action, Roll | RollOut):
             if action.seat != self.game.host:
                 return "only the host rolls"
             if self.phase != RACE:
                 return "the race starts once the host's six tokens are down"
+            if isinstance(action, RollOut) and self.to_act != (action.seat,):
+                return "others may still act: roll one roll at a time"
             return None
         if isinstance(action, Bet) and self.phase == HOST_BETS:
             # "選擇將它們各自放在投注版圖上六個不同下注區"
@@ -982,7 +1089,7 @@ class ReadySetBetState(State[ReadySetBetConfig]):
                 return "the host does not bet during the race"
             return "the host's chair only rolls"
         if isinstance(action, Cash):
-            if action.card not in self._cashable(seat):
+            if action.card not in self.cash[seat]:
                 return f"seat {seat} holds no unplayed free-chips card {action.card} it may use"
             return None
         if not isinstance(action, Bet | BonusBet):
@@ -1024,6 +1131,16 @@ class ReadySetBetState(State[ReadySetBetConfig]):
                 return "no roll is under way"
             if not (1 <= action.first <= 6 and 1 <= action.second <= 6):
                 return "each die shows 1 to 6"
+            return None
+        if isinstance(action, DiceRun):
+            if phase != ROLLOUT:
+                return "no roll-out is under way"
+            c = self.game.config
+            dice = action.dice
+            if len(dice) % 2 or not _DIGITS.issuperset(dice):
+                return "a roll-out's dice are pairs of digits 1 to 6"
+            if dice_to_finish(self.pos, self.pending, dice, c.track, c.bonus) * 2 != len(dice):
+                return "a roll-out's dice end with the roll that reaches the finish"
             return None
         if isinstance(action, DealVip):
             if phase != DEAL:
@@ -1070,6 +1187,8 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         c = self.game.config
         if self.phase == ROLLING:
             return Dice(CHANCE, rng.randint(1, 6), rng.randint(1, 6))
+        if self.phase == ROLLOUT:
+            return DiceRun(CHANCE, roll_to_finish(self.pos, self.pending, rng, c.track, c.bonus))
         if self.phase == SETUP:
             free = [p for p in range(len(c.props)) if p not in self.used_props]
             props = tuple(sorted(rng.sample(free, min(c.props_per_race, len(free)))))
@@ -1098,6 +1217,10 @@ class ReadySetBetState(State[ReadySetBetConfig]):
             self._roll(action, events)
         elif isinstance(action, Roll):
             self.phase = ROLLING
+        elif isinstance(action, RollOut):
+            self.phase = ROLLOUT
+        elif isinstance(action, DiceRun):
+            self._roll_out(action.dice, events)
         elif isinstance(action, Bet) and self.phase == HOST_BETS:
             self.host_hand.remove(action.token)
             self.host_bets[action.spot] = action.token
@@ -1149,6 +1272,8 @@ class ReadySetBetState(State[ReadySetBetConfig]):
     def _cash(self, seat: int, card: int, events: list[Event]) -> None:
         vip = self.game.config.vip_cards[card]
         self.cashed = sorted([*self.cashed, card])
+        if card in self.cash[seat]:
+            self.cash[seat] = [k for k in self.cash[seat] if k != card]
         self.money[seat] += vip.amount
         events.append(VipPaid(seat, vip.name, vip.amount))
 
@@ -1158,8 +1283,10 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         self.used_props += self.props
         if action.exotic >= 0:
             self.exotics.append(action.exotic)  # accumulating: one more card a race
-        self.spots = spot_ids(c, self.props, self.exotics)
+        self.spots = [*self.game.board_spots, *(f"prop:{p}" for p in self.props)]
+        self.spots += [f"exotic:{c.exotics[e].name}:{i}" for e in self.exotics for i in range(3)]
         self.spot_set = frozenset(self.spots)
+        self._interned = set()  # (seat, token) rows holding this race's spots
         events.append(
             RaceReady(
                 self.race + 1,
@@ -1176,6 +1303,7 @@ class ReadySetBetState(State[ReadySetBetConfig]):
             self.hands[s] = list(c.token_set)
             self.bonus[s] = self._vip_of(s, "bonus-token")
             self.late[s] = sum(cards[k].amount for k in self._vip_of(s, "late-bet"))
+            self.cash[s] = self._cashable(s)
         if c.rotating_host and self.race < len(c.host_pay) and c.host_pay[self.race]:
             # "第二場賽事主持人的玩家會從供應堆獲得3元籌碼...這些補償在每場賽事開始之前派發"
             pay = c.host_pay[self.race]
@@ -1264,25 +1392,62 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         if moved > 1:
             events.append(BonusMove(HORSES[h], moved - 1))
         if a == b and a in (1, 6):
-            events.append(SnakeEyes() if a == 1 else BoxCars())  # "蛇眼!" / "柵車!"
-            kind = "snake-eyes" if a == 1 else "box-cars"
-            for s in range(c.players):
-                for k in self._vip_of(s, kind):
-                    self.money[s] += c.vip_cards[k].amount
-                    events.append(VipPaid(s, c.vip_cards[k].name, c.vip_cards[k].amount))
+            self._doubles(a, events)
         now = self._leaders()
         if now != leaders:
             events.append(LeadChange(tuple(HORSES[x] for x in now)))
         if self.pos[h] >= c.red_line and h not in self.crossed:
-            self.crossed.append(h)
-            events.append(RedLine(HORSES[h], len(self.crossed)))
-            if len(self.crossed) == c.close_after and self.open:
-                self.open = False
-                events.append(NoMoreBets())  # "截止投注!"
+            self._cross(h, events)
         self.phase = RACE
         if self.pos[h] >= c.track:  # "一旦有馬匹到達終點線...賽事就會立即完結"
             self.open = False
             self._settle(h, events)
+
+    def _doubles(self, die: int, events: list[Event]) -> None:
+        c = self.game.config
+        events.append(SnakeEyes() if die == 1 else BoxCars())  # "蛇眼!" / "柵車!"
+        kind = "snake-eyes" if die == 1 else "box-cars"
+        for s in range(c.players):
+            for k in self._vip_of(s, kind):
+                self.money[s] += c.vip_cards[k].amount
+                events.append(VipPaid(s, c.vip_cards[k].name, c.vip_cards[k].amount))
+
+    def _cross(self, h: int, events: list[Event]) -> None:
+        self.crossed.append(h)
+        events.append(RedLine(HORSES[h], len(self.crossed)))
+        if len(self.crossed) == self.game.config.close_after and self.open:
+            self.open = False
+            events.append(NoMoreBets())  # "截止投注!"
+
+    def _roll_out(self, dice: str, events: list[Event]) -> None:
+        """The rolls of a roll-out, as :meth:`_roll` plays them, narrated by one event."""
+        c = self.game.config
+        pos, pending, track, bonus, red = self.pos, self.pending, c.track, c.bonus, c.red_line
+        crossed = self.crossed
+        horse = _HORSE_OF
+        events.append(RolledOut(dice))
+        pair = ""
+        h = 0
+        it = iter(dice)
+        for x, y in zip(it, it, strict=True):
+            pair = x + y
+            h = horse[pair]
+            if pending == h:
+                p = pos[h] + 1 + bonus[h]
+                pending = -1
+            else:
+                p = pos[h] + 1
+                pending = h
+            pos[h] = p if p < track else track
+            if x == y and (x == "1" or x == "6"):
+                self._doubles(int(x), events)
+            if p >= red and h not in crossed:
+                self._cross(h, events)
+        self.pending = pending
+        self.last = (int(pair[0]), int(pair[1]))
+        self.phase = RACE
+        self.open = False
+        self._settle(h, events)
 
     def _leaders(self) -> tuple[int, ...]:
         top = max(self.pos)
@@ -1324,9 +1489,14 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         bets = [(spot, *b) for spot, b in self.bets.items()]
         bets += [(spot, *b) for spot, b in self.stacked.items()]
         bets += [(spot, self.host_player, token, -1) for spot, token in self.host_bets.items()]
+        table = self.game.spot_table
+        pos = self.pos
         for spot, seat, token, card in sorted(bets):
-            rate = self.spot_rate(spot)
-            if judge(c, spot)(self.pos, places):
+            found = table.get(spot)
+            if found is None:
+                found = table[spot] = (self.spot_rate(spot), judge(c, spot))
+            rate, wins = found
+            if wins(pos, places):
                 won[seat] += token * rate.mult
             elif card < 0:
                 lost[seat] += rate.loss
@@ -1367,6 +1537,7 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         other.hands = [list(h) for h in self.hands]
         other.bonus = [list(b) for b in self.bonus]
         other.late = list(self.late)
+        other.cash = [list(k) for k in self.cash]
         other.spots = list(self.spots)
         other.exotic_by = {k: list(v) for k, v in self.exotic_by.items()}
         other.host_hand = list(self.host_hand)
@@ -1391,6 +1562,8 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         if self.phase not in (RACE, ROLLING, HOST_BETS, OVER):
             assert not self.bets and not self.host_bets, "tokens left on the board"
             return
+        if self.phase != OVER:
+            assert self.cash == [self._cashable(s) for s in range(c.players)], "playable cash"
         placed = list(self.bets.values()) + list(self.stacked.values())
         for s in range(c.players):
             mine = sorted([t for (who, t, k) in placed if who == s and k < 0] + self.hands[s])
@@ -1438,7 +1611,11 @@ class ReadySetBetState(State[ReadySetBetConfig]):
             out += [Cash(seat, k) for k in self.vip[seat] + self.vip[(seat + 1) % n]]
             out += [BonusBet(seat, k, s) for k in self.vip[seat] for s in self.spots[:3]]
         out += [
+            RollOut(seat),
+            RollOut(host),
             Dice(CHANCE, 0, 7),
+            DiceRun(CHANCE, "34"),
+            DiceRun(CHANCE, "3x"),
             NewRace(CHANCE, (), -1),
             FirstHost(CHANCE, 0),
             DealVip(CHANCE, tuple(self.deck[:2])),
@@ -1508,13 +1685,14 @@ def run_race(
     pos: list[int], pending: int, rng: random.Random, track: int, bonus: Sequence[int]
 ) -> int:
     """The race fast path: roll until a horse reaches ``track``; ``pos`` is moved in
-    place; returns the number of rolls.  No validation, no log."""
+    place; returns the number of rolls.  No validation, no log; one draw of 36 a
+    roll (both dice at once)."""
     rolls = 0
     rand = rng.random
+    horse = _HORSE36
     while True:
         rolls += 1
-        t = int(rand() * 6) + int(rand() * 6) + 2
-        h = 0 if t <= 3 else 8 if t >= 11 else t - 3
+        h = horse[int(rand() * 36)]
         if pending == h:
             p = pos[h] + 1 + bonus[h]
             pending = -1
@@ -1621,6 +1799,7 @@ __all__ = [
     "Cash",
     "DealVip",
     "Dice",
+    "DiceRun",
     "FirstHost",
     "Host",
     "HostChosen",
@@ -1633,14 +1812,18 @@ __all__ = [
     "ReadySetBetState",
     "ReadySetBetView",
     "Roll",
+    "RollOut",
+    "RolledOut",
     "VipCard",
     "VipDealt",
     "VipHeld",
     "VipKept",
     "VipPaid",
+    "dice_to_finish",
     "exotic_wins",
     "horse_of",
     "odds",
+    "roll_to_finish",
     "run_race",
     "spot_ids",
 ]
