@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import racebook
 from racebook import CHANCE, ConfigError, IllegalAction
+from racebook.agents.base import RandomBot
 from racebook.games.readysetbet import (
     HORSES,
     VIP_CARDS,
@@ -32,7 +33,6 @@ from racebook.games.readysetbet import (
     VipDealt,
     roll_to_finish,
 )
-from racebook.agents.base import RandomBot
 from racebook.testing import check_random_games
 from racebook.variants import load_variant, read_variant
 
