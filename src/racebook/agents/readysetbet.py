@@ -11,6 +11,7 @@ from typing import Any
 from racebook.agents.base import register_bot
 from racebook.core.game import Action, State
 from racebook.games.readysetbet import (
+    RACE,
     Bet,
     BonusBet,
     Cash,
@@ -56,7 +57,7 @@ class ReadySetBetHeuristic:
         if cash and state.race == c.races - 1:
             return cash[0]
         bets = [a for a in actions if isinstance(a, Bet | BonusBet)]
-        if not bets or state.phase != 1:  # the host's tokens, or nothing but cash
+        if not bets or state.phase != RACE:  # the host's tokens, or nothing but cash
             return actions[0]
         found = odds(state, samples=self.samples, seed=self._rng.randrange(2**32))
         chance = {spot: p for spot, p, _ in found.spots}

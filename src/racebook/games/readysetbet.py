@@ -1511,10 +1511,12 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         self._mark()
         self.race += 1
         if self.race >= c.races:
-            if c.free_chips_at_end:
+            if c.free_chips_at_end:  # the last race's host too: the game is over
+                kinds = self.game.kinds
                 for s in range(c.players):
-                    for k in self._cashable(s):
-                        self._cash(s, k, events)
+                    for k in self.vip[s]:
+                        if kinds[k] == "free-chips" and k not in self.cashed:
+                            self._cash(s, k, events)
             self.phase = OVER
             events.append(self._game_ended())
             return
