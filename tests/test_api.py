@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import attrs
@@ -139,3 +140,21 @@ def test_result_and_game_over() -> None:
     assert all(p == 1 for s, p in enumerate(result.places) if s in result.winners)
     with pytest.raises(IllegalAction, match="over"):
         state.apply(Pass(0))
+
+
+@pytest.mark.parametrize("preset", sorted(racebook.presets()))
+def test_every_games_views_round_trip_through_json(preset: str) -> None:
+    game = racebook.load(preset)
+    state = game.new_state(seed=3)
+    rng = random.Random(3)
+    step = 0
+    while not state.is_over and step < 400:
+        if step % 25 == 0:
+            for seat in [*range(game.seats), None]:
+                view = state.view(seat)
+                text = json.dumps(to_data(view))
+                assert from_data(json.loads(text), type(view)) == view
+        seat = state.to_act[int(rng.random() * len(state.to_act))]
+        actions = state.legal_actions(seat)
+        state.apply(actions[int(rng.random() * len(actions))])
+        step += 1
