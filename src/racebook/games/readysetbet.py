@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from itertools import chain
 from typing import Any, ClassVar
 
 import attrs
@@ -788,8 +789,8 @@ class ReadySetBet(Game[ReadySetBetConfig]):
         check_config(config)
         super().__init__(config)
         self.host = config.players
-        # interned bets (values, shared): seat -> token (-1 - card: bonus) -> spot -> action
-        self.bet_actions: list[dict[int, dict[str, Action]]] = [{} for _ in range(self.seats)]
+        self._bets: dict[tuple[int, int, str], Bet] = {}  # interned (values, shared)
+        self.grids: dict[tuple[int, Any], dict[str, Any]] = {}  # see ReadySetBetState._grid
         self.kinds = tuple(card.kind for card in config.vip_cards)
         self.board_spots = tuple(spot_ids(config, (), ()))  # the board and colour bets
         self.spot_table: dict[str, tuple[Rate, Judge]] = {}  # spot -> its rate and judge
@@ -797,6 +798,14 @@ class ReadySetBet(Game[ReadySetBetConfig]):
     @property
     def seats(self) -> int:
         return self.config.players + 1
+
+    def bet(self, seat: int, token: int, spot: str) -> Bet:
+        """``Bet(seat, token, spot)``, interned: equal bets are one object."""
+        key = (seat, token, spot)
+        found = self._bets.get(key)
+        if found is None:
+            found = self._bets[key] = Bet(seat, token, spot)
+        return found
 
     def _make_state(self) -> ReadySetBetState:
         return ReadySetBetState(self)
@@ -842,7 +851,8 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         self.cash: list[list[int]] = [[] for _ in range(n)]  # free chips playable this race
         self.spots: list[str] = []
         self.spot_set: frozenset[str] = frozenset()
-        self._interned: set[tuple[int, int]] = set()
+        self.free: list[str] = []  # the spots without a token, in board order
+        self._interned: set[tuple[int, Any]] = set()  # grids filled for this race
         self.host_hand: list[int] = []
         self.host_bets: dict[str, int] = {}  # spot -> token: do not block the spot
         self.exotic_by: dict[str, list[int]] = {}  # exotic card -> seats with a token on it
@@ -903,12 +913,10 @@ class ReadySetBetState(State[ReadySetBetConfig]):
             return True
         if not (self.open or self.late[seat]) or not (self.hands[seat] or self.bonus[seat]):
             return False
-        bets = self.bets
-        exotic_by = self.exotic_by
-        for spot in self.spots:
-            if spot not in bets and not (
-                spot[0] == "e" and seat in exotic_by.get(spot.rsplit(":", 1)[0], ())
-            ):
+        if self.free:
+            if not any(seat in seats for seats in self.exotic_by.values()):
+                return True
+            if any(not self._exotic_taken(seat, spot) for spot in self.free):
                 return True
         return bool(self.vip[seat] and self._piggyback(seat) and self._stack_spots(seat))
 
@@ -931,10 +939,10 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         return spot[0] == "e" and seat in self.exotic_by.get(spot.rsplit(":", 1)[0], ())
 
     def _open_spots(self, seat: int) -> list[str]:
-        bets = self.bets
+        """The spots ``seat`` may bet on (read only: it may be the free list itself)."""
         if not any(seat in seats for seats in self.exotic_by.values()):
-            return [s for s in self.spots if s not in bets]
-        return [s for s in self.spots if s not in bets and not self._exotic_taken(seat, s)]
+            return self.free
+        return [s for s in self.free if not self._exotic_taken(seat, s)]
 
     def _stack_spots(self, seat: int) -> list[str]:
         """Spots where another player's token lies alone (a piggyback card's targets)."""
@@ -1028,32 +1036,38 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         out: list[Action] = []
         if self.open or self.late[seat]:
             spots = self._open_spots(seat)
-            interned = self.game.bet_actions[seat]
-            rows = []
-            for t in sorted(set(self.hands[seat])):
-                row = interned.get(t)
-                if row is None:
-                    row = interned[t] = {}
-                if (seat, t) not in self._interned:  # once a race: this race's spots
-                    row.update({x: Bet(seat, t, x) for x in self.spots if x not in row})
-                    self._interned.add((seat, t))
-                rows.append(row)
-            out = [row[spot] for spot in spots for row in rows]
+            values = tuple(sorted(set(self.hands[seat])))
+            if values:
+                grid = self._grid(seat, values)
+                out = list(chain.from_iterable(map(grid.__getitem__, spots)))
             if self.vip[seat]:
                 for k in self.bonus[seat]:
-                    row = interned.get(-1 - k)  # bonus tokens: row -1 - card
-                    if row is None:
-                        row = interned[-1 - k] = {}
-                    if (seat, -1 - k) not in self._interned:
-                        row.update({x: BonusBet(seat, k, x) for x in self.spots if x not in row})
-                        self._interned.add((seat, -1 - k))
-                    out += [row[spot] for spot in spots]
-                values = self._piggyback(seat)
-                if values:
+                    out += map(self._grid(seat, -1 - k).__getitem__, spots)
+                piggyback = self._piggyback(seat)
+                if piggyback:
                     stack = self._stack_spots(seat)
-                    out += [Bet(seat, v, spot) for v in values for spot in stack]
+                    out += [self.game.bet(seat, v, spot) for v in piggyback for spot in stack]
         out += [Cash(seat, k) for k in self.cash[seat]]
         return out
+
+    def _grid(self, seat: int, tokens: tuple[int, ...] | int) -> dict[str, Any]:
+        """Interned actions of ``seat`` per spot of this race: for ``tokens`` (the
+        distinct token values in hand), a tuple of its :class:`Bet` per spot; for
+        ``-1 - card``, the :class:`BonusBet` of that bonus token per spot."""
+        key = (seat, tokens)
+        grids = self.game.grids
+        grid = grids.get(key)
+        if grid is None:
+            grid = grids[key] = {}
+        if key not in self._interned:  # once a race: fill in this race's spots
+            new = [x for x in self.spots if x not in grid]
+            if isinstance(tokens, int):
+                grid.update({x: BonusBet(seat, -1 - tokens, x) for x in new})
+            else:
+                bet = self.game.bet
+                grid.update({x: tuple(bet(seat, t, x) for t in tokens) for x in new})
+            self._interned.add(key)
+        return grid
 
     def _check(self, action: Action) -> str | None:
         if action.seat == CHANCE:
@@ -1261,6 +1275,7 @@ class ReadySetBetState(State[ReadySetBetConfig]):
             note = note or f"Piggyback {token}"
         else:
             self.bets[spot] = (seat, token, card)
+            self.free.remove(spot)
         if not self.open:  # a late-bet card's bet after the close
             self.late[seat] -= 1
             note = note or "Late bet"
@@ -1286,7 +1301,8 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         self.spots = [*self.game.board_spots, *(f"prop:{p}" for p in self.props)]
         self.spots += [f"exotic:{c.exotics[e].name}:{i}" for e in self.exotics for i in range(3)]
         self.spot_set = frozenset(self.spots)
-        self._interned = set()  # (seat, token) rows holding this race's spots
+        self.free = list(self.spots)
+        self._interned = set()  # no grid holds this race's spots yet
         events.append(
             RaceReady(
                 self.race + 1,
@@ -1541,6 +1557,7 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         other.late = list(self.late)
         other.cash = [list(k) for k in self.cash]
         other.spots = list(self.spots)
+        other.free = list(self.free)
         other.exotic_by = {k: list(v) for k, v in self.exotic_by.items()}
         other.host_hand = list(self.host_hand)
         other.host_bets = dict(self.host_bets)
