@@ -496,3 +496,18 @@ def test_random_games_roll_out_and_replay() -> None:
     kinds = [a.kind for a in state._entries]
     assert kinds.count("roll-out") >= 1
     assert racebook.replay(state.log.dumps()).digest() == state.digest()
+
+
+def test_hidden_variants_redeal_what_a_seat_cannot_see() -> None:
+    state = new(4)
+    start(state)
+    finish(state, "7")
+    state.apply(DealVip(CHANCE, tuple(range(8))))
+    rng = random.Random(1)
+    variants = [state.hidden_variant(0, rng) for _ in range(20)]
+    assert all(v.view(0) == state.view(0) for v in variants)
+    assert all(v.offers[0] == state.offers[0] for v in variants)
+    assert any(v.offers[1] != state.offers[1] for v in variants)  # the check has teeth
+    assert any(v.view(1) != state.view(1) for v in variants)
+    for v in variants:
+        v.audit()
