@@ -528,7 +528,7 @@ class TrickRaceState(State[TrickRaceConfig]):
             "whip_by": self.whip_by,
             "number": self.number,
             "moved": self.moved,
-            "history": [attrs.astuple(r) for r in self.history],
+            "history": [(r.race, r.places, r.spaces, r.odds, r.points) for r in self.history],
             "last": self.horse_of_last,
         }
 
