@@ -31,7 +31,10 @@ from racebook.games.readysetbet import (
     RollOut,
     VipCard,
     VipDealt,
+    advance,
+    horse_of,
     roll_to_finish,
+    run_race,
 )
 from racebook.testing import check_random_games
 from racebook.variants import load_variant, read_variant
@@ -511,3 +514,18 @@ def test_hidden_variants_redeal_what_a_seat_cannot_see() -> None:
     assert any(v.view(1) != state.view(1) for v in variants)
     for v in variants:
         v.audit()
+
+
+@given(seed=st.integers(0, 2**32), pending=st.integers(-1, 8))
+def test_the_fast_path_is_the_validated_path(seed: int, pending: int) -> None:
+    # run_race writes advance() inline; roll_to_finish draws the same dice and uses it
+    c = racebook.load("readysetbet").config
+    fast = [0] * 9
+    rolls = run_race(fast, pending, random.Random(seed), c.track, c.bonus)
+    dice = roll_to_finish([0] * 9, pending, random.Random(seed), c.track, c.bonus)
+    assert len(dice) == 2 * rolls
+    slow = [0] * 9
+    it = iter(dice)
+    for x, y in zip(it, it, strict=True):
+        pending = advance(slow, pending, horse_of(int(x) + int(y)), c.bonus, c.track)
+    assert slow == fast

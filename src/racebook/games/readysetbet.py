@@ -682,6 +682,25 @@ _HORSE_OF = {pair: horse_of(int(pair[0]) + int(pair[1])) for pair in _PAIRS}
 _HORSE36 = tuple(_HORSE_OF[pair] for pair in _PAIRS)
 
 
+def advance(pos: list[int], pending: int, h: int, bonus: Sequence[int], track: int) -> int:
+    """Move horse ``h`` for one roll, in place (never past ``track``), and return
+    the horse a next roll would pair with (獎勵移動): "連續兩次擲骰都出現相同點數"
+    gives the second roll the horse's bonus (2/3 and 11/12: either number); a
+    third roll in a row gives none and pairs with the fourth.
+
+    >>> pos, bonus = [0] * 9, (3, 3, 2, 1, 0, 1, 2, 3, 3)
+    >>> advance(pos, advance(pos, -1, 2, bonus, 15), 2, bonus, 15)
+    -1
+    >>> pos[2]  # 1, then 1 + the 5's bonus of 2
+    4
+    """
+    if pending == h:
+        pos[h] = min(track, pos[h] + 1 + bonus[h])
+        return -1
+    pos[h] = min(track, pos[h] + 1)
+    return h
+
+
 def dice_to_finish(
     pos: Sequence[int], pending: int, dice: str, track: int, bonus: Sequence[int]
 ) -> int:
@@ -695,12 +714,7 @@ def dice_to_finish(
     it = iter(dice)
     for n, (x, y) in enumerate(zip(it, it, strict=True), 1):
         h = _HORSE_OF[x + y]
-        if pending == h:
-            pos[h] += 1 + bonus[h]
-            pending = -1
-        else:
-            pos[h] += 1
-            pending = h
+        pending = advance(pos, pending, h, bonus, track)
         if pos[h] >= track:
             return n
     return 0
@@ -716,15 +730,10 @@ def roll_to_finish(
     out = []
     pairs, horse = _PAIRS, _HORSE_OF
     while True:
-        pair = pairs[int(rand() * 36)]
+        pair = pairs[int(rand() * 36)]  # the same draw as run_race's
         out.append(pair)
         h = horse[pair]
-        if pending == h:
-            pos[h] += 1 + bonus[h]
-            pending = -1
-        else:
-            pos[h] += 1
-            pending = h
+        pending = advance(pos, pending, h, bonus, track)
         if pos[h] >= track:
             return "".join(out)
 
@@ -737,14 +746,24 @@ def spot_ids(config: ReadySetBetConfig, props: Sequence[int], exotics: Sequence[
     >>> len(spot_ids(ReadySetBetConfig(), [0, 1, 2, 3, 4], [0]))  # 9 x 7 + 4 + 5 + 3
     75
     """
+    return [*_board_spots(config), *_card_spots(config, props, exotics)]
+
+
+def _board_spots(config: ReadySetBetConfig) -> list[str]:
+    """The spots printed on the board: win, place, show and colour bets."""
     out = []
     for h, row in enumerate(config.board):
         for kind, rates in zip(("show", "place", "win"), row, strict=True):
             out += [f"{kind}:{HORSES[h]}:{i}" for i in range(len(rates))]
-    out += [f"colour:{c.name}" for c in config.colour_bets]
-    out += [f"prop:{p}" for p in props]
-    out += [f"exotic:{config.exotics[e].name}:{i}" for e in exotics for i in range(3)]
-    return out
+    return out + [f"colour:{c.name}" for c in config.colour_bets]
+
+
+def _card_spots(
+    config: ReadySetBetConfig, props: Sequence[int], exotics: Sequence[int]
+) -> list[str]:
+    """The spots of this race's prop and exotic-finish cards."""
+    out = [f"prop:{p}" for p in props]
+    return out + [f"exotic:{config.exotics[e].name}:{i}" for e in exotics for i in range(3)]
 
 
 @register_game
@@ -792,8 +811,16 @@ class ReadySetBet(Game[ReadySetBetConfig]):
         self._bets: dict[tuple[int, int, str], Bet] = {}  # interned (values, shared)
         self.grids: dict[tuple[int, Any], dict[str, Any]] = {}  # see ReadySetBetState._grid
         self.kinds = tuple(card.kind for card in config.vip_cards)
-        self.board_spots = tuple(spot_ids(config, (), ()))  # the board and colour bets
-        self.spot_table: dict[str, tuple[Rate, Judge]] = {}  # spot -> its rate and judge
+        self.board_spots = tuple(_board_spots(config))
+        self._spots: dict[str, tuple[Rate, Judge]] = {}  # spot -> its rate and judge
+
+    def spot(self, spot: str) -> tuple[Rate, Judge]:
+        """The multiplier and loss of ``spot`` and whether a bet there wins
+        (:func:`judge`), computed once per spot and game."""
+        found = self._spots.get(spot)
+        if found is None:
+            found = self._spots[spot] = (spot_rate(self.config, spot), judge(self.config, spot))
+        return found
 
     @property
     def seats(self) -> int:
@@ -832,6 +859,7 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         self.offers: list[list[int]] = [[] for _ in range(n)]
         self.hosting = -1  # rotating host: the player hosting
         self.asked = -1  # rotating host: the player asked
+        self._acting: tuple[int, tuple[int, ...]] = (-1, ())  # to_act, by state version
         self._reset_race()
         self.phase = FIRST if c.rotating_host else SETUP
 
@@ -856,7 +884,6 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         self.host_hand: list[int] = []
         self.host_bets: dict[str, int] = {}  # spot -> token: do not block the spot
         self.exotic_by: dict[str, list[int]] = {}  # exotic card -> seats with a token on it
-        self._acting: tuple[int, tuple[int, ...]] = (-1, ())
 
     # -- reading ----------------------------------------------------------------------
     @property
@@ -1298,8 +1325,7 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         self.used_props += self.props
         if action.exotic >= 0:
             self.exotics.append(action.exotic)  # accumulating: one more card a race
-        self.spots = [*self.game.board_spots, *(f"prop:{p}" for p in self.props)]
-        self.spots += [f"exotic:{c.exotics[e].name}:{i}" for e in self.exotics for i in range(3)]
+        self.spots = [*self.game.board_spots, *_card_spots(c, self.props, self.exotics)]
         self.spot_set = frozenset(self.spots)
         self.free = list(self.spots)
         self._interned = set()  # no grid holds this race's spots yet
@@ -1395,15 +1421,8 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         self.last = (a, b)
         h = horse_of(a + b)
         leaders = self._leaders()
-        moved = 1
-        # "連續兩次擲骰都出現相同點數" (2/3 and 11/12: either number); a third roll in a
-        # row gives none and pairs with the fourth
-        if self.pending == h:
-            moved += c.bonus[h]
-            self.pending = -1
-        else:
-            self.pending = h
-        self.pos[h] = min(c.track, self.pos[h] + moved)
+        moved = 1 + c.bonus[h] if self.pending == h else 1
+        self.pending = advance(self.pos, self.pending, h, c.bonus, c.track)
         events.append(Rolled((a, b), HORSES[h], moved, self.pos[h]))
         if moved > 1:
             events.append(BonusMove(HORSES[h], moved - 1))
@@ -1448,16 +1467,10 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         for x, y in zip(it, it, strict=True):
             pair = x + y
             h = horse[pair]
-            if pending == h:
-                p = pos[h] + 1 + bonus[h]
-                pending = -1
-            else:
-                p = pos[h] + 1
-                pending = h
-            pos[h] = p if p < track else track
+            pending = advance(pos, pending, h, bonus, track)
             if x == y and (x == "1" or x == "6"):
                 self._doubles(int(x), events)
-            if p >= red and h not in crossed:
+            if pos[h] >= red and h not in crossed:
                 self._cross(h, events)
         self.pending = pending
         self.last = (int(pair[0]), int(pair[1]))
@@ -1476,22 +1489,11 @@ class ReadySetBetState(State[ReadySetBetConfig]):
 
     def spot_wins(self, spot: str) -> bool:
         """Whether the bet on ``spot`` wins, at the end of the race."""
-        return judge(self.game.config, spot)(self.pos, self.horse_places())
+        return self.game.spot(spot)[1](self.pos, self.horse_places())
 
     def spot_rate(self, spot: str) -> Rate:
         """The multiplier and red-circle loss of ``spot``."""
-        c = self.game.config
-        kind, _, rest = spot.partition(":")
-        if kind in ("win", "place", "show"):
-            name, i = rest.rsplit(":", 1)
-            row = c.board[HORSES.index(name)]
-            return row[("show", "place", "win").index(kind)][int(i)]
-        if kind == "colour":
-            return next(b.rate for b in c.colour_bets if b.name == rest)
-        if kind == "prop":
-            return c.props[int(rest)].rate
-        name = rest.rsplit(":", 1)[0]
-        return next(e.rate for e in c.exotics if e.name == name)
+        return self.game.spot(spot)[0]
 
     # 結算投注結果: a win pays token x multiplier; a loss pays the red circle, whatever
     # the token, plus a bonus token's own red circle (the 2's Ⓢ cancels the spot's);
@@ -1505,13 +1507,9 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         bets = [(spot, *b) for spot, b in self.bets.items()]
         bets += [(spot, *b) for spot, b in self.stacked.items()]
         bets += [(spot, self.host_player, token, -1) for spot, token in self.host_bets.items()]
-        table = self.game.spot_table
         pos = self.pos
         for spot, seat, token, card in sorted(bets):
-            found = table.get(spot)
-            if found is None:
-                found = table[spot] = (self.spot_rate(spot), judge(c, spot))
-            rate, wins = found
+            rate, wins = self.game.spot(spot)
             if wins(pos, places):
                 won[seat] += token * rate.mult
             elif card < 0:
@@ -1583,6 +1581,7 @@ class ReadySetBetState(State[ReadySetBetConfig]):
             return
         if self.phase != OVER:
             assert self.cash == [self._cashable(s) for s in range(c.players)], "playable cash"
+        assert self.free == [x for x in self.spots if x not in self.bets], "the free spots"
         placed = list(self.bets.values()) + list(self.stacked.values())
         for s in range(c.players):
             mine = sorted([t for (who, t, k) in placed if who == s and k < 0] + self.hands[s])
@@ -1677,6 +1676,21 @@ class Odds:
 Judge = Callable[[Sequence[int], Sequence[int]], bool]
 
 
+def spot_rate(c: ReadySetBetConfig, spot: str) -> Rate:
+    """The multiplier and red-circle loss of ``spot`` (see :func:`spot_ids`)."""
+    kind, _, rest = spot.partition(":")
+    if kind in ("win", "place", "show"):
+        name, i = rest.rsplit(":", 1)
+        row = c.board[HORSES.index(name)]
+        return row[("show", "place", "win").index(kind)][int(i)]
+    if kind == "colour":
+        return next(b.rate for b in c.colour_bets if b.name == rest)
+    if kind == "prop":
+        return c.props[int(rest)].rate
+    name = rest.rsplit(":", 1)[0]
+    return next(e.rate for e in c.exotics if e.name == name)
+
+
 def judge(c: ReadySetBetConfig, spot: str) -> Judge:
     """Whether a bet on ``spot`` wins, as a function of final positions and places
     (結算投注結果; ties: 就獨贏、位置、前三名作投注; props lose on a tie)."""
@@ -1705,7 +1719,8 @@ def run_race(
 ) -> int:
     """The race fast path: roll until a horse reaches ``track``; ``pos`` is moved in
     place; returns the number of rolls.  No validation, no log; one draw of 36 a
-    roll (both dice at once)."""
+    roll (both dice at once), the same draws as :func:`roll_to_finish`, with
+    :func:`advance` written inline (a test holds the two equal)."""
     rolls = 0
     rand = rng.random
     horse = _HORSE36
@@ -1735,7 +1750,7 @@ def odds(state: ReadySetBetState, samples: int = 10_000, seed: int | None = None
     show = [0] * 9
     every = state.spots or spot_ids(c, state.props, state.exotics)
     open_spots = [s for s in every if s not in state.bets]
-    judges = [judge(c, spot) for spot in every]
+    judges = [state.game.spot(spot)[1] for spot in every]
     counts = [0] * len(every)
     rolls = 0
     for _ in range(samples):
@@ -1838,6 +1853,7 @@ __all__ = [
     "VipHeld",
     "VipKept",
     "VipPaid",
+    "advance",
     "dice_to_finish",
     "exotic_wins",
     "horse_of",
