@@ -1582,6 +1582,13 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         if self.phase != OVER:
             assert self.cash == [self._cashable(s) for s in range(c.players)], "playable cash"
         assert self.free == [x for x in self.spots if x not in self.bets], "the free spots"
+        on_cards: dict[str, list[int]] = {}
+        for spot, (who, _, _) in [*self.bets.items(), *self.stacked.items()]:
+            if spot[0] == "e":
+                on_cards.setdefault(spot.rsplit(":", 1)[0], []).append(who)
+        assert {k: sorted(v) for k, v in self.exotic_by.items()} == {
+            k: sorted(v) for k, v in on_cards.items()
+        }, "who holds a token on each exotic card"
         placed = list(self.bets.values()) + list(self.stacked.values())
         for s in range(c.players):
             mine = sorted([t for (who, t, k) in placed if who == s and k < 0] + self.hands[s])
