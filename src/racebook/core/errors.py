@@ -54,3 +54,32 @@ class ConfigError(RacebookError, ValueError):
         self.field = field
         self.reason = reason
         super().__init__(f"setting {field}: {reason}")
+
+
+def check_between(field: str, value: int, low: int, high: int) -> None:
+    """Refuse ``value`` outside ``low..high`` with a :class:`ConfigError` naming ``field``.
+
+    Every size a variant sets (players, races, a track's length, a table's
+    length) has such a documented bound, so that a variant file cannot make
+    a game allocate or run without end.
+
+    >>> check_between("races", 10**9, 1, 1000)
+    Traceback (most recent call last):
+    ...
+    racebook.core.errors.ConfigError: setting races: must be 1 to 1000, got 1000000000
+    """
+    if not low <= value <= high:
+        raise ConfigError(field, f"must be {low} to {high}, got {value}")
+
+
+def check_length(field: str, items: Any, low: int, high: int) -> None:
+    """Refuse a list whose length is outside ``low..high``, naming ``field``.
+
+    >>> check_length("marks", [3] * 5, 12, 12)
+    Traceback (most recent call last):
+    ...
+    racebook.core.errors.ConfigError: setting marks: must have 12 entries, got 5
+    """
+    if not low <= len(items) <= high:
+        span = f"{low}" if low == high else f"{low} to {high}"
+        raise ConfigError(field, f"must have {span} entries, got {len(items)}")
