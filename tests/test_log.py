@@ -11,6 +11,7 @@ import racebook
 from racebook import LogError
 from racebook.agents.base import RandomBot
 from racebook.core.game import State
+from racebook.core.log import VERSION
 
 
 def played(seed: int = 4, players: int = 5, steps: int | None = None) -> State:  # type: ignore[type-arg]
@@ -41,7 +42,7 @@ def refused(text: str) -> LogError:
 
 def test_header_and_round_trip(game_log: str) -> None:
     header = json.loads(lines(game_log)[0])
-    assert header["format"] == "racebook-log" and header["version"] == 1
+    assert header["format"] == "racebook-log" and header["version"] == 2
     assert header["game"] == "longshot" and header["seats"] == 5
     assert header["config"]["players"] == 5 and header["config"]["goal"] == 60
     assert "seed" not in game_log
@@ -152,7 +153,7 @@ def test_wrong_game_id(game_log: str) -> None:
 def test_future_format_version(game_log: str) -> None:
     ls = lines(game_log)
     header = json.loads(ls[0])
-    header["version"] = 2
+    header["version"] = VERSION + 1
     ls[0] = json.dumps(header)
     err = refused("\n".join(ls))
     assert err.line == 1 and "newer" in err.reason

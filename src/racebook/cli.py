@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import racebook
-from racebook.core.errors import ConfigError, LogError
+from racebook.core.errors import ConfigError, LogError, RacebookError, clip
 from racebook.core.game import Game, State
 
 
@@ -90,10 +90,13 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     _plugins(args)
     try:
-        text = Path(args.file).read_text(encoding="utf-8")
+        text = _read_log(Path(args.file))
     except (OSError, UnicodeDecodeError) as exc:
-        print(f"racebook replay: cannot read {args.file}: {exc}", file=sys.stderr)
+        print(f"racebook replay: cannot read {args.file}: {clip(str(exc))}", file=sys.stderr)
         return 2
+    except LogError as exc:
+        print(f"racebook replay: {args.file}: {exc}", file=sys.stderr)
+        return 1
     try:
         state = racebook.replay(text)
     except LogError as exc:
@@ -105,6 +108,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
     )
     print(_standings(state))
     return 0
+
+
+def _read_log(path: Path) -> str:
+    """A log file's text; its size is checked before a byte is read."""
+    from racebook.core.log import MAX_BYTES
+
+    with path.open("rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        if size > MAX_BYTES:
+            raise LogError(1, f"log of {size:,} bytes; at most {MAX_BYTES:,}")
+        data = f.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:  # a pipe or a file that grew: never more than the limit
+        raise LogError(1, f"log larger than {MAX_BYTES:,} bytes")
+    return data.decode("utf-8")
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -221,8 +238,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         code: int = args.func(args)
-    except ConfigError as exc:
+    except LogError as exc:  # bad input: one line, never a traceback
         print(f"racebook: {exc}", file=sys.stderr)
+        return 1
+    except RacebookError as exc:
+        print(f"racebook: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # a file that cannot be read or written
+        print(f"racebook: {clip(str(exc))}", file=sys.stderr)
         return 2
     return code
 

@@ -15,8 +15,9 @@
   in what that seat may not see (:meth:`~racebook.core.game.State.hidden_variant`);
 
 and at the end of each game that the whole log replays through
-:func:`racebook.replay` to the same state, and that each seat's redacted log
-holds only events that seat may see.  It raises :class:`AssertionError` with
+:func:`racebook.replay` to the same state with the same event stream for every
+seat (``log.for_seat``), and that each seat's redacted log holds only events
+that seat may see.  It raises :class:`AssertionError` with
 the game's seed and step on the first failure.
 """
 
@@ -101,6 +102,12 @@ def check_random_games(
         again = replay(state.log.dumps())
         if again.snapshot() != state.snapshot():
             raise _fail(f"game seed {game_seed}", "replay(dumps()) differs from the game")
+        for seat in [*range(game.seats), None]:
+            if again.log.for_seat(seat) != state.log.for_seat(seat):
+                raise _fail(
+                    f"game seed {game_seed}",
+                    f"the replay's events for seat {seat} differ from the live game's",
+                )
         if is_deep:
             _check_for_seat(state, f"game seed {game_seed}")
     return HarnessReport(games, steps, probes, views)

@@ -8,6 +8,41 @@ from __future__ import annotations
 
 from typing import Any
 
+MAX_REPR = 60
+"""A value quoted in an error message is cut to this many characters."""
+MAX_MESSAGE = 2000
+"""No error message is longer than this (input can be huge; messages are not)."""
+
+
+def short(value: Any) -> str:
+    """``repr(value)`` cut to :data:`MAX_REPR` characters.
+
+    >>> short("x" * 100)[-21:]
+    'x... (102 characters)'
+    >>> short(10**200)
+    'an integer of 665 bits'
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"an integer of {value.bit_length()} bits"
+    if isinstance(value, list | tuple | dict) and len(value) > 8:
+        return f"a {type(value).__name__} of {len(value)} items"
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to print
+        return f"a {type(value).__name__}"
+    if len(text) > MAX_REPR:
+        return f"{text[: MAX_REPR - 4]}... ({len(text)} characters)"
+    return text
+
+
+def clip(text: str, limit: int = 300) -> str:
+    """``text`` cut to ``limit`` characters (an error message quoting input).
+
+    >>> clip("abc" * 200, 10)
+    'abcabca...'
+    """
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
 
 class RacebookError(Exception):
     """Base class of every error racebook raises on purpose."""
@@ -24,7 +59,7 @@ class IllegalAction(RacebookError, ValueError):
     """
 
     def __init__(self, message: str, *, rule: str = "", action: Any = None) -> None:
-        self.message = message
+        self.message = message = clip(message, MAX_MESSAGE)
         self.rule = rule
         self.action = action
         super().__init__(f"{message} [{rule}]" if rule else message)
@@ -39,7 +74,7 @@ class LogError(RacebookError, ValueError):
 
     def __init__(self, line: int, reason: str) -> None:
         self.line = line
-        self.reason = reason
+        self.reason = reason = clip(reason, MAX_MESSAGE)
         super().__init__(f"log line {line}: {reason}")
 
 
@@ -51,8 +86,8 @@ class ConfigError(RacebookError, ValueError):
     """
 
     def __init__(self, field: str, reason: str) -> None:
-        self.field = field
-        self.reason = reason
+        self.field = field = clip(field, 200)
+        self.reason = reason = clip(reason, MAX_MESSAGE)
         super().__init__(f"setting {field}: {reason}")
 
 
@@ -69,7 +104,7 @@ def check_between(field: str, value: int, low: int, high: int) -> None:
     racebook.core.errors.ConfigError: setting races: must be 1 to 1000, got 1000000000
     """
     if not low <= value <= high:
-        raise ConfigError(field, f"must be {low} to {high}, got {value}")
+        raise ConfigError(field, f"must be {low} to {high}, got {short(value)}")
 
 
 def check_length(field: str, items: Any, low: int, high: int) -> None:

@@ -24,13 +24,17 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 import attrs
 
-from racebook.core.errors import IllegalAction
+from racebook.core.errors import ConfigError, IllegalAction
 
 if TYPE_CHECKING:
     from racebook.core.log import GameLog
 
 CHANCE = -1
 """The seat of chance: shuffles, dice and other random outcomes act from it."""
+
+MAX_CONFIG = 256 * 1024
+"""A config's JSON form (the log header's ``config``) is at most this long, so
+that every line a log writer produces can be read back."""
 
 
 @attrs.frozen
@@ -109,6 +113,11 @@ class Game(abc.ABC, Generic[C]):
     event_types: tuple[type[Event], ...]
 
     def __init__(self, config: C) -> None:
+        from racebook.core.serial import to_data
+
+        size = len(json.dumps(to_data(config), separators=(",", ":"), ensure_ascii=False))
+        if size > MAX_CONFIG:
+            raise ConfigError("config", f"{size:,} characters as JSON; at most {MAX_CONFIG:,}")
         self.config = config
 
     def __repr__(self) -> str:
@@ -153,6 +162,7 @@ class State(abc.ABC, Generic[C]):
         self._entries: list[Action] = []
         self._events: list[list[Event]] = []
         self._marks: list[tuple[int, str]] = []
+        self._chain: tuple[str, int] = ("", 0)  # the last mark's digest, history items seen
         self._want_mark = False
         self._version = 0
         self._legal_cache: tuple[int, int, list[Action]] = (-1, 0, [])
@@ -179,7 +189,12 @@ class State(abc.ABC, Generic[C]):
 
     @abc.abstractmethod
     def snapshot(self) -> dict[str, Any]:
-        """The full state, hidden parts included, as JSON-able data (for digests)."""
+        """The full state, hidden parts included, as JSON-able data (for digests).
+
+        What grows with the length of the game (one record per race) goes under
+        the key ``"history"``, a list that only ever grows: the log's checkpoint
+        digests (:meth:`checkpoint`) hash only its new items, so that a long
+        game replays in time linear in its length."""
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every legal action of ``seat`` now, in a stable order (empty if it
@@ -216,7 +231,9 @@ class State(abc.ABC, Generic[C]):
         reason = self.check(action)
         if reason is not None:
             raise IllegalAction(reason, rule=self.game.title, action=action)
-        events = self._do(action)
+        # A new list: the action's own events are stored in the log as they
+        # are; the chance outcomes it triggers are stored as their own entries.
+        events = list(self._do(action))
         self._resolve_chance(events)
         return events
 
@@ -248,6 +265,24 @@ class State(abc.ABC, Generic[C]):
         text = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
+    def checkpoint(self) -> str:
+        """The digest a log's checkpoint line records (log format 2): a chain.
+
+        It hashes the previous checkpoint's digest, the state without its
+        ``"history"``, and the history items added since the previous
+        checkpoint.  The chain covers the whole game (each history item was
+        hashed once, when it was new), and costs what changed, not the whole
+        history: :meth:`digest` at every race end made replay quadratic in the
+        number of races."""
+        return self._next_checkpoint()[0]
+
+    def _next_checkpoint(self) -> tuple[str, int]:
+        previous, seen = self._chain
+        snap = self.snapshot()
+        history = snap.pop("history", [])
+        text = json.dumps([previous, snap, history[seen:]], sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:16], len(history)
+
     # -- for games ---------------------------------------------------------
     def _do(self, action: Action) -> list[Event]:
         events = self._apply(action)
@@ -256,7 +291,8 @@ class State(abc.ABC, Generic[C]):
         self._events.append(events)
         if self._want_mark:
             self._want_mark = False
-            self._marks.append((len(self._entries), self.digest()))
+            self._chain = self._next_checkpoint()
+            self._marks.append((len(self._entries), self._chain[0]))
         return events
 
     def _resolve_chance(self, events: list[Event]) -> None:

@@ -2,13 +2,14 @@
 
 Line 1 is the header::
 
-    {"format": "racebook-log", "version": 1, "library": "0.1.0",
+    {"format": "racebook-log", "version": 2, "library": "0.1.0",
      "game": "longshot", "seats": 5, "config": {...}}
 
 Then one line per action, decisions and chance outcomes alike, in the order
 they were applied: ``{"kind": "place", "seat": 0, "card": "3:5", "box": 4}``.
 At checkpoints (the end of each race) a digest line ``{"digest": "…",
-"after": 57}`` records a hash of the full state after the 57th action, and
+"after": 57}`` records a hash of the state after the 57th action, chained
+with the previous checkpoint (:meth:`~racebook.core.game.State.checkpoint`), and
 the last line ``{"end": 312, "digest": "…"}`` closes the log: a log without
 it was cut short.  :func:`replay` applies every action through the same
 validated :meth:`~racebook.core.game.State.apply` and compares the digests,
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from racebook import __version__
-from racebook.core.errors import ConfigError, IllegalAction, LogError
+from racebook.core.errors import ConfigError, IllegalAction, LogError, clip, short
 from racebook.core.game import Action, Event, State
 from racebook.core.serial import from_data, to_data
 
@@ -33,13 +34,23 @@ if TYPE_CHECKING:
     from racebook.core.game import Game
 
 FORMAT = "racebook-log"
-VERSION = 1
+VERSION = 2
+"""The log format this library writes.  Version 1 (racebook 0.1) recorded the
+full state's digest at each checkpoint; version 2 records a chain
+(:meth:`~racebook.core.game.State.checkpoint`).  Both are read."""
 MAX_BYTES = 64 * 1024 * 1024
 MAX_LINE = 1024 * 1024
 
+
+def _from_v1(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Version 1 to 2: the lines are the same; only checkpoint digests differ,
+    and :func:`replay` checks those in the version the log was written in."""
+    return lines
+
+
 # Readers of older format versions: version -> function upgrading that
 # version's lines (header included) to the next version.  Version 1 is the first.
-UPGRADES: dict[int, Callable[[list[dict[str, Any]]], list[dict[str, Any]]]] = {}
+UPGRADES: dict[int, Callable[[list[dict[str, Any]]], list[dict[str, Any]]]] = {1: _from_v1}
 
 
 def _dump(obj: Any) -> str:
@@ -124,9 +135,21 @@ def _parse_line(number: int, line: str) -> dict[str, Any]:
         raise LogError(number, "nested too deeply") from None
     except json.JSONDecodeError as exc:
         raise LogError(number, f"not JSON ({exc.msg} at column {exc.colno})") from None
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        raise LogError(number, f"not readable JSON ({clip(str(exc))})") from None
     if not isinstance(obj, dict):
         raise LogError(number, "not a JSON object")
     return obj
+
+
+def _lines(text: str) -> list[str]:
+    """The log's lines: split on ``\n`` only (a string in the log may hold
+    U+2028 and the like, which :meth:`str.splitlines` would split on); a
+    ``\r`` before it is dropped."""
+    raw = text.split("\n")
+    if raw and raw[-1] == "":
+        raw.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in raw]
 
 
 def _parse_body(raw: list[str]) -> list[tuple[int, dict[str, Any]]]:
@@ -136,7 +159,7 @@ def _parse_body(raw: list[str]) -> list[tuple[int, dict[str, Any]]]:
     if all(len(line) <= MAX_LINE and line.lstrip()[:1] == "{" for _, line in numbered):
         try:
             objs = json.loads("[" + ",".join(line for _, line in numbered) + "]")
-        except (json.JSONDecodeError, RecursionError):
+        except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
             pass
         else:
             if len(objs) == len(numbered) and all(isinstance(o, dict) for o in objs):
@@ -223,7 +246,7 @@ def parse_action(game: Game[Any], obj: dict[str, Any], number: int) -> Action:
     kind = obj.get("kind")
     cls = game.action_kinds.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise LogError(number, f"unknown action kind {kind!r} for {game.id}")
+        raise LogError(number, f"unknown action kind {short(kind)} for {game.id}")
     readers = _fast_fields(cls)
     if readers is not None and len(obj) == len(readers) + 1:
         try:
@@ -235,63 +258,71 @@ def parse_action(game: Game[Any], obj: dict[str, Any], number: int) -> Action:
         return from_data(fields, cls)
     except ValueError as exc:
         raise LogError(number, f"malformed {kind!r} action: {exc}") from None
+    except RecursionError:
+        raise LogError(number, f"malformed {kind!r} action: nested too deeply") from None
 
 
 def replay(text: str) -> State[Any]:
     """Rebuild a game from its log, verifying every action and digest.
 
-    Raises :class:`LogError` with the line number of the first problem.
+    Raises :class:`LogError` with the line number of the first problem.  The
+    work is bounded by the log's length: the text by :data:`MAX_BYTES`, each
+    line by :data:`MAX_LINE`, and each action's cost by the bounds every game
+    puts on its config's sizes.
     """
     from racebook.core.registry import game_from_data
 
     if len(text) > MAX_BYTES:
         raise LogError(1, f"log larger than {MAX_BYTES} bytes")
-    raw = text.splitlines()
+    raw = _lines(text)
     if not raw or not raw[0].strip():
         raise LogError(1, "empty log: no header")
     header = _parse_line(1, raw[0])
     if header.get("format") != FORMAT:
-        raise LogError(1, f"not a racebook log (format {header.get('format')!r})")
+        raise LogError(1, f"not a racebook log (format {short(header.get('format'))})")
     if header.get("redacted"):
         raise LogError(1, "a seat's redacted log (for_seat) cannot be replayed")
     version = header.get("version")
-    if not isinstance(version, int) or version < 1:
-        raise LogError(1, f"bad format version {version!r}")
+    if type(version) is not int or version < 1:
+        raise LogError(1, f"bad format version {short(version)}")
     if version > VERSION:
         raise LogError(1, f"format version {version} is newer than this library reads ({VERSION})")
+    written = version
     lines = _parse_body(raw)
     while version < VERSION:
         upgraded = UPGRADES[version]([header, *(obj for _, obj in lines)])
         header, lines = upgraded[0], list(zip((n for n, _ in lines), upgraded[1:], strict=True))
         version += 1
     game_id = header.get("game")
-    if not isinstance(game_id, str):
+    if type(game_id) is not str:
         raise LogError(1, "header names no game")
     try:
         game = game_from_data(game_id, header.get("config"))
     except ConfigError as exc:
         raise LogError(1, f"header: {exc}") from None
-    if header.get("seats") != game.seats:
-        raise LogError(1, f"header says {header.get('seats')} seats, its config has {game.seats}")
+    seats = header.get("seats")
+    if type(seats) is not int or seats != game.seats:
+        raise LogError(1, f"header says {short(seats)} seats, its config has {game.seats}")
     state = game.new_state(explicit_chance=True)
     ended = False
     for number, obj in lines:
         if ended:
             raise LogError(number, "line after the closing line")
         if "end" in obj:
-            if obj.get("end") != len(state._entries):
+            end = obj.get("end")
+            if type(end) is not int or end != len(state._entries):
                 raise LogError(
                     number,
-                    f"closing line counts {obj.get('end')} actions, the log has "
-                    f"{len(state._entries)}",
+                    f"closing line counts {short(end)} actions, the log has {len(state._entries)}",
                 )
             if obj.get("digest") != state.digest():
                 raise LogError(number, "final state digest differs: the log was edited")
             ended = True
         elif "digest" in obj:
-            if obj.get("after") != len(state._entries):
+            after = obj.get("after")
+            if type(after) is not int or after != len(state._entries):
                 raise LogError(number, "digest line out of place: lines reordered or removed")
-            if obj.get("digest") != state.digest():
+            if obj.get("digest") != _checkpoint_at(state, written):
                 raise LogError(number, "state digest differs: an action before it was edited")
         else:
             action = parse_action(game, obj, number)
@@ -303,3 +334,13 @@ def replay(text: str) -> State[Any]:
         last = lines[-1][0] if lines else 1
         raise LogError(last + 1, "the log has no closing line: it was cut short")
     return state
+
+
+def _checkpoint_at(state: State[Any], version: int) -> str | None:
+    """The digest a checkpoint line must hold now, in the log's own format version."""
+    if version == 1:
+        return state.digest()  # format 1: the full state at every checkpoint
+    marks = state._marks
+    if marks and marks[-1][0] == len(state._entries):
+        return marks[-1][1]
+    return None  # the game asked for no checkpoint here: the line is not ours

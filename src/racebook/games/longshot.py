@@ -41,6 +41,7 @@ from racebook.core.game import (
     places_from_keys,
 )
 from racebook.core.registry import register_game, register_preset
+from racebook.core.serial import FrozenDict, freeze
 from racebook.scoring.money import RaceTable, pay
 from racebook.variants.rules import rule_class
 
@@ -84,7 +85,8 @@ class RuleRef:
     """A rule module named in a config: its registered ``name`` and ``settings``."""
 
     name: str
-    settings: dict[str, Any] = attrs.field(factory=dict)
+    settings: FrozenDict = attrs.field(factory=FrozenDict, converter=freeze)
+    """Frozen: presets are shared, nothing in a config changes in place."""
 
 
 @attrs.frozen

@@ -22,7 +22,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from racebook.core.errors import ConfigError
+from racebook.core.errors import ConfigError, clip
 from racebook.core.game import Game
 from racebook.core.registry import load, presets
 from racebook.core.serial import to_data
@@ -41,10 +41,11 @@ def read_variant(text: str, fmt: str = "toml", source: str = "<variant>") -> Gam
             data = json.loads(text)
         else:
             raise ConfigError("file", f"{source}: unknown format {fmt!r} (toml or json)")
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError("file", f"{source}: not valid TOML: {exc}") from None
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise ConfigError("file", f"{source}: not valid JSON: {exc}") from None
+    except RecursionError:
+        raise ConfigError("file", f"{source}: nested too deeply") from None
+    except ValueError as exc:  # TOMLDecodeError, JSONDecodeError, a 5,000-digit integer
+        what = "TOML" if fmt == "toml" else "JSON"
+        raise ConfigError("file", f"{source}: not valid {what}: {clip(str(exc))}") from None
     if not isinstance(data, dict):
         raise ConfigError("file", f"{source}: expected a table with 'game' and 'settings'")
     unknown = sorted(set(data) - {"game", "settings"})
