@@ -68,8 +68,11 @@ class TrickRaceConfig:
     finishers: int = 2
     """The race ends when this many horses reach the goal."""
     discard_counts_top: bool = True
-    """The paddock's ambiguity: the start player's revealed top card counts as
-    the first card when each player takes the N-th card (rules notes)."""
+    """The paddock's ambiguity: whether the start player's revealed top card
+    counts as the first card of their pile when they take their N-th card
+    (``False``: counting starts below it and wraps, 12 -> the revealed card).
+    Only the start player took a card off their pile: every other player takes
+    the N-th card of their own untouched pile either way (rules notes)."""
 
     @property
     def race_count(self) -> int:
@@ -713,25 +716,29 @@ class TrickRaceState(State[TrickRaceConfig]):
         self.squares[0] = list(action.gate)  # bottom first; the top ranks higher
         piles = [[x.code for x in pile] for pile in action.piles]
         start_pile = piles[self.horse_of[self.start] - 1]
-        n = start_pile[0] & 15  # 捨てナンバー: the number on the start player's top card
+        # L124-125: "スタートプレイヤーは、一番上のレースカードを1枚取り、オモテ向きにして
+        # 全員に見せます ... この数字を「捨てナンバー」とします"
+        n = start_pile[0] & 15
         self.number = n
-        index = n - 1 if c.discard_counts_top else n % 12
-        shown: list[int] = [0] * 4
         for s in range(4):
             pile = piles[self.horse_of[s] - 1]
             if s == self.dummy:
-                # the dummy discards the N-th card and the one below (12 -> 12 and 1)
-                out = sorted({n - 1, n % 12}, reverse=True)
+                # L333-335: the dummy discards the N-th card and the one below (12 -> 12
+                # and 1), counted from the top of its own pile
                 self.open_discards[s] = [pile[i] for i in sorted({n - 1, n % 12})]
-                for i in out:
+                for i in sorted({n - 1, n % 12}, reverse=True):
                     del pile[i]
-                self.hands[s] = pile  # fanned face up, top first, order kept
-                self.whips_up[s] = c.whips  # both whips face up
-            else:
-                x = pile.pop(index)
-                self.open_discards[s] = [x]
-                self.hands[s] = sorted(pile)
-                shown[s] = x
+                self.hands[s] = pile  # L327-329: fanned face up, top first, order kept
+                self.whips_up[s] = c.whips  # L337: both whips face up
+                continue
+            # L126: "自分の手元に重ねたレースカードの、上から数えて「捨てナンバー」に該当する
+            # 順番のカード".  Only the start player took a card off their pile (L124), so
+            # only their count depends on discard_counts_top: counted as the first card
+            # (N-th = index N-1), or counting starts below it and wraps (12 -> the
+            # revealed card, index 0).  Every other pile is untouched: its N-th card.
+            index = n % 12 if s == self.start and not c.discard_counts_top else n - 1
+            self.open_discards[s] = [pile.pop(index)]
+            self.hands[s] = sorted(pile)
         events.append(
             RaceBegins(
                 self.race + 1,
