@@ -237,14 +237,14 @@ class TrickWon(Event):
 
 @attrs.frozen
 class RaceResult(Event):
-    """Places by horse, each seat's tickets revealed (face up, face down), and
-    every face-down discard."""
+    """Places by horse and each seat's tickets, both now face up (face-up
+    ticket, face-down ticket).  The face-down discards stay face down (L133,
+    L219): no event ever shows another seat's."""
 
     kind: ClassVar[str] = "race-result"
     race: int
     places: tuple[int, ...]
     tickets: tuple[tuple[int, int], ...]
-    discards: tuple[RaceCard, ...]
 
 
 @attrs.frozen
@@ -879,12 +879,18 @@ class TrickRaceState(State[TrickRaceConfig]):
         c = self.game.config
         places = self.horse_places()
         by_place = {p: h for h, p in enumerate(places, start=1)}
+        # L219: "各プレイヤーは、手元に置いた馬券カードを2枚ともオモテ向きにします": the
+        # tickets turn face up, nothing else.  The discard was set face down so that
+        # "オモテが他のプレイヤーに見えないように" (L133) and stays so for the rest of the
+        # game.  At the hand-off (L271) the next rider receives the horse's 12 cards
+        # as a hand ("受け取った手札12枚を使い"): the set, not which of them was set
+        # aside.  That is exactly what the next paddock's Hand event gives it (11
+        # cards, plus the N-th face up); nothing marks the previous discard.
         events.append(
             RaceResult(
                 self.race + 1,
                 tuple(places),
                 tuple((self.up[s], self.down[s]) for s in range(c.players)),
-                tuple(race_card(self.secret[s]) for s in range(c.players)),
             )
         )
         for i, prize in enumerate(c.prizes):
@@ -979,22 +985,34 @@ class TrickRaceState(State[TrickRaceConfig]):
         return out
 
     def hidden_variant(self, seat: int, rng: random.Random) -> TrickRaceState:
-        """Redeal, colour by colour (card backs show colours), the numbers of the
-        other players' hands and face-down discards; redraw their face-down tickets."""
+        """A clone that differs only in what ``seat`` may not see.
+
+        The other players' hands and face-down discards keep their colours (card
+        backs show them, L45, L95) and their numbers are redealt: a card ``seat``
+        never saw goes to any other player's unseen place of its colour; a card
+        it saw in an event (played, face up, in a hand it held: it knows whose
+        horse that card belongs to, L273) stays with that horse's rider, who may
+        have set it face down instead of one of its colour.  Face-down discards
+        are never shown (L133, L219), so this holds at the payout and after it.
+        Face-down tickets are redrawn until the payout turns them up (L219).
+        Every horse's 12 cards follow the redeal, so the clone passes ``audit``.
+        """
         other = self.clone()
         n = self.game.config.players
         others = [s for s in range(n) if s != seat]
+        seen = self._cards_seen(None if seat < 0 else seat)
         for colour in range(4):
             slots: list[tuple[int, int]] = []  # (seat, index in hand) or (seat, -1) secret
             pool: list[int] = []
             for s in others:
                 for i, x in enumerate(other.hands[s]):
-                    if x >> 4 == colour:
+                    if x >> 4 == colour and x not in seen:
                         slots.append((s, i))
                         pool.append(x)
-                if other.secret[s] >= 0 and other.secret[s] >> 4 == colour:
+                x = other.secret[s]
+                if x >= 0 and x >> 4 == colour and x not in seen:
                     slots.append((s, -1))
-                    pool.append(other.secret[s])
+                    pool.append(x)
             rng.shuffle(pool)
             for (s, i), x in zip(slots, pool, strict=True):
                 if i < 0:
@@ -1002,10 +1020,39 @@ class TrickRaceState(State[TrickRaceConfig]):
                 else:
                     other.hands[s][i] = x
         for s in others:
+            x = other.secret[s]
+            if x >= 0:  # which card of that colour went face down
+                same = [i for i, y in enumerate(other.hands[s]) if y >> 4 == x >> 4]
+                k = rng.randrange(len(same) + 1)
+                if k < len(same):
+                    other.secret[s], other.hands[s][same[k]] = other.hands[s][same[k]], x
             other.hands[s].sort()
-            if other.down[s] >= 0 and self.phase != OVER:
+            if other.down[s] >= 0 and self.phase in (BET_DOWN, TRICK):
                 other.down[s] = rng.choice([t for t in range(5) if t != other.up[s]])
+        # after the payout (PADDOCK) the cards in front of a seat are last race's horse's
+        riders = self.horse_of_last if self.phase == PADDOCK else self.horse_of
+        if self.phase not in (DRAW, DEAL) and riders:
+            for s in others:
+                held = other.hands[s] + other.open_discards[s] + other.played[s]
+                held += [other.secret[s]] if other.secret[s] >= 0 else []
+                other.cards_of[riders[s] - 1] = sorted(held)
         return other
+
+    def _cards_seen(self, seat: int | None) -> set[int]:
+        """Every race card in an event ``seat`` may see (``None``: a spectator)."""
+        seen: set[int] = set()
+        for event in self.log.events(seat):
+            for field in attrs.fields(type(event)):
+                _collect_cards(getattr(event, field.name), seen)
+        return seen
+
+
+def _collect_cards(value: object, into: set[int]) -> None:
+    if isinstance(value, RaceCard):
+        into.add(value.code)
+    elif isinstance(value, tuple):
+        for item in value:
+            _collect_cards(item, into)
 
 
 register_preset(
