@@ -1,4 +1,4 @@
-"""The trick-taking horse race (Kawasaki Factory): rules 004_*; game id ``trickrace``.
+"""The trick-taking horse race (Kawasaki Factory); game id ``trickrace``.
 
 Each player is a jockey and a gambler: winning a trick moves your own horse by
 the marks on the card you played, and you bet on the race.  The module reads
@@ -11,6 +11,9 @@ Seats 0..n-1 are the players, clockwise ("left" of ``s`` is the next seat).
 With 3 players the dummy (ダミープレイヤー) is seat id 3: it sits to the right
 of the player who drew Vanilla Beans, never appears in ``to_act`` and plays
 by its printed rules inside ``apply``.  Horses are 1..4 as on the score sheet.
+
+Comments cite the rulebook by section and quote it; ``L124`` is line 124 of
+its text.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import Any, ClassVar
 import attrs
 
 from racebook.cards.race import COLOURS, RaceCard, race_card
-from racebook.core.errors import ConfigError
+from racebook.core.errors import check_between, check_length
 from racebook.core.game import (
     CHANCE,
     Action,
@@ -46,10 +49,24 @@ DUMMY = 3
 MARKS = (3, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1)
 """*Assumed* (DATA.md): progress marks of numbers 1..12 (the rulebook's example: 8 -> 2)."""
 
+# Limits of a variant (docs: "Limits"), far above any real use; a state holds
+# course + 1 squares and a game runs races x ~50 actions.
+MAX_RACES = 100
+"""Most races a game may have (the rulebook: one per player, 3 or 4)."""
+MAX_COURSE = 1000
+"""Longest course, in spaces (the rulebook: 7)."""
+MAX_MARKS = 1000
+"""Most progress marks on one card (the assumed marks: 1 to 3)."""
+MAX_WHIPS = 100
+"""Most whip cards a player may have (the rulebook: 2)."""
+MAX_POINTS = 1_000_000
+"""Largest prize, odds or odds step, either sign (the rulebook: 5 and 3; 2; 0 to 3)."""
+
 
 @attrs.frozen
 class TrickRaceConfig:
-    """Every number of the trick race, with the rulebook's value as default."""
+    """Every number of the trick race, with the rulebook's value as default;
+    :func:`check_config` bounds each (``MAX_RACES``, ``MAX_COURSE``, ...)."""
 
     players: int = 4
     """3 (with the dummy) or 4."""
@@ -80,21 +97,28 @@ class TrickRaceConfig:
 
 
 def check_config(c: TrickRaceConfig) -> None:
-    """Refuse a config that cannot be played, naming the field."""
-    if c.players not in (3, 4):
-        raise ConfigError("players", f"the trick race is for 3 or 4 players, got {c.players}")
-    if c.races is not None and c.races < 1:
-        raise ConfigError("races", f"must be at least 1, got {c.races}")
-    if c.course < 1:
-        raise ConfigError("course", f"must be at least 1, got {c.course}")
-    if len(c.marks) != 12 or min(c.marks) < 0:
-        raise ConfigError("marks", "12 mark counts (0 or more), one per card number 1..12")
-    if len(c.prizes) > 4 or len(c.odds_steps) != 4:
-        raise ConfigError("odds_steps", "4 odds steps (one per place) and at most 4 prizes")
-    if c.whips < 0:
-        raise ConfigError("whips", f"must be 0 or more, got {c.whips}")
-    if not 1 <= c.finishers <= 4:
-        raise ConfigError("finishers", f"must be 1..4, got {c.finishers}")
+    """Refuse a config that cannot be played, naming the field.
+
+    Every size has a bound (docs: "Limits"), so that a variant file or a log
+    header cannot make a game allocate or run without end.  Single fields
+    only: no setting depends on another (the 4 horses fix the lengths).
+    """
+    check_between("players", c.players, 3, 4)  # ゲームの進め方; 3人プレイ時
+    if c.races is not None:
+        check_between("races", c.races, 1, MAX_RACES)
+    check_between("course", c.course, 1, MAX_COURSE)
+    check_length("marks", c.marks, 12, 12)  # one per card number 1..12
+    for marks in c.marks:
+        check_between("marks", marks, 0, MAX_MARKS)
+    check_length("prizes", c.prizes, 0, 4)  # at most one per horse's place
+    for prize in c.prizes:
+        check_between("prizes", prize, -MAX_POINTS, MAX_POINTS)
+    check_between("start_odds", c.start_odds, -MAX_POINTS, MAX_POINTS)
+    check_length("odds_steps", c.odds_steps, 4, 4)  # one per place
+    for step in c.odds_steps:
+        check_between("odds_steps", step, -MAX_POINTS, MAX_POINTS)
+    check_between("whips", c.whips, 0, MAX_WHIPS)
+    check_between("finishers", c.finishers, 1, 4)
 
 
 # -- actions -----------------------------------------------------------------------------
