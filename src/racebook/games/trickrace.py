@@ -741,7 +741,7 @@ class TrickRaceState(State[TrickRaceConfig]):
         piles = [[x.code for x in pile] for pile in action.piles]
         start_pile = piles[self.horse_of[self.start] - 1]
         # L124-125: "スタートプレイヤーは、一番上のレースカードを1枚取り、オモテ向きにして
-        # 全員に見せます ... この数字を「捨てナンバー」とします"
+        # 全員に見せます。このレースカードのオモテに書かれている数字を「捨てナンバー」とします"
         n = start_pile[0] & 15
         self.number = n
         for s in range(4):
