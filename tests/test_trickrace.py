@@ -191,17 +191,48 @@ def test_setup() -> None:
     assert [len(h) for h in state.hands] == [11, 11, 11, 11]  # the face-up discard is out
 
 
-@pytest.mark.parametrize(("counts_top", "expected"), [(True, "Y9"), (False, "Y10")])
-def test_discard_number(counts_top: bool, expected: str) -> None:
-    # "上から数えて「捨てナンバー」に該当する順番のカード": whether the start player's
-    # revealed top card counts as the first is a setting (rules notes)
+# each horse's pile in ``build`` with nothing kept: the start player's ``top``, then its
+# dealt cards in order
+@pytest.mark.parametrize(
+    ("counts_top", "top", "start_discard", "others"),
+    [
+        # N = 5.  Start pile R5 R6 R7 R12 Y5 Y6 ...: counted with the revealed R5 -> Y5,
+        # below it -> Y6.  The untouched piles give their 5th card either way.
+        (True, "R5", "Y5", ("Y1", "B5", "Y9")),
+        (False, "R5", "Y6", ("Y1", "B5", "Y9")),
+        # N = 12.  Start pile R12 R5 R6 R7 Y5 ... G8: the 12th card G8, or counting below
+        # the revealed card and wrapping, the revealed R12 itself; the others' 12th cards.
+        (True, "R12", "G8", ("G4", "B12", "G12")),
+        (False, "R12", "R12", ("G4", "B12", "G12")),
+    ],
+)
+def test_L124_only_the_start_players_count_depends_on_the_revealed_card(
+    counts_top: bool, top: str, start_discard: str, others: tuple[str, str, str]
+) -> None:
+    # L124-126: "スタートプレイヤーは、一番上のレースカードを1枚取り ... 各プレイヤーは、自分の
+    # 手元に重ねたレースカードの、上から数えて「捨てナンバー」に該当する順番のカード": only the
+    # start player took a card off their pile, so only their count can depend on whether
+    # that card counts; every other player counts from the top of an untouched pile.
     keep = {h: "" for h in (1, 2, 3, 4)}
-    state = build([2, 1, 4, 3], TRICK_DEAL, top="R5", keep=keep, discard_counts_top=counts_top)
-    assert state.number == 5
-    # horse 3 (seat 3): its pile is R8 R9 R10 R11 Y9 Y10 ...
-    assert str(state.view(None).face_up_discards[3][0]) == expected
-    start_discard = str(state.view(None).face_up_discards[0][0])
-    assert start_discard == ("Y5" if counts_top else "Y6")  # R5 R6 R7 R12 Y5 Y6 ...
+    state = build([2, 1, 4, 3], TRICK_DEAL, top=top, keep=keep, discard_counts_top=counts_top)
+    assert state.start == 0 and state.number == int(top[1:])
+    shown = [str(d[0]) for d in state.view(None).face_up_discards]
+    assert shown == [start_discard, *others]  # seats 0 (start), 1, 2, 3
+
+
+@pytest.mark.parametrize("counts_top", [True, False])
+def test_L124_three_players_the_others_and_the_dummy_count_from_the_top(counts_top: bool) -> None:
+    # 3 players: seat 2 rides Vanilla Beans and starts; seats 0 and 1 and the dummy
+    # (L333: "「捨てナンバー」で決められた枚数目のカードと、その1枚下のカード") count from
+    # the top of their own untouched piles whatever the setting.
+    keep = {h: "" for h in (1, 2, 3, 4)}
+    state = build(
+        [1, 3, 2], TRICK_DEAL, top="R5", players=3, keep=keep, discard_counts_top=counts_top
+    )
+    assert state.start == 2 and state.number == 5
+    shown = [[str(c) for c in d] for d in state.view(None).face_up_discards]
+    start = "Y5" if counts_top else "Y6"
+    assert shown == [["Y1"], ["Y9"], [start], ["B5", "B6"]]
 
 
 def test_betting_rules() -> None:

@@ -1,4 +1,4 @@
-"""The trick-taking horse race (Kawasaki Factory): rules 004_*; game id ``trickrace``.
+"""The trick-taking horse race (Kawasaki Factory); game id ``trickrace``.
 
 Each player is a jockey and a gambler: winning a trick moves your own horse by
 the marks on the card you played, and you bet on the race.  The module reads
@@ -11,6 +11,9 @@ Seats 0..n-1 are the players, clockwise ("left" of ``s`` is the next seat).
 With 3 players the dummy (ダミープレイヤー) is seat id 3: it sits to the right
 of the player who drew Vanilla Beans, never appears in ``to_act`` and plays
 by its printed rules inside ``apply``.  Horses are 1..4 as on the score sheet.
+
+Comments cite the rulebook by section and quote it; ``L124`` is line 124 of
+its text.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import Any, ClassVar
 import attrs
 
 from racebook.cards.race import COLOURS, RaceCard, race_card
-from racebook.core.errors import ConfigError
+from racebook.core.errors import check_between, check_length
 from racebook.core.game import (
     CHANCE,
     Action,
@@ -46,10 +49,24 @@ DUMMY = 3
 MARKS = (3, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1)
 """*Assumed* (DATA.md): progress marks of numbers 1..12 (the rulebook's example: 8 -> 2)."""
 
+# Limits of a variant (docs: "Limits"), far above any real use; a state holds
+# course + 1 squares and a game runs races x ~50 actions.
+MAX_RACES = 100
+"""Most races a game may have (the rulebook: one per player, 3 or 4)."""
+MAX_COURSE = 1000
+"""Longest course, in spaces (the rulebook: 7)."""
+MAX_MARKS = 1000
+"""Most progress marks on one card (the assumed marks: 1 to 3)."""
+MAX_WHIPS = 100
+"""Most whip cards a player may have (the rulebook: 2)."""
+MAX_POINTS = 1_000_000
+"""Largest prize, odds or odds step, either sign (the rulebook: 5 and 3; 2; 0 to 3)."""
+
 
 @attrs.frozen
 class TrickRaceConfig:
-    """Every number of the trick race, with the rulebook's value as default."""
+    """Every number of the trick race, with the rulebook's value as default;
+    :func:`check_config` bounds each (``MAX_RACES``, ``MAX_COURSE``, ...)."""
 
     players: int = 4
     """3 (with the dummy) or 4."""
@@ -68,8 +85,11 @@ class TrickRaceConfig:
     finishers: int = 2
     """The race ends when this many horses reach the goal."""
     discard_counts_top: bool = True
-    """The paddock's ambiguity: the start player's revealed top card counts as
-    the first card when each player takes the N-th card (rules notes)."""
+    """The paddock's ambiguity: whether the start player's revealed top card
+    counts as the first card of their pile when they take their N-th card
+    (``False``: counting starts below it and wraps, 12 -> the revealed card).
+    Only the start player took a card off their pile: every other player takes
+    the N-th card of their own untouched pile either way (rules notes)."""
 
     @property
     def race_count(self) -> int:
@@ -77,21 +97,28 @@ class TrickRaceConfig:
 
 
 def check_config(c: TrickRaceConfig) -> None:
-    """Refuse a config that cannot be played, naming the field."""
-    if c.players not in (3, 4):
-        raise ConfigError("players", f"the trick race is for 3 or 4 players, got {c.players}")
-    if c.races is not None and c.races < 1:
-        raise ConfigError("races", f"must be at least 1, got {c.races}")
-    if c.course < 1:
-        raise ConfigError("course", f"must be at least 1, got {c.course}")
-    if len(c.marks) != 12 or min(c.marks) < 0:
-        raise ConfigError("marks", "12 mark counts (0 or more), one per card number 1..12")
-    if len(c.prizes) > 4 or len(c.odds_steps) != 4:
-        raise ConfigError("odds_steps", "4 odds steps (one per place) and at most 4 prizes")
-    if c.whips < 0:
-        raise ConfigError("whips", f"must be 0 or more, got {c.whips}")
-    if not 1 <= c.finishers <= 4:
-        raise ConfigError("finishers", f"must be 1..4, got {c.finishers}")
+    """Refuse a config that cannot be played, naming the field.
+
+    Every size has a bound (docs: "Limits"), so that a variant file or a log
+    header cannot make a game allocate or run without end.  Single fields
+    only: no setting depends on another (the 4 horses fix the lengths).
+    """
+    check_between("players", c.players, 3, 4)  # ゲームの進め方; 3人プレイ時
+    if c.races is not None:
+        check_between("races", c.races, 1, MAX_RACES)
+    check_between("course", c.course, 1, MAX_COURSE)
+    check_length("marks", c.marks, 12, 12)  # one per card number 1..12
+    for marks in c.marks:
+        check_between("marks", marks, 0, MAX_MARKS)
+    check_length("prizes", c.prizes, 0, 4)  # at most one per horse's place
+    for prize in c.prizes:
+        check_between("prizes", prize, -MAX_POINTS, MAX_POINTS)
+    check_between("start_odds", c.start_odds, -MAX_POINTS, MAX_POINTS)
+    check_length("odds_steps", c.odds_steps, 4, 4)  # one per place
+    for step in c.odds_steps:
+        check_between("odds_steps", step, -MAX_POINTS, MAX_POINTS)
+    check_between("whips", c.whips, 0, MAX_WHIPS)
+    check_between("finishers", c.finishers, 1, 4)
 
 
 # -- actions -----------------------------------------------------------------------------
@@ -234,14 +261,14 @@ class TrickWon(Event):
 
 @attrs.frozen
 class RaceResult(Event):
-    """Places by horse, each seat's tickets revealed (face up, face down), and
-    every face-down discard."""
+    """Places by horse and each seat's tickets, both now face up (face-up
+    ticket, face-down ticket).  The face-down discards stay face down (L133,
+    L219): no event ever shows another seat's."""
 
     kind: ClassVar[str] = "race-result"
     race: int
     places: tuple[int, ...]
     tickets: tuple[tuple[int, int], ...]
-    discards: tuple[RaceCard, ...]
 
 
 @attrs.frozen
@@ -713,25 +740,29 @@ class TrickRaceState(State[TrickRaceConfig]):
         self.squares[0] = list(action.gate)  # bottom first; the top ranks higher
         piles = [[x.code for x in pile] for pile in action.piles]
         start_pile = piles[self.horse_of[self.start] - 1]
-        n = start_pile[0] & 15  # 捨てナンバー: the number on the start player's top card
+        # L124-125: "スタートプレイヤーは、一番上のレースカードを1枚取り、オモテ向きにして
+        # 全員に見せます。このレースカードのオモテに書かれている数字を「捨てナンバー」とします"
+        n = start_pile[0] & 15
         self.number = n
-        index = n - 1 if c.discard_counts_top else n % 12
-        shown: list[int] = [0] * 4
         for s in range(4):
             pile = piles[self.horse_of[s] - 1]
             if s == self.dummy:
-                # the dummy discards the N-th card and the one below (12 -> 12 and 1)
-                out = sorted({n - 1, n % 12}, reverse=True)
+                # L333-335: the dummy discards the N-th card and the one below (12 -> 12
+                # and 1), counted from the top of its own pile
                 self.open_discards[s] = [pile[i] for i in sorted({n - 1, n % 12})]
-                for i in out:
+                for i in sorted({n - 1, n % 12}, reverse=True):
                     del pile[i]
-                self.hands[s] = pile  # fanned face up, top first, order kept
-                self.whips_up[s] = c.whips  # both whips face up
-            else:
-                x = pile.pop(index)
-                self.open_discards[s] = [x]
-                self.hands[s] = sorted(pile)
-                shown[s] = x
+                self.hands[s] = pile  # L327-329: fanned face up, top first, order kept
+                self.whips_up[s] = c.whips  # L337: both whips face up
+                continue
+            # L126: "自分の手元に重ねたレースカードの、上から数えて「捨てナンバー」に該当する
+            # 順番のカード".  Only the start player took a card off their pile (L124), so
+            # only their count depends on discard_counts_top: counted as the first card
+            # (N-th = index N-1), or counting starts below it and wraps (12 -> the
+            # revealed card, index 0).  Every other pile is untouched: its N-th card.
+            index = n % 12 if s == self.start and not c.discard_counts_top else n - 1
+            self.open_discards[s] = [pile.pop(index)]
+            self.hands[s] = sorted(pile)
         events.append(
             RaceBegins(
                 self.race + 1,
@@ -872,12 +903,18 @@ class TrickRaceState(State[TrickRaceConfig]):
         c = self.game.config
         places = self.horse_places()
         by_place = {p: h for h, p in enumerate(places, start=1)}
+        # L219: "各プレイヤーは、手元に置いた馬券カードを2枚ともオモテ向きにします": the
+        # tickets turn face up, nothing else.  The discard was set face down so that
+        # "オモテが他のプレイヤーに見えないように" (L133) and stays so for the rest of the
+        # game.  At the hand-off (L271) the next rider receives the horse's 12 cards
+        # as a hand ("受け取った手札12枚を使い"): the set, not which of them was set
+        # aside.  That is exactly what the next paddock's Hand event gives it (11
+        # cards, plus the N-th face up); nothing marks the previous discard.
         events.append(
             RaceResult(
                 self.race + 1,
                 tuple(places),
                 tuple((self.up[s], self.down[s]) for s in range(c.players)),
-                tuple(race_card(self.secret[s]) for s in range(c.players)),
             )
         )
         for i, prize in enumerate(c.prizes):
@@ -972,22 +1009,34 @@ class TrickRaceState(State[TrickRaceConfig]):
         return out
 
     def hidden_variant(self, seat: int, rng: random.Random) -> TrickRaceState:
-        """Redeal, colour by colour (card backs show colours), the numbers of the
-        other players' hands and face-down discards; redraw their face-down tickets."""
+        """A clone that differs only in what ``seat`` may not see.
+
+        The other players' hands and face-down discards keep their colours (card
+        backs show them, L45, L95) and their numbers are redealt: a card ``seat``
+        never saw goes to any other player's unseen place of its colour; a card
+        it saw in an event (played, face up, in a hand it held: it knows whose
+        horse that card belongs to, L273) stays with that horse's rider, who may
+        have set it face down instead of one of its colour.  Face-down discards
+        are never shown (L133, L219), so this holds at the payout and after it.
+        Face-down tickets are redrawn until the payout turns them up (L219).
+        Every horse's 12 cards follow the redeal, so the clone passes ``audit``.
+        """
         other = self.clone()
         n = self.game.config.players
         others = [s for s in range(n) if s != seat]
+        seen = self._cards_seen(None if seat < 0 else seat)
         for colour in range(4):
             slots: list[tuple[int, int]] = []  # (seat, index in hand) or (seat, -1) secret
             pool: list[int] = []
             for s in others:
                 for i, x in enumerate(other.hands[s]):
-                    if x >> 4 == colour:
+                    if x >> 4 == colour and x not in seen:
                         slots.append((s, i))
                         pool.append(x)
-                if other.secret[s] >= 0 and other.secret[s] >> 4 == colour:
+                x = other.secret[s]
+                if x >= 0 and x >> 4 == colour and x not in seen:
                     slots.append((s, -1))
-                    pool.append(other.secret[s])
+                    pool.append(x)
             rng.shuffle(pool)
             for (s, i), x in zip(slots, pool, strict=True):
                 if i < 0:
@@ -995,10 +1044,39 @@ class TrickRaceState(State[TrickRaceConfig]):
                 else:
                     other.hands[s][i] = x
         for s in others:
+            x = other.secret[s]
+            if x >= 0:  # which card of that colour went face down
+                same = [i for i, y in enumerate(other.hands[s]) if y >> 4 == x >> 4]
+                k = rng.randrange(len(same) + 1)
+                if k < len(same):
+                    other.secret[s], other.hands[s][same[k]] = other.hands[s][same[k]], x
             other.hands[s].sort()
-            if other.down[s] >= 0 and self.phase != OVER:
+            if other.down[s] >= 0 and self.phase in (BET_DOWN, TRICK):
                 other.down[s] = rng.choice([t for t in range(5) if t != other.up[s]])
+        # after the payout (PADDOCK) the cards in front of a seat are last race's horse's
+        riders = self.horse_of_last if self.phase == PADDOCK else self.horse_of
+        if self.phase not in (DRAW, DEAL) and riders:
+            for s in others:
+                held = other.hands[s] + other.open_discards[s] + other.played[s]
+                held += [other.secret[s]] if other.secret[s] >= 0 else []
+                other.cards_of[riders[s] - 1] = sorted(held)
         return other
+
+    def _cards_seen(self, seat: int | None) -> set[int]:
+        """Every race card in an event ``seat`` may see (``None``: a spectator)."""
+        seen: set[int] = set()
+        for event in self.log.events(seat):
+            for field in attrs.fields(type(event)):
+                _collect_cards(getattr(event, field.name), seen)
+        return seen
+
+
+def _collect_cards(value: object, into: set[int]) -> None:
+    if isinstance(value, RaceCard):
+        into.add(value.code)
+    elif isinstance(value, tuple):
+        for item in value:
+            _collect_cards(item, into)
 
 
 register_preset(
