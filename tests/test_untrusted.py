@@ -1,0 +1,339 @@
+"""Logs and variant files are untrusted input: typed errors, bounded messages,
+no silent coercion, immutable presets, and what a live game records is what
+its replay records."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+import racebook
+from racebook import ConfigError, LogError
+from racebook.agents.base import RandomBot
+from racebook.core.errors import MAX_MESSAGE
+from racebook.core.game import State
+from racebook.core.log import MAX_BYTES, VERSION
+from racebook.core.serial import FrozenDict
+from racebook.variants import read_variant
+
+PRESETS = sorted(racebook.presets())
+FIXTURES = Path(__file__).parent / "data" / "logs-v1"
+
+
+def play(name: str, seed: int = 3, **settings: Any) -> State[Any]:
+    state = racebook.load(name, **settings).new_state(seed=seed)
+    bot = RandomBot(seed)
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(bot.choose(state, seat))
+    return state
+
+
+# -- honest users -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_chance_events_are_recorded_once(name: str) -> None:
+    """A live game and its replay give the same event streams, per seat too."""
+    state = play(name)
+    again = racebook.replay(state.log.dumps())
+    assert len(state.log.events()) == len(again.log.events())
+    for seat in [*range(state.game.seats), None]:
+        assert state.log.for_seat(seat) == again.log.for_seat(seat)
+
+
+def test_apply_returns_the_chance_it_triggered_without_storing_it_twice() -> None:
+    state = racebook.load("longshot").new_state(seed=5)
+    seat = state.to_act[0]
+    before = len(state.log.events(seat))
+    events = state.apply(state.legal_actions(seat)[0])
+    assert any(e.kind == "drew" for e in events)  # the draw is chance, after the move
+    assert len(state.log.events(seat)) - before == len(events)
+
+
+def _mutables(value: Any, path: str = "config") -> list[str]:
+    if isinstance(value, list | dict | set | bytearray):
+        return [path]
+    if attrs.has(type(value)):
+        found = []
+        for f in attrs.fields(type(value)):
+            found += _mutables(getattr(value, f.name), f"{path}.{f.name}")
+        return found
+    if isinstance(value, tuple):
+        return [p for i, v in enumerate(value) for p in _mutables(v, f"{path}[{i}]")]
+    if isinstance(value, FrozenDict):
+        return [p for k, v in value.items() for p in _mutables(v, f"{path}.{k}")]
+    return []
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_presets_are_immutable(name: str) -> None:
+    config = racebook.presets()[name].config
+    assert _mutables(config) == []
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        config.players = 1
+
+
+def test_a_rule_modules_settings_cannot_be_changed_from_outside() -> None:
+    rules = racebook.presets()["mafia"].config.rules
+    with pytest.raises(TypeError):
+        rules[0].settings["threshold"] = 1
+    game = racebook.load(
+        "longshot", rules=[{"name": "supply-quinella", "settings": {"threshold": 30}}]
+    )
+    with pytest.raises(TypeError):
+        game.config.rules[0].settings["threshold"] = 1
+    assert racebook.load("mafia").config == racebook.presets()["mafia"].config
+
+
+# -- no silent coercion -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("settings", "field"),
+    [
+        ({"players": "5"}, "players"),
+        ({"players": 4.9}, "players"),
+        ({"players": True}, "players"),
+        ({"indicated_mvs": "123"}, "indicated_mvs"),
+        ({"indicated_mvs": [1, 2.0]}, "indicated_mvs"),
+        ({"open_money": "false"}, "open_money"),
+        ({"open_money": 0}, "open_money"),
+        ({"tiebreaks": "box_total"}, "tiebreaks"),
+    ],
+)
+def test_no_silent_coercion_in_settings(settings: dict[str, Any], field: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        racebook.load("longshot", **settings)
+    assert info.value.field == field
+
+
+def test_no_silent_coercion_in_variant_files() -> None:
+    with pytest.raises(ConfigError) as info:
+        read_variant('game = "longshot"\n[settings]\nplayers = "5"\n')
+    assert info.value.field == "players"
+    with pytest.raises(ConfigError) as info:
+        read_variant('{"game": "longshot", "settings": {"open_money": "false"}}', "json")
+    assert info.value.field == "open_money"
+
+
+@pytest.fixture(scope="module")
+def longshot_log() -> str:
+    return play("longshot", seed=8).log.dumps()
+
+
+def _edit(text: str, number: int, **changes: Any) -> str:
+    lines = text.split("\n")
+    obj = json.loads(lines[number - 1])
+    obj.update(changes)
+    lines[number - 1] = json.dumps(obj)
+    return "\n".join(lines)
+
+
+def _place_line(text: str) -> int:
+    for n, line in enumerate(text.split("\n"), start=1):
+        if '"kind":"place"' in line:
+            return n
+    raise AssertionError("no place line")
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [{"seat": "1"}, {"box": 0.9}, {"box": True}, {"box": "0"}, {"card": ["1", "2"]}],
+)
+def test_no_silent_coercion_in_logs(longshot_log: str, changes: dict[str, Any]) -> None:
+    n = _place_line(longshot_log)
+    with pytest.raises(LogError) as info:
+        racebook.replay(_edit(longshot_log, n, **changes))
+    assert info.value.line == n
+
+
+@pytest.mark.parametrize("version", [True, 1.0, "2", None])
+def test_the_header_version_is_an_integer(longshot_log: str, version: Any) -> None:
+    with pytest.raises(LogError) as info:
+        racebook.replay(_edit(longshot_log, 1, version=version))
+    assert info.value.line == 1 and "version" in info.value.reason
+
+
+# -- every failure typed, every message bounded ----------------------------------------------
+
+
+def test_huge_integers_are_typed_errors(longshot_log: str) -> None:
+    n = _place_line(longshot_log)
+    lines = longshot_log.split("\n")
+    lines[n - 1] = lines[n - 1].replace('"box":', '"box":' + "9" * 5000 + ',"x":')
+    with pytest.raises(LogError) as info:
+        racebook.replay("\n".join(lines))
+    assert info.value.line == n
+    for fmt, text in [
+        ("toml", 'game = "longshot"\n[settings]\ngoal = ' + "9" * 5000),
+        ("json", '{"game": "longshot", "settings": {"goal": ' + "9" * 5000 + "}}"),
+    ]:
+        with pytest.raises(ConfigError) as cinfo:
+            read_variant(text, fmt)
+        assert len(str(cinfo.value)) < 1000
+
+
+def test_deep_nesting_is_a_typed_error(longshot_log: str) -> None:
+    deep = "[" * 100_000 + "]" * 100_000
+    with pytest.raises(ConfigError):
+        read_variant('{"game": "longshot", "settings": {"rules": ' + deep + "}}", "json")
+    with pytest.raises(ConfigError):
+        read_variant('game = "longshot"\n[settings]\nrules = ' + "[" * 3000 + "]" * 3000)
+    nested: Any = 1
+    for _ in range(300):
+        nested = {"a": nested}
+    with pytest.raises(ConfigError) as info:
+        racebook.load("longshot", rules=[{"name": "supply-quinella", "settings": nested}])
+    assert info.value.field == "rules"
+    lines = longshot_log.split("\n")
+    header = json.loads(lines[0])
+    header["config"] = "DEEP"
+    lines[0] = json.dumps(header).replace('"DEEP"', deep)
+    with pytest.raises(LogError) as linfo:
+        racebook.replay("\n".join(lines))
+    assert linfo.value.line == 1
+
+
+def test_a_huge_line_gives_a_short_message(longshot_log: str) -> None:
+    n = _place_line(longshot_log)
+    big = _edit(longshot_log, n, card=["x"] * 200_000)
+    with pytest.raises(LogError) as info:
+        racebook.replay(big)
+    assert info.value.line == n and len(str(info.value)) <= MAX_MESSAGE + 50
+    cards = [[1] * 50] * 20_000
+    with pytest.raises(ConfigError) as cinfo:
+        racebook.load("longshot", races=cards)
+    assert len(str(cinfo.value)) <= MAX_MESSAGE + 50
+
+
+def test_unknown_fields_are_named_briefly() -> None:
+    with pytest.raises(ConfigError) as info:
+        racebook.load("longshot", **{f"k{i}": 1 for i in range(10_000)})
+    assert len(str(info.value)) < MAX_MESSAGE + 50
+
+
+# -- legal games always replay --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("char", ["\u2028", "\u2029", "\u0085", "\x1c", "\r"])
+def test_line_separators_inside_strings_replay(char: str) -> None:
+    from racebook.games.readysetbet import VIP_CARDS
+
+    card = attrs.evolve(VIP_CARDS[0], name=f"Lucky{char}Star")
+    state = play("readysetbet", seed=2, vip_cards=(card, *VIP_CARDS[1:]))
+    text = state.log.dumps()
+    assert racebook.replay(text).digest() == state.digest()
+
+
+def test_windows_line_ends_replay(longshot_log: str) -> None:
+    state = racebook.replay(longshot_log.replace("\n", "\r\n"))
+    assert state.log.dumps() == longshot_log
+
+
+# -- the log format: chained checkpoints, old logs still read -----------------------------
+
+
+@pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.jsonl")), ids=lambda p: p.stem)
+def test_format_1_logs_still_replay(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert json.loads(text.split("\n")[0])["version"] == 1
+    state = racebook.replay(text)
+    end = json.loads(text.rstrip("\n").split("\n")[-1])
+    assert state.digest() == end["digest"] and len(state.log) == end["end"]
+    rewritten = state.log.dumps()
+    assert json.loads(rewritten.split("\n")[0])["version"] == VERSION
+    assert racebook.replay(rewritten).digest() == state.digest()
+
+
+def test_format_1_checkpoints_are_still_checked() -> None:
+    text = (FIXTURES / "longshot.jsonl").read_text(encoding="utf-8")
+    lines = text.split("\n")
+    n = next(i for i, line in enumerate(lines, start=1) if line.startswith('{"digest"'))
+    lines[n - 1] = lines[n - 1].replace('"digest":"', '"digest":"0', 1)
+    with pytest.raises(LogError) as info:
+        racebook.replay("\n".join(lines))
+    assert info.value.line == n
+
+
+def test_checkpoints_hash_only_new_history() -> None:
+    """A checkpoint hashes the previous one, the state without its history, and
+    the history items added since: never the whole history again."""
+    state = play("longshot", seed=4)
+    marks = state._marks
+    assert len(marks) == 2
+    history = state.snapshot()["history"]
+    assert len(history) == 2 and state._chain == (marks[-1][1], 2)
+    # the last checkpoint is not the full digest, and changes with the chain
+    assert marks[-1][1] != state.digest()
+    clone = state.clone()
+    clone._chain = ("0" * 16, 1)
+    assert clone.checkpoint() != state.checkpoint()
+
+
+def test_an_edited_checkpoint_is_refused(longshot_log: str) -> None:
+    lines = longshot_log.split("\n")
+    n = next(i for i, line in enumerate(lines, start=1) if line.startswith('{"digest"'))
+    lines[n - 1] = lines[n - 1].replace('"digest":"', '"digest":"f', 1)
+    with pytest.raises(LogError) as info:
+        racebook.replay("\n".join(lines))
+    assert info.value.line == n
+
+
+# -- the command line -----------------------------------------------------------------------
+
+
+def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", "import racebook.cli,sys; sys.exit(racebook.cli.main())", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=120,
+    )
+
+
+def test_cli_checks_a_logs_size_before_reading_it(tmp_path: Path) -> None:
+    big = tmp_path / "big.jsonl"
+    with big.open("wb") as f:  # sparse: nothing is written, nothing would be read
+        f.truncate(MAX_BYTES + 1)
+    out = _cli("replay", str(big), cwd=tmp_path)
+    assert out.returncode == 1 and "bytes" in out.stderr
+    assert "Traceback" not in out.stderr and len(out.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("bad.toml", 'game = "longshot"\n[settings]\ngoal = ' + "9" * 5000),
+        (
+            "deep.json",
+            '{"game": "longshot", "settings": {"rules": ' + "[" * 5000 + "]" * 5000 + "}}",
+        ),
+        ("bytes.toml", "\udcff"),
+    ],
+)
+def test_cli_bad_input_is_one_line(tmp_path: Path, name: str, text: str) -> None:
+    path = tmp_path / name
+    path.write_bytes(text.encode("utf-8", "surrogateescape"))
+    out = _cli("simulate", "--variant", str(path), "--games", "1", cwd=tmp_path)
+    assert out.returncode == 2, out.stderr
+    assert "Traceback" not in out.stderr and len(out.stderr.splitlines()) == 1
+    log = tmp_path / "bad.jsonl"
+    log.write_bytes(b'{"format": "racebook-log", "version": 2, "game": "x"}\n\xff\xfe\n')
+    out = _cli("replay", str(log), cwd=tmp_path)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+
+
+def test_cli_unwritable_log_is_one_line(tmp_path: Path) -> None:
+    target = tmp_path / "no" / "such" / "dir" / "game.jsonl"
+    out = _cli("demo", "longshot", "--log", str(target), cwd=tmp_path)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert len(out.stderr.splitlines()) == 1 and os.fspath(target.parent) in out.stderr
