@@ -6,9 +6,9 @@ from typing import Any
 
 import attrs
 
-from racebook.core.errors import ConfigError
+from racebook.core.errors import ConfigError, short
 from racebook.core.game import Game
-from racebook.core.serial import first_bad_field, from_data, to_data
+from racebook.core.serial import MAX_DEPTH, first_bad_field, from_data, nesting, to_data
 
 
 @attrs.frozen
@@ -81,9 +81,11 @@ def games() -> dict[str, GameInfo]:
 def config_with(config: Any, settings: dict[str, Any]) -> Any:
     """``config`` with ``settings`` applied, checked field by field."""
     known = {f.name for f in attrs.fields(type(config))}
-    for key in settings:
+    for key, value in settings.items():
         if key not in known:
-            raise ConfigError(key, f"unknown setting; known settings: {sorted(known)}")
+            raise ConfigError(short(key), f"unknown setting; known settings: {sorted(known)}")
+        if nesting(value) > MAX_DEPTH:
+            raise ConfigError(key, f"nested more than {MAX_DEPTH} levels deep")
     data = to_data(config)
     data.update(to_data(settings))
     try:
@@ -110,6 +112,8 @@ def load(name: str, **settings: Any) -> Game[Any]:
 def game_from_data(game_id: str, data: Any) -> Game[Any]:
     """A game from its id and a full config as JSON data (a log header, a file)."""
     cls = game_class(game_id)
+    if nesting(data) > MAX_DEPTH:
+        raise ConfigError("config", f"nested more than {MAX_DEPTH} levels deep")
     try:
         config = from_data(data, cls.config_type)
     except ValueError as exc:

@@ -88,6 +88,30 @@ class FrozenDict(Mapping[str, Any]):
         return f"FrozenDict({self._data!r})"
 
 
+def nesting(value: Any) -> int:
+    """How deep lists and tables nest in ``value`` (0 for a scalar), without recursion.
+
+    >>> nesting([1, {"a": [2]}])
+    3
+    """
+    deepest = 0
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, Mapping):
+            children: Any = item.values()
+        elif isinstance(item, list | tuple):
+            children = item
+        else:
+            continue
+        depth += 1
+        deepest = max(deepest, depth)
+        if depth > MAX_DEPTH:
+            return depth
+        stack.extend((child, depth) for child in children)
+    return deepest
+
+
 def freeze(value: Any) -> Any:
     """``value`` with every list made a tuple and every dict a :class:`FrozenDict`."""
     if isinstance(value, FrozenDict):

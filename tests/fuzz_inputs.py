@@ -1,0 +1,249 @@
+"""Fuzzing untrusted input: mutated logs and variant files of every game.
+
+Run by ``tests/test_fuzz.py`` in a child process with a memory limit (this
+file is not collected by the normal test run).  Every outcome must be one of:
+
+* a log: a verified replay, or a :class:`~racebook.LogError` naming a line of
+  the log (or the line after the last), with a bounded message;
+* a variant file: a :class:`~racebook.ConfigError` naming a field, with a
+  bounded message, or a game that plays (a bounded number of random steps,
+  every invariant holding) and whose log replays to the same state.
+
+Anything else (another exception, a hang, memory without bound) fails.
+``RACEBOOK_FUZZ_EXAMPLES`` sets how many inputs each test tries.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from datetime import timedelta
+from functools import cache
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import racebook
+from racebook import ConfigError, LogError
+from racebook.agents.base import RandomBot
+from racebook.core.errors import MAX_MESSAGE
+from racebook.core.serial import to_data
+from racebook.variants import read_variant
+
+EXAMPLES = int(os.environ.get("RACEBOOK_FUZZ_EXAMPLES", "60"))
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=timedelta(seconds=60),  # a hang detector, not a speed test
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    derandomize=os.environ.get("RACEBOOK_FUZZ_RANDOM") is None,
+    database=None,
+)
+PRESETS = sorted(racebook.presets())
+
+
+def _play(state: Any, seed: int, steps: int) -> Any:
+    bot = RandomBot(seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        seat = state.to_act[int(rng.random() * len(state.to_act))]
+        state.apply(bot.choose(state, seat))
+        state.audit()
+    return state
+
+
+@cache
+def seed_log(name: str) -> str:
+    """A real, finished log of each preset (the fuzzer's starting points)."""
+    return _play(racebook.load(name).new_state(seed=11), 11, 100_000).log.dumps()
+
+
+# -- values a careless user or an attacker writes ---------------------------------------------
+
+NASTY: list[Any] = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    1.5,
+    float("nan"),
+    "",
+    "1",
+    "x" * 5000,
+    "\u2028",
+    "\ud800",
+    [],
+    {},
+    [1] * 10_000,
+    10**12,
+    -(10**12),
+    10**4000,
+    {"a": 1},
+    [[[[[]]]]],
+]
+
+
+def nasty() -> st.SearchStrategy[Any]:
+    return st.one_of(
+        st.sampled_from(range(len(NASTY))).map(lambda i: NASTY[i]),
+        st.integers(min_value=-1000, max_value=1_000_000),
+        st.text(max_size=20),
+    )
+
+
+def _deep(n: int) -> str:
+    return "[" * n + "]" * n
+
+
+@st.composite
+def mutated_log(draw: st.DrawFn) -> str:
+    text = seed_log(draw(st.sampled_from(PRESETS)))
+    lines = text.rstrip("\n").split("\n")
+    for _ in range(draw(st.integers(1, 3))):
+        op = draw(
+            st.sampled_from(
+                [
+                    "truncate",
+                    "delete",
+                    "duplicate",
+                    "swap",
+                    "digit",
+                    "value",
+                    "config",
+                    "unknown-key",
+                    "version",
+                    "deep",
+                    "garbage",
+                ]
+            )
+        )
+        i = draw(st.integers(0, len(lines) - 1))
+        if op == "truncate":
+            joined = "\n".join(lines)
+            lines = joined[: draw(st.integers(0, len(joined)))].split("\n")
+        elif op == "delete" and len(lines) > 1:
+            del lines[i]
+        elif op == "duplicate":
+            lines.insert(i, lines[i])
+        elif op == "swap":
+            j = draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif op == "digit":
+            digits = [k for k, c in enumerate(lines[i]) if c.isdigit()]
+            if digits:
+                k = draw(st.sampled_from(digits))
+                d = draw(st.sampled_from("0123456789"))
+                lines[i] = lines[i][:k] + d + lines[i][k + 1 :]
+        elif op in ("value", "unknown-key", "config", "version"):
+            try:
+                obj = json.loads(lines[i if op not in ("config", "version") else 0])
+            except ValueError:
+                continue
+            if not isinstance(obj, dict):
+                continue
+            if op == "version":
+                obj["version"] = draw(st.sampled_from([0, 1, 2, 3, 99, "2", True, None]))
+                lines[0] = json.dumps(obj)
+                continue
+            target = obj
+            if op == "config" and isinstance(obj.get("config"), dict) and obj["config"]:
+                target = obj["config"]
+            if op == "unknown-key":
+                target[draw(st.text(min_size=1, max_size=8))] = draw(nasty())
+            elif target:
+                key = draw(st.sampled_from(sorted(target)))
+                target[key] = draw(nasty())
+            try:
+                line = json.dumps(obj, ensure_ascii=draw(st.booleans()))
+            except ValueError:
+                continue
+            lines[i if op not in ("config", "version") else 0] = line
+        elif op == "deep":
+            lines[i] = lines[i].replace(":", ":" + _deep(draw(st.integers(10, 5000))) + ",", 1)
+        elif op == "garbage":
+            lines.insert(i, draw(st.text(max_size=50)))
+    return "\n".join(lines) + draw(st.sampled_from(["\n", "", "\r\n"]))
+
+
+@given(mutated_log())
+@FUZZ
+def test_mutated_logs(text: str) -> None:
+    try:
+        state = racebook.replay(text)
+    except LogError as exc:
+        assert 1 <= exc.line <= text.count("\n") + 2, exc
+        assert len(str(exc)) <= MAX_MESSAGE + 100
+        return
+    assert racebook.replay(state.log.dumps()).digest() == state.digest()
+
+
+# -- variant files ---------------------------------------------------------------------------
+
+
+@st.composite
+def mutated_variant(draw: st.DrawFn) -> tuple[str, str]:
+    name = draw(st.sampled_from(PRESETS))
+    config = racebook.presets()[name].config
+    data: dict[str, Any] = {"game": name, "settings": to_data(config)}
+    settings_ = data["settings"]
+    for _ in range(draw(st.integers(1, 3))):
+        op = draw(st.sampled_from(["value", "number", "delete", "unknown", "list", "deep"]))
+        key = draw(st.sampled_from(sorted(settings_))) if settings_ else "players"
+        if op == "value":
+            settings_[key] = draw(nasty())
+        elif op == "number":
+            settings_[key] = draw(
+                st.one_of(st.integers(-3, 12), st.integers(-(10**9), 10**9), st.just(10**18))
+            )
+        elif op == "delete":
+            settings_.pop(key, None)
+        elif op == "unknown":
+            data[draw(st.sampled_from(["settings", "extra"]))] = draw(nasty())
+        elif op == "list" and isinstance(settings_.get(key), list) and settings_[key]:
+            items = settings_[key]
+            j = draw(st.integers(0, len(items) - 1))
+            if draw(st.booleans()):
+                items[j] = draw(nasty())
+            else:
+                settings_[key] = items * draw(st.sampled_from([0, 2, 50]))
+        elif op == "deep":
+            settings_[key] = "DEEP"
+    text = json.dumps(data, default=str)
+    return text.replace('"DEEP"', _deep(draw(st.integers(10, 3000)))), "json"
+
+
+@given(mutated_variant(), st.integers(0, 2**32))
+@FUZZ
+def test_mutated_variants(variant: tuple[str, str], seed: int) -> None:
+    text, fmt = variant
+    try:
+        game = read_variant(text, fmt)
+    except ConfigError as exc:
+        assert exc.field, exc
+        assert len(str(exc)) <= MAX_MESSAGE + 300
+        return
+    state = _play(game.new_state(seed=seed), seed, 400)
+    again = racebook.replay(state.log.dumps())
+    assert again.digest() == state.digest()
+
+
+@given(st.integers(0, 2**32), st.sampled_from(PRESETS))
+@FUZZ
+def test_accepted_extremes_play(seed: int, name: str) -> None:
+    """Each integer setting at a random value: refused with its field, or playable."""
+    rng = random.Random(seed)
+    config = to_data(racebook.presets()[name].config)
+    ints = [k for k, v in config.items() if type(v) is int]
+    values = [0, 1, 2, 3, 8, 50, 100, 999, 1000, 1001]
+    changes = {k: rng.choice(values) for k in ints if rng.random() < 0.3}
+    try:
+        game = racebook.load(name, **changes)
+    except ConfigError as exc:
+        assert exc.field in changes or exc.field, exc
+        return
+    state = _play(game.new_state(seed=seed), seed, 400)
+    assert racebook.replay(state.log.dumps()).digest() == state.digest()
