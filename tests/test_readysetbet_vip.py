@@ -386,6 +386,31 @@ def test_the_host_uses_no_vip_card_that_race() -> None:
         state.apply(Cash(0, chips))
 
 
+@pytest.mark.parametrize(
+    ("players", "rotating", "tokens"),
+    [
+        (6, False, [2, 3, 3, 4, 5]),
+        (7, False, [2, 3, 4, 5]),  # 7 bettors and the host
+        (8, False, [2, 3, 4, 5]),
+        (7, True, [2, 3, 3, 4, 5]),  # 7 players, one hosts: 6 bettors a race
+        (8, True, [2, 3, 4, 5]),  # 8 players, one hosts: 7 bettors a race
+    ],
+)
+def test_setup_step_9_seven_or_eight_non_host_players_return_a_3(
+    players: int, rotating: bool, tokens: list[int]
+) -> None:
+    # Ready Set Bet, setup step 9: "主持人以外的每位玩家拿取一組5枚相同顏色的玩家投注標記。
+    # 如果有七或八位非主持人的玩家，每位玩家就要將其3號標記放回盒中": the non-host players count
+    state = new(players, rotating_host=rotating, vip_cards=())
+    if rotating:
+        state.apply(FirstHost(CHANCE, 0))
+    start(state)
+    assert state.game.config.token_set == tuple(tokens)
+    bettors = [s for s in range(players) if s != state.hosting]
+    assert all(state.hands[s] == tokens for s in bettors)
+    assert len(bettors) == (players - 1 if rotating else players)
+
+
 def test_rotating_games_through_the_harness() -> None:
     for players in (2, 5):
         game = racebook.load("readysetbet", players=players, rotating_host=True)

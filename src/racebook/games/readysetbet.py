@@ -274,7 +274,8 @@ class ReadySetBetConfig:
     exotics: tuple[ExoticCard, ...] = EXOTICS
     tokens: tuple[int, ...] = (2, 3, 3, 4, 5)
     tokens_at_7: tuple[int, ...] = (2, 3, 4, 5)
-    """Tokens with 7 or 8 bettors (each returns one 3)."""
+    """Tokens with 7 or 8 non-host players (each returns one 3): :attr:`bettors`
+    counts them, in both host modes."""
     starting_money: int = 0
     """"在第一場賽事開始前，沒有玩家會獲派籌碼"."""
     vip_cards: tuple[VipCard, ...] = VIP_CARDS
@@ -300,8 +301,17 @@ class ReadySetBetConfig:
     beyond the list pay nothing)."""
 
     @property
+    def bettors(self) -> int:
+        """The non-host players of a race: every player, except with the rotating
+        host, where one of them hosts each race."""
+        return self.players - 1 if self.rotating_host else self.players
+
+    @property
     def token_set(self) -> tuple[int, ...]:
-        return self.tokens_at_7 if self.players >= 7 else self.tokens
+        """Each bettor's tokens.  Ready Set Bet, setup step 9: "主持人以外的每位玩家
+        拿取一組5枚相同顏色的玩家投注標記。如果有七或八位非主持人的玩家，每位玩家就要將其
+        3號標記放回盒中": the count is of the non-host players (rules notes)."""
+        return self.tokens_at_7 if self.bettors >= 7 else self.tokens
 
 
 def check_config(c: ReadySetBetConfig) -> None:
