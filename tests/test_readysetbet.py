@@ -81,6 +81,30 @@ def test_bonus_event_and_snake_eyes_box_cars() -> None:
     assert "lead" in kinds
 
 
+def test_the_race_ends_on_the_15th_space_and_the_commentary_says_so() -> None:
+    # Ready Set Bet, 賽事結束: "一旦有馬匹到達終點線(賽道上第15個格子)，賽事就會立即完結":
+    # a 4 on 12 rolled twice in a row moves 1 + its bonus of 3, cut at the finish; the
+    # events tell the 3 spaces it moved (2 of them the bonus), not 4 (and 3)
+    state = race()
+    state.pos[H["4"]] = 11
+    first = roll(state, 1, 3)
+    assert [(e.moved, e.position) for e in first if e.kind == "rolled"] == [(1, 12)]  # type: ignore[attr-defined]
+    events = roll(state, 2, 2)
+    assert [(e.moved, e.position) for e in events if e.kind == "rolled"] == [(3, 15)]  # type: ignore[attr-defined]
+    assert [e.spaces for e in events if e.kind == "bonus"] == [2]  # type: ignore[attr-defined]
+    assert next(e for e in events if e.kind == "finish").positions[H["4"]] == 15  # type: ignore[attr-defined]
+
+
+def test_a_bonus_cut_to_nothing_at_the_finish_is_not_told() -> None:
+    # a 6 on 14 paired: 1 + 1 would be 16; it moves 1 and the bonus moves it no further
+    state = race()
+    state.pos[H["6"]] = 13
+    roll(state, 2, 4)
+    events = roll(state, 3, 3)
+    assert [(e.moved, e.position) for e in events if e.kind == "rolled"] == [(1, 15)]  # type: ignore[attr-defined]
+    assert not [e for e in events if e.kind == "bonus"]
+
+
 def test_red_line_and_no_more_bets() -> None:
     state = race()
     state.pos[H["6"]], state.pos[H["8"]], state.pos[H["7"]] = 9, 9, 9

@@ -18,16 +18,20 @@ from racebook.games.readysetbet import (
     VIP_CARDS,
     Bet,
     BonusBet,
+    BonusMove,
     Cash,
     DealVip,
     Dice,
     DiceRun,
+    Finished,
     FirstHost,
     Host,
     Keep,
     NewRace,
     ReadySetBetState,
     Roll,
+    Rolled,
+    RolledOut,
     RollOut,
     VipCard,
     VipDealt,
@@ -513,6 +517,63 @@ def test_a_roll_out_is_the_same_rolls_one_by_one(
     assert run.snapshot() == one.snapshot()
     kept = ("red-line", "no-more-bets", "snake-eyes", "box-cars", "finish", "settled")
     assert [e for e in told if e.kind in kept] == [e for e in said if e.kind in kept]
+
+
+def test_a_roll_out_tells_the_spaces_moved_cut_at_the_finish() -> None:
+    # "一旦有馬匹到達終點線(賽道上第15個格子)，賽事就會立即完結": a 4 on 11 rolled twice
+    # moves 1, then 3 of its 1 + 3
+    state = all_down()
+    state.pos[H["4"]] = 11
+    state.apply(RollOut(state.game.host))
+    events = state.apply(DiceRun(CHANCE, "1322"))
+    told = [e for e in events if isinstance(e, RolledOut)]
+    assert [(e.dice, e.moved) for e in told] == [("1322", (1, 3))]
+    assert events[0] == told[0] and state.view(None).positions == (0,) * 9  # the next race
+
+
+def replay_moves(events: list[racebook.Event], pos: list[int]) -> None:
+    """Move ``pos`` as the commentary says: ``rolled`` (with its ``bonus``) and ``rolled-out``."""
+    bonus = 0
+    for e in events:
+        if isinstance(e, Rolled):
+            assert bonus == 0, "a bonus event belongs to the roll before it"
+            pos[H[e.horse]] += e.moved
+            assert pos[H[e.horse]] == e.position
+            bonus = e.moved - 1
+        elif isinstance(e, BonusMove):
+            assert e.spaces == bonus > 0
+            bonus = 0
+        elif isinstance(e, RolledOut):
+            it = iter(e.dice)
+            pairs = [horse_of(int(x) + int(y)) for x, y in zip(it, it, strict=True)]
+            for h, moved in zip(pairs, e.moved, strict=True):
+                assert moved >= 1
+                pos[h] += moved
+    assert bonus == 0, "a roll that moved more than one space has its bonus event"
+
+
+@given(seed=st.integers(0, 2**32), one_by_one=st.integers(0, 200))
+def test_the_commentary_moves_the_horses_where_the_state_has_them(
+    seed: int, one_by_one: int
+) -> None:
+    # an app animating the race from the events lands where the state says, at every
+    # roll and at the finish ("賽道上第15個格子"), for rolls one by one and a roll-out
+    state = all_down()
+    c = state.game.config
+    dice = roll_to_finish([0] * 9, -1, random.Random(seed), c.track, c.bonus)
+    head, tail = dice[: 2 * one_by_one], dice[2 * one_by_one :]
+    shown = [0] * 9
+    events: list[racebook.Event] = []
+    for i in range(0, len(head), 2):
+        events = roll(state, int(head[i]), int(head[i + 1]))
+        replay_moves(events, shown)
+        if state.phase == 1:  # still racing
+            assert shown == state.pos
+    if tail:
+        events = state.apply(RollOut(state.game.host)) + state.apply(DiceRun(CHANCE, tail))
+        replay_moves(events, shown)
+    final = next(e for e in events if isinstance(e, Finished))
+    assert shown == list(final.positions) and max(shown) == c.track
 
 
 def test_random_games_roll_out_and_replay() -> None:

@@ -487,6 +487,10 @@ class RaceReady(Event):
 
 @attrs.frozen
 class Rolled(Event):
+    """A roll: ``horse`` moved ``moved`` spaces on the track (its bonus included)
+    to ``position``.  A move the finish cuts short is told as cut: the spaces
+    the horse really moved, so ``position`` is always the old one + ``moved``."""
+
     kind: ClassVar[str] = "rolled"
     dice: tuple[int, int]
     horse: str
@@ -496,16 +500,23 @@ class Rolled(Event):
 
 @attrs.frozen
 class RolledOut(Event):
-    """A roll-out: every roll to the finish (two digits a roll).  It stands for
-    the ``rolled``, ``bonus`` and ``lead`` events of those rolls; ``red-line``,
-    ``no-more-bets``, doubles and VIP payouts are still told one by one."""
+    """A roll-out: every roll to the finish (two digits a roll) and the spaces
+    each moved its horse (``moved``, one entry a roll, bonus included, cut at the
+    finish as in ``rolled``).  It stands for the ``rolled``, ``bonus`` and
+    ``lead`` events of those rolls; ``red-line``, ``no-more-bets``, doubles and
+    VIP payouts are still told one by one, after it."""
 
     kind: ClassVar[str] = "rolled-out"
     dice: str
+    moved: tuple[int, ...]
 
 
 @attrs.frozen
 class BonusMove(Event):
+    """The bonus part of the ``rolled`` event before it: ``spaces`` the bonus
+    moved the horse on the track (cut at the finish; a bonus the finish cuts to
+    nothing is not told)."""
+
     kind: ClassVar[str] = "bonus"
     horse: str
     spaces: int
@@ -1431,10 +1442,13 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         self.last = (a, b)
         h = horse_of(a + b)
         leaders = self._leaders()
-        moved = 1 + c.bonus[h] if self.pending == h else 1
+        was = self.pos[h]
         self.pending = advance(self.pos, self.pending, h, c.bonus, c.track)
+        # what happened on the track: "一旦有馬匹到達終點線(賽道上第15個格子)，賽事就會
+        # 立即完結" cuts a move (its bonus first) at the finish, and so does the commentary
+        moved = self.pos[h] - was
         events.append(Rolled((a, b), HORSES[h], moved, self.pos[h]))
-        if moved > 1:
+        if moved > 1:  # the roll's own space always fits: the rest is the bonus
             events.append(BonusMove(HORSES[h], moved - 1))
         if a == b and a in (1, 6):
             self._doubles(a, events)
@@ -1470,18 +1484,23 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         pos, pending, track, bonus, red = self.pos, self.pending, c.track, c.bonus, c.red_line
         crossed = self.crossed
         horse = _HORSE_OF
-        events.append(RolledOut(dice))
+        told: list[Event] = []  # after the rolled-out event
+        moved = []
         pair = ""
         h = 0
         it = iter(dice)
         for x, y in zip(it, it, strict=True):
             pair = x + y
             h = horse[pair]
+            was = pos[h]
             pending = advance(pos, pending, h, bonus, track)
+            moved.append(pos[h] - was)  # on the track, cut at the finish as in _roll
             if x == y and (x == "1" or x == "6"):
-                self._doubles(int(x), events)
+                self._doubles(int(x), told)
             if pos[h] >= red and h not in crossed:
-                self._cross(h, events)
+                self._cross(h, told)
+        events.append(RolledOut(dice, tuple(moved)))
+        events += told
         self.pending = pending
         self.last = (int(pair[0]), int(pair[1]))
         self.phase = RACE
