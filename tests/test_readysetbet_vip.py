@@ -231,6 +231,19 @@ def test_the_two_tokens_shield_cancels_the_spots_loss() -> None:
     assert state.money[0] == 10
 
 
+def test_a_shielded_token_pays_nothing_to_the_supply_even_with_its_own_loss() -> None:
+    # "它會使這些獎勵投注標記所在的下注區的虧本值失效，換言之，若玩家使用了這類標記下注且
+    # 輸掉，是不須向供應堆支付任何籌碼的": a variant's shielded token with a red circle of
+    # its own still pays nothing when it loses
+    deck = (VipCard("Shielded 2", "bonus-token", value=2, loss=3, shield=True), *VIP_CARDS[:6])
+    state = played([0, 1, 2], vip_cards=deck)
+    state.money[0] = 10
+    state.apply(BonusBet(0, 0, "win:7:0"))  # 3/-4: cancelled, and so is the token's -3
+    events = finish(state, "2/3")
+    assert [e.lost for e in events if e.kind == "settled" and e.seat == 0] == [0]  # type: ignore[attr-defined]
+    assert state.money[0] == 10
+
+
 def test_piggyback_puts_a_token_on_another_players_token() -> None:
     # "在另一位玩家的投注標記上放置指定的投注標記"
     pig = card("Piggyback 3")

@@ -207,7 +207,8 @@ class VipCard:
       during a race to collect ``amount``;
     * ``bonus-token``: a bonus bet token (獎勵投注標記) of value ``value`` for the
       rest of the game; when it loses its owner pays ``loss`` more (its red
-      circle); ``shield`` (the 2's Ⓢ) cancels the spot's own loss;
+      circle); ``shield`` (the 2's Ⓢ): a losing token pays nothing at all,
+      neither the spot's loss nor its own ("是不須向供應堆支付任何籌碼的");
     * ``piggyback``: "在另一位玩家的投注標記上放置指定的投注標記": each race
       your token of value ``value`` may go on a spot another player's token
       holds (one extra token a spot);
@@ -1525,8 +1526,9 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         return self.game.spot(spot)[0]
 
     # 結算投注結果: a win pays token x multiplier; a loss pays the red circle, whatever
-    # the token, plus a bonus token's own red circle (the 2's Ⓢ cancels the spot's);
-    # nobody goes below $0 (winnings are collected first).
+    # the token, plus a bonus token's own red circle; a shielded token (the 2's Ⓢ) pays
+    # neither: "若玩家使用了這類標記下注且輸掉，是不須向供應堆支付任何籌碼的"; nobody goes
+    # below $0 (winnings are collected first).
     def _settle(self, winner: int, events: list[Event]) -> None:
         c = self.game.config
         places = self.horse_places()
@@ -1545,7 +1547,7 @@ class ReadySetBetState(State[ReadySetBetConfig]):
                 lost[seat] += rate.loss
             else:
                 vip = c.vip_cards[card]
-                lost[seat] += (0 if vip.shield else rate.loss) + vip.loss
+                lost[seat] += 0 if vip.shield else rate.loss + vip.loss
         for s in range(len(self.money)):
             self.money[s] += won[s]
             paid = min(self.money[s], lost[s])
