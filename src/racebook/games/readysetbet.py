@@ -830,18 +830,49 @@ class ReadySetBet(Game[ReadySetBetConfig]):
         check_config(config)
         super().__init__(config)
         self.host = config.players
-        self._bets: dict[tuple[int, int, str], Bet] = {}  # interned (values, shared)
-        self.grids: dict[tuple[int, Any], dict[str, Any]] = {}  # see ReadySetBetState._grid
         self.kinds = tuple(card.kind for card in config.vip_cards)
         self.board_spots = tuple(_board_spots(config))
-        self._spots: dict[str, tuple[Rate, Judge]] = {}  # spot -> its rate and judge
+        # A game is shared by every state made from it, and they may run in different
+        # threads.  So its caches are never replaced, cleared or filled bit by bit:
+        # the spot table is built here, once; the interned bets and the bet grids are
+        # added with dict.setdefault of complete values (two threads that both miss
+        # build equal values and keep the first stored), then only read.
+        self.all_spots = (
+            *self.board_spots,
+            *_card_spots(config, range(len(config.props)), range(len(config.exotics))),
+        )
+        """Every spot a race of this game can have: the board, every prop card's,
+        every exotic card's."""
+        self._spots: dict[str, tuple[Rate, Judge]] = {
+            x: (spot_rate(config, x), judge(config, x)) for x in self.all_spots
+        }
+        self._bets: dict[tuple[int, int, str], Bet] = {}  # interned (values, shared)
+        self.grids: dict[tuple[int, Any], dict[str, Any]] = {}  # see grid()
 
     def spot(self, spot: str) -> tuple[Rate, Judge]:
         """The multiplier and loss of ``spot`` and whether a bet there wins
-        (:func:`judge`), computed once per spot and game."""
+        (:func:`judge`), computed once per game (a spot the game cannot have is
+        computed each time, and refused by :func:`spot_rate` if malformed)."""
         found = self._spots.get(spot)
         if found is None:
-            found = self._spots[spot] = (spot_rate(self.config, spot), judge(self.config, spot))
+            return spot_rate(self.config, spot), judge(self.config, spot)
+        return found
+
+    def grid(self, seat: int, tokens: tuple[int, ...] | int) -> dict[str, Any]:
+        """Interned actions of ``seat`` for every spot of the game (read only):
+        for ``tokens`` (distinct token values in hand) the tuple of its
+        :class:`Bet` per spot, for ``-1 - card`` the :class:`BonusBet` of that
+        bonus token per spot.  Built whole on first use, stored with
+        ``setdefault`` (safe when states in several threads share the game)."""
+        key = (seat, tokens)
+        found = self.grids.get(key)
+        if found is None:
+            if isinstance(tokens, int):
+                built: dict[str, Any] = {x: BonusBet(seat, -1 - tokens, x) for x in self.all_spots}
+            else:
+                bet = self.bet
+                built = {x: tuple(bet(seat, t, x) for t in tokens) for x in self.all_spots}
+            found = self.grids.setdefault(key, built)
         return found
 
     @property
@@ -852,8 +883,8 @@ class ReadySetBet(Game[ReadySetBetConfig]):
         """``Bet(seat, token, spot)``, interned: equal bets are one object."""
         key = (seat, token, spot)
         found = self._bets.get(key)
-        if found is None:
-            found = self._bets[key] = Bet(seat, token, spot)
+        if found is None:  # setdefault: a thread that also missed keeps the same object
+            found = self._bets.setdefault(key, Bet(seat, token, spot))
         return found
 
     def _make_state(self) -> ReadySetBetState:
@@ -902,7 +933,6 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         self.spots: list[str] = []
         self.spot_set: frozenset[str] = frozenset()
         self.free: list[str] = []  # the spots without a token, in board order
-        self._interned: set[tuple[int, Any]] = set()  # grids filled for this race
         self.host_hand: list[int] = []
         self.host_bets: dict[str, int] = {}  # spot -> token: do not block the spot
         self.exotic_by: dict[str, list[int]] = {}  # exotic card -> seats with a token on it
@@ -1086,37 +1116,18 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         if self.open or self.late[seat]:
             spots = self._open_spots(seat)
             values = tuple(sorted(set(self.hands[seat])))
+            grid = self.game.grid
             if values:
-                grid = self._grid(seat, values)
-                out = list(chain.from_iterable(map(grid.__getitem__, spots)))
+                out = list(chain.from_iterable(map(grid(seat, values).__getitem__, spots)))
             if self.vip[seat]:
                 for k in self.bonus[seat]:
-                    out += map(self._grid(seat, -1 - k).__getitem__, spots)
+                    out += map(grid(seat, -1 - k).__getitem__, spots)
                 piggyback = self._piggyback(seat)
                 if piggyback:
                     stack = self._stack_spots(seat)
                     out += [self.game.bet(seat, v, spot) for v in piggyback for spot in stack]
         out += [Cash(seat, k) for k in self.cash[seat]]
         return out
-
-    def _grid(self, seat: int, tokens: tuple[int, ...] | int) -> dict[str, Any]:
-        """Interned actions of ``seat`` per spot of this race: for ``tokens`` (the
-        distinct token values in hand), a tuple of its :class:`Bet` per spot; for
-        ``-1 - card``, the :class:`BonusBet` of that bonus token per spot."""
-        key = (seat, tokens)
-        grids = self.game.grids
-        grid = grids.get(key)
-        if grid is None:
-            grid = grids[key] = {}
-        if key not in self._interned:  # once a race: fill in this race's spots
-            new = [x for x in self.spots if x not in grid]
-            if isinstance(tokens, int):
-                grid.update({x: BonusBet(seat, -1 - tokens, x) for x in new})
-            else:
-                bet = self.game.bet
-                grid.update({x: tuple(bet(seat, t, x) for t in tokens) for x in new})
-            self._interned.add(key)
-        return grid
 
     def _check(self, action: Action) -> str | None:
         if action.seat == CHANCE:
@@ -1350,7 +1361,6 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         self.spots = [*self.game.board_spots, *_card_spots(c, self.props, self.exotics)]
         self.spot_set = frozenset(self.spots)
         self.free = list(self.spots)
-        self._interned = set()  # no grid holds this race's spots yet
         events.append(
             RaceReady(
                 self.race + 1,
