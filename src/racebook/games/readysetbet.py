@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from racebook.core.errors import ConfigError
+from racebook.core.errors import ConfigError, check_between, check_length
 from racebook.core.game import (
     CHANCE,
     Action,
@@ -259,7 +259,8 @@ class ReadySetBetConfig:
     """Every number of Ready Set Bet, with the rulebook's (or DATA.md's) value."""
 
     players: int = 5
-    """Bettors (2..8); the host is one more seat."""
+    """Bettors (1..8; the rotating host: players, 2..8); the host's chair is one more seat.
+    Every size here has a bound: see :func:`check_config` and the docs' Limits."""
     races: int = 4
     track: int = 15
     """The finish is on the 15th space."""
@@ -315,58 +316,164 @@ class ReadySetBetConfig:
         return self.tokens_at_7 if self.bettors >= 7 else self.tokens
 
 
+# Limits (docs: "Limits"): every size a variant sets has a bound well above any real
+# use, so that a variant file can neither make a game allocate or run without end
+# nor set up a game that cannot be played.
+MAX_PLAYERS = 8
+"""Bettors: the 8 token colours ("40枚玩家投注標記(共有八種顏色)")."""
+MAX_RACES = 100
+MAX_TRACK = 100
+"""The finish space (the printed track: 15); the red line and the bonus moves are
+bounded by it too."""
+MAX_SPOTS = 10
+"""Spots of one kind (show, place, win) for one horse on the board (printed: 2, 2, 3)."""
+MAX_RATE = 1000
+"""A multiplier or a red-circle loss (printed: at most 9 and 6)."""
+MAX_PROPS = 1000
+MAX_PROPS_PER_RACE = 10
+MAX_TOKENS = 20
+"""Tokens a bettor holds, host tokens, late bets a card allows (printed: 5, 6, 1)."""
+MAX_TOKEN = 100
+"""A token's value: players', host and bonus tokens (printed: at most 7)."""
+MAX_VIP_CARDS = 200
+MAX_VIP_DEAL = 10
+MAX_MONEY = 1_000_000
+"""Starting and host money, each host payment, each VIP card's payout."""
+MAX_NAME = 100
+"""Characters of a VIP card's name."""
+COLOUR_NAMES = ("blue", "orange", "red", "7-out")
+"""The colour bets the rules know (就馬匹顏色投注); a deck may leave some out."""
+EXOTIC_NAMES = ("by-a-nose", "blow-out", "tight-race", "late-start", "photo-finish")
+"""The exotic finishes the rules know (特別彩池)."""
+
+
+def _bound(field: str, where: str, value: int, low: int, high: int) -> None:
+    """Refuse an entry of a list outside ``low..high``, naming ``field`` and where."""
+    if value < low:
+        raise ConfigError(field, f"{where} must be {low} or more, got {value}")
+    if value > high:
+        raise ConfigError(field, f"{where} must be at most {high}, got {value}")
+
+
+def _rate(field: str, where: str, rate: Rate) -> None:
+    _bound(field, f"{where} multiplier", rate.mult, 0, MAX_RATE)
+    _bound(field, f"{where} loss", rate.loss, 0, MAX_RATE)
+
+
+def _unique(field: str, names: Sequence[str]) -> None:
+    """Each name once: it is part of a spot's id (``colour:red``, ``exotic:blow-out:0``)."""
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise ConfigError(field, f"{', '.join(twice)} listed twice: each spot needs its own name")
+
+
 def check_config(c: ReadySetBetConfig) -> None:
-    if not 1 <= c.players <= 8:
-        raise ConfigError("players", f"1 to 8 bettors (8 token colours), got {c.players}")
-    if c.races < 1:
-        raise ConfigError("races", f"must be at least 1, got {c.races}")
-    if not 1 <= c.red_line <= c.track:
-        raise ConfigError("red_line", f"must be 1..track ({c.track}), got {c.red_line}")
-    if not 1 <= c.close_after <= 9:
-        raise ConfigError("close_after", f"must be 1..9 horses, got {c.close_after}")
-    if len(c.bonus) != 9 or min(c.bonus) < 0:
-        raise ConfigError("bonus", "9 bonus moves (0 or more), one per horse")
-    if len(c.board) != 9 or any(len(row) != 3 for row in c.board):
-        raise ConfigError("board", "9 rows of (show, place, win) spots")
-    if c.props_per_race * c.races > len(c.props):
-        raise ConfigError(
-            "props_per_race",
-            f"{c.races} races of {c.props_per_race} need more than {len(c.props)} prop cards",
-        )
-    if c.races > len(c.exotics) and c.exotics:
-        raise ConfigError("exotics", f"one new exotic card a race needs {c.races} cards")
-    if (c.host_bets or c.rotating_host) and (
-        len(c.host_tokens) > 9 * 7 or min(c.host_tokens, default=0) < 1
-    ):
-        raise ConfigError("host_tokens", "host tokens of value 1 or more, on different spots")
-    if c.host_money < 0:
-        raise ConfigError("host_money", f"must be 0 or more, got {c.host_money}")
+    """Refuse a setting that cannot be played, with a :class:`ConfigError` naming the
+    field at fault: each field alone first (its bounds), then the relations between
+    fields, so that a field wrong on its own is never blamed on another."""
+    # -- each field alone ------------------------------------------------------------
+    check_between("players", c.players, 1, MAX_PLAYERS)
+    check_between("races", c.races, 1, MAX_RACES)
+    check_between("track", c.track, 1, MAX_TRACK)
+    check_between("red_line", c.red_line, 1, MAX_TRACK)
+    check_between("close_after", c.close_after, 1, len(HORSES))
+    check_length("bonus", c.bonus, len(HORSES), len(HORSES))  # one per horse
+    for h, move in enumerate(c.bonus):
+        _bound("bonus", f"bonus[{h}] (horse {HORSES[h]})", move, 0, MAX_TRACK)
+    check_length("board", c.board, len(HORSES), len(HORSES))  # a row per horse
+    for h, row in enumerate(c.board):
+        if len(row) != 3:
+            raise ConfigError(
+                "board", f"board[{h}]: (show, place, win) spots, got {len(row)} kinds"
+            )
+        for kind, rates in zip(("show", "place", "win"), row, strict=True):
+            where = f"board[{h}] (horse {HORSES[h]}) {kind}"
+            if len(rates) > MAX_SPOTS:
+                raise ConfigError("board", f"{where}: at most {MAX_SPOTS} spots, got {len(rates)}")
+            for i, rate in enumerate(rates):
+                _rate("board", f"{where}[{i}]", rate)
+    check_length("colour_bets", c.colour_bets, 0, len(COLOUR_NAMES))
+    for i, bet in enumerate(c.colour_bets):
+        if bet.name not in COLOUR_NAMES:
+            raise ConfigError(
+                "colour_bets", f"colour_bets[{i}]: unknown colour bet {bet.name!r} {COLOUR_NAMES}"
+            )
+        _rate("colour_bets", f"colour_bets[{i}] ({bet.name})", bet.rate)
+    _unique("colour_bets", [bet.name for bet in c.colour_bets])
+    check_length("props", c.props, 0, MAX_PROPS)
+    for i, prop in enumerate(c.props):
+        where = f"props[{i}]"
+        _bound("props", f"{where} ahead (a horse 0..8)", prop.ahead, 0, len(HORSES) - 1)
+        if not 1 <= len(prop.behind) < len(HORSES):
+            raise ConfigError("props", f"{where}: behind names 1 to 8 horses")
+        for h in prop.behind:
+            _bound("props", f"{where} behind (horses 0..8)", h, 0, len(HORSES) - 1)
+        if prop.ahead in prop.behind:
+            raise ConfigError("props", f"{where}: a horse is never ahead of itself")
+        _rate("props", where, prop.rate)
+    check_between("props_per_race", c.props_per_race, 0, MAX_PROPS_PER_RACE)
+    check_length("exotics", c.exotics, 0, len(EXOTIC_NAMES))
+    for i, ex in enumerate(c.exotics):
+        if ex.name not in EXOTIC_NAMES:
+            raise ConfigError("exotics", f"exotics[{i}]: unknown exotic finish {ex.name!r}")
+        _rate("exotics", f"exotics[{i}] ({ex.name})", ex.rate)
+    _unique("exotics", [ex.name for ex in c.exotics])
+    for field, tokens in (("tokens", c.tokens), ("tokens_at_7", c.tokens_at_7)):
+        check_length(field, tokens, 0, MAX_TOKENS)
+        for i, token in enumerate(tokens):
+            _bound(field, f"{field}[{i}]", token, 1, MAX_TOKEN)
+    check_between("starting_money", c.starting_money, 0, MAX_MONEY)
+    check_length("vip_cards", c.vip_cards, 0, MAX_VIP_CARDS)
+    for i, card in enumerate(c.vip_cards):
+        where = f"vip_cards[{i}] ({card.name[:MAX_NAME]!r})"
+        if card.kind not in VIP_KINDS:
+            raise ConfigError("vip_cards", f"{where}: unknown kind {card.kind!r} ({VIP_KINDS})")
+        if not 1 <= len(card.name) <= MAX_NAME:
+            raise ConfigError("vip_cards", f"vip_cards[{i}]: a name of 1 to {MAX_NAME} characters")
+        needs = "value" if card.kind in ("bonus-token", "piggyback") else "amount"
+        if getattr(card, needs) < 1:
+            raise ConfigError("vip_cards", f"{where}: a {card.kind} card needs {needs} >= 1")
+        _bound("vip_cards", f"{where}: value", card.value, 0, MAX_TOKEN)
+        top = MAX_TOKENS if card.kind == "late-bet" else MAX_MONEY  # bets, or dollars
+        _bound("vip_cards", f"{where}: amount", card.amount, 0, top)
+        _bound("vip_cards", f"{where}: loss", card.loss, 0, MAX_RATE)
+    check_between("vip_deal", c.vip_deal, 0, MAX_VIP_DEAL)
+    check_between("host_money", c.host_money, 0, MAX_MONEY)
+    check_length("host_tokens", c.host_tokens, 0, MAX_TOKENS)
+    for i, token in enumerate(c.host_tokens):
+        _bound("host_tokens", f"host_tokens[{i}]", token, 1, MAX_TOKEN)
+    check_length("host_pay", c.host_pay, 0, MAX_RACES)
+    for i, pay in enumerate(c.host_pay):
+        _bound("host_pay", f"host_pay[{i}]", pay, 0, MAX_MONEY)
+    # -- relations between fields ------------------------------------------------------
+    if c.red_line > c.track:
+        raise ConfigError("red_line", f"must be on the track (1 to {c.track}), got {c.red_line}")
     if c.rotating_host and c.host_bets:
         raise ConfigError(
             "rotating_host", "the rotating host is a player; host_bets adds a host who is not"
         )
     if c.rotating_host and c.players < 2:
         raise ConfigError("rotating_host", "needs 2 or more players (二至八人)")
-    if min(c.host_pay, default=0) < 0:
-        raise ConfigError("host_pay", "payments of $0 or more")
-    if not c.token_set or min(c.token_set) < 1:
-        raise ConfigError("tokens", "each bettor needs tokens of value 1 or more")
-    for ex in c.exotics:
-        if ex.name not in ("by-a-nose", "blow-out", "tight-race", "late-start", "photo-finish"):
-            raise ConfigError("exotics", f"unknown exotic finish {ex.name!r}")
-    if c.vip_deal < 0:
-        raise ConfigError("vip_deal", f"must be 0 or more, got {c.vip_deal}")
-    for i, card in enumerate(c.vip_cards):
-        where = f"vip_cards[{i}] ({card.name!r})"
-        if card.kind not in VIP_KINDS:
-            raise ConfigError("vip_cards", f"{where}: unknown kind {card.kind!r} ({VIP_KINDS})")
-        if not card.name:
-            raise ConfigError("vip_cards", f"vip_cards[{i}]: a card needs a name")
-        needs = "value" if card.kind in ("bonus-token", "piggyback") else "amount"
-        if getattr(card, needs) < 1:
-            raise ConfigError("vip_cards", f"{where}: a {card.kind} card needs {needs} >= 1")
-        if card.loss < 0:
-            raise ConfigError("vip_cards", f"{where}: loss must be 0 or more")
+    if not c.token_set:  # setup step 9: the set the bettors take
+        field = "tokens_at_7" if c.bettors >= 7 else "tokens"
+        raise ConfigError(field, f"{c.bettors} bettors a race each need 1 or more tokens")
+    if c.props_per_race * c.races > len(c.props):  # "換上5張新的特定主題投注牌"
+        raise ConfigError(
+            "props_per_race",
+            f"{c.races} races of {c.props_per_race} need more than {len(c.props)} prop cards",
+        )
+    if c.races > len(c.exotics) and c.exotics:  # one new exotic card a race
+        raise ConfigError("exotics", f"one new exotic card a race needs {c.races} cards")
+    if c.host_bets or c.rotating_host:
+        # "將它們各自放在投注版圖上六個不同下注區": as many spots as host tokens, in race 1
+        spots = sum(len(rates) for row in c.board for rates in row) + len(c.colour_bets)
+        spots += c.props_per_race + (3 if c.exotics else 0)
+        if not 1 <= len(c.host_tokens) <= spots:
+            raise ConfigError(
+                "host_tokens",
+                f"1 to {spots} host tokens (each on a different spot of a race), "
+                f"got {len(c.host_tokens)}",
+            )
 
 
 # -- actions --------------------------------------------------------------------------
@@ -1871,8 +1978,23 @@ register_preset(
 __all__ = [
     "BOARD",
     "COLOUR_BETS",
+    "COLOUR_NAMES",
     "EXOTICS",
+    "EXOTIC_NAMES",
     "HORSES",
+    "MAX_MONEY",
+    "MAX_NAME",
+    "MAX_PLAYERS",
+    "MAX_PROPS",
+    "MAX_PROPS_PER_RACE",
+    "MAX_RACES",
+    "MAX_RATE",
+    "MAX_SPOTS",
+    "MAX_TOKEN",
+    "MAX_TOKENS",
+    "MAX_TRACK",
+    "MAX_VIP_CARDS",
+    "MAX_VIP_DEAL",
     "PROPS",
     "VIP_CARDS",
     "VIP_KINDS",
