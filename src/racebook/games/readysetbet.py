@@ -259,8 +259,9 @@ class ReadySetBetConfig:
     """Every number of Ready Set Bet, with the rulebook's (or DATA.md's) value."""
 
     players: int = 5
-    """Bettors (1..8; the rotating host: players, 2..8); the host's chair is one more seat.
-    Every size here has a bound: see :func:`check_config` and the docs' Limits."""
+    """Players, 1..8 (the 8 token colours; 2..8 with the rotating host).  With a
+    fixed host they are the bettors and the host's chair is one more seat.  Every
+    size here has a bound: see :func:`check_config` and the docs' Limits."""
     races: int = 4
     track: int = 15
     """The finish is on the 15th space."""
