@@ -3,10 +3,16 @@ betting, settlement, ties, colour/prop/exotic bets, commentary and odds."""
 
 from __future__ import annotations
 
+import sys
+import threading
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
 
 import racebook
 from racebook import CHANCE, IllegalAction
+from racebook.agents.base import RandomBot
 from racebook.games.readysetbet import (
     HORSES,
     PROPS,
@@ -79,6 +85,30 @@ def test_bonus_event_and_snake_eyes_box_cars() -> None:
     kinds = [e.kind for e in events]
     assert "snake-eyes" in kinds and "box-cars" in kinds and "bonus" in kinds
     assert "lead" in kinds
+
+
+def test_the_race_ends_on_the_15th_space_and_the_commentary_says_so() -> None:
+    # Ready Set Bet, 賽事結束: "一旦有馬匹到達終點線(賽道上第15個格子)，賽事就會立即完結":
+    # a 4 on 12 rolled twice in a row moves 1 + its bonus of 3, cut at the finish; the
+    # events tell the 3 spaces it moved (2 of them the bonus), not 4 (and 3)
+    state = race()
+    state.pos[H["4"]] = 11
+    first = roll(state, 1, 3)
+    assert [(e.moved, e.position) for e in first if e.kind == "rolled"] == [(1, 12)]  # type: ignore[attr-defined]
+    events = roll(state, 2, 2)
+    assert [(e.moved, e.position) for e in events if e.kind == "rolled"] == [(3, 15)]  # type: ignore[attr-defined]
+    assert [e.spaces for e in events if e.kind == "bonus"] == [2]  # type: ignore[attr-defined]
+    assert next(e for e in events if e.kind == "finish").positions[H["4"]] == 15  # type: ignore[attr-defined]
+
+
+def test_a_bonus_cut_to_nothing_at_the_finish_is_not_told() -> None:
+    # a 6 on 14 paired: 1 + 1 would be 16; it moves 1 and the bonus moves it no further
+    state = race()
+    state.pos[H["6"]] = 13
+    roll(state, 2, 4)
+    events = roll(state, 3, 3)
+    assert [(e.moved, e.position) for e in events if e.kind == "rolled"] == [(1, 15)]  # type: ignore[attr-defined]
+    assert not [e for e in events if e.kind == "bonus"]
 
 
 def test_red_line_and_no_more_bets() -> None:
@@ -337,3 +367,93 @@ def test_the_heuristic_beats_random_betting() -> None:
     game = racebook.load("readysetbet", players=3)
     summary = racebook.simulate(game, ["heuristic", "random", "random", "random"], games=12, seed=3)
     assert summary.seats[0].mean_score > max(s.mean_score for s in summary.seats[1:3])
+
+
+# -- one Game shared by many tables (threads) ----------------------------------------------
+
+
+@pytest.fixture
+def busy_switching() -> Iterator[None]:
+    """Threads switch as often as the interpreter allows, so races show up."""
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    yield
+    sys.setswitchinterval(before)
+
+
+class Crowded(dict[Any, Any]):
+    """A cache whose first lookup in each thread waits until every thread has
+    looked: they all miss at once, the worst interleaving for a check-then-fill."""
+
+    def __init__(self, parties: int) -> None:
+        super().__init__()
+        self.barrier = threading.Barrier(parties, timeout=20)
+        self.waited: set[int] = set()
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        found = super().get(key, default)
+        me = threading.get_ident()
+        if me not in self.waited:  # looked, now wait for the others to look
+            self.waited.add(me)
+            self.barrier.wait()
+        return found
+
+
+def run_threads(work: Any, count: int) -> list[str]:
+    errors: list[str] = []
+
+    def guarded(i: int) -> None:
+        try:
+            work(i)
+        except Exception as exc:  # reported by the test
+            errors.append(f"thread {i}: {exc!r}")
+
+    threads = [threading.Thread(target=guarded, args=(i,)) for i in range(count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    return errors
+
+
+def test_states_sharing_a_game_in_threads_all_miss_the_grid_cache_at_once() -> None:
+    # a Game is shared by design: four tables (states) of one game, each its own race
+    # cards, all ask for seat 0's bets in the same instant
+    game = racebook.load("readysetbet", players=3, vip_cards=())
+    game.grids = Crowded(4)  # type: ignore[attr-defined]
+    ready = threading.Barrier(4, timeout=20)
+
+    def table(i: int) -> None:
+        state = game.new_state(explicit_chance=True)
+        assert isinstance(state, ReadySetBetState)
+        state.apply(NewRace(CHANCE, tuple(range(5 * i, 5 * i + 5)), i))
+        first = state.legal_actions(0)
+        ready.wait()  # every table has filled (or replaced) the shared cache
+        assert Bet(0, 5, f"prop:{5 * i}") in first
+        state.apply(Bet(1, 2, "win:7:0"))  # seat 0 still holds the same tokens
+        again = state.legal_actions(0)
+        assert Bet(0, 5, f"prop:{5 * i}") in again and Bet(0, 5, "win:7:0") not in again
+        state.audit()
+
+    assert run_threads(table, 4) == []
+
+
+def test_threads_playing_one_shared_game_play_as_if_alone(busy_switching: None) -> None:
+    def play(game: racebook.Game[Any], seed: int) -> str:
+        state = game.new_state(seed=seed)
+        bots = [RandomBot(seed * 10 + s) for s in range(game.seats)]
+        while not state.is_over:
+            seat = state.to_act[0]
+            state.apply(bots[seat].choose(state, seat))
+        return state.digest()
+
+    shared = racebook.load("readysetbet", players=4)
+    seen: dict[int, str] = {}
+
+    def table(i: int) -> None:
+        for g in range(2):
+            seen[2 * i + g] = play(shared, 2 * i + g)
+
+    assert run_threads(table, 6) == []
+    alone = {seed: play(racebook.load("readysetbet", players=4), seed) for seed in range(12)}
+    assert seen == alone

@@ -18,16 +18,20 @@ from racebook.games.readysetbet import (
     VIP_CARDS,
     Bet,
     BonusBet,
+    BonusMove,
     Cash,
     DealVip,
     Dice,
     DiceRun,
+    Finished,
     FirstHost,
     Host,
     Keep,
     NewRace,
     ReadySetBetState,
     Roll,
+    Rolled,
+    RolledOut,
     RollOut,
     VipCard,
     VipDealt,
@@ -227,6 +231,19 @@ def test_the_two_tokens_shield_cancels_the_spots_loss() -> None:
     assert state.money[0] == 10
 
 
+def test_a_shielded_token_pays_nothing_to_the_supply_even_with_its_own_loss() -> None:
+    # "它會使這些獎勵投注標記所在的下注區的虧本值失效，換言之，若玩家使用了這類標記下注且
+    # 輸掉，是不須向供應堆支付任何籌碼的": a variant's shielded token with a red circle of
+    # its own still pays nothing when it loses
+    deck = (VipCard("Shielded 2", "bonus-token", value=2, loss=3, shield=True), *VIP_CARDS[:6])
+    state = played([0, 1, 2], vip_cards=deck)
+    state.money[0] = 10
+    state.apply(BonusBet(0, 0, "win:7:0"))  # 3/-4: cancelled, and so is the token's -3
+    events = finish(state, "2/3")
+    assert [e.lost for e in events if e.kind == "settled" and e.seat == 0] == [0]  # type: ignore[attr-defined]
+    assert state.money[0] == 10
+
+
 def test_piggyback_puts_a_token_on_another_players_token() -> None:
     # "在另一位玩家的投注標記上放置指定的投注標記"
     pig = card("Piggyback 3")
@@ -386,6 +403,31 @@ def test_the_host_uses_no_vip_card_that_race() -> None:
         state.apply(Cash(0, chips))
 
 
+@pytest.mark.parametrize(
+    ("players", "rotating", "tokens"),
+    [
+        (6, False, [2, 3, 3, 4, 5]),
+        (7, False, [2, 3, 4, 5]),  # 7 bettors and the host
+        (8, False, [2, 3, 4, 5]),
+        (7, True, [2, 3, 3, 4, 5]),  # 7 players, one hosts: 6 bettors a race
+        (8, True, [2, 3, 4, 5]),  # 8 players, one hosts: 7 bettors a race
+    ],
+)
+def test_setup_step_9_seven_or_eight_non_host_players_return_a_3(
+    players: int, rotating: bool, tokens: list[int]
+) -> None:
+    # Ready Set Bet, setup step 9: "主持人以外的每位玩家拿取一組5枚相同顏色的玩家投注標記。
+    # 如果有七或八位非主持人的玩家，每位玩家就要將其3號標記放回盒中": the non-host players count
+    state = new(players, rotating_host=rotating, vip_cards=())
+    if rotating:
+        state.apply(FirstHost(CHANCE, 0))
+    start(state)
+    assert state.game.config.token_set == tuple(tokens)
+    bettors = [s for s in range(players) if s != state.hosting]
+    assert all(state.hands[s] == tokens for s in bettors)
+    assert len(bettors) == (players - 1 if rotating else players)
+
+
 def test_rotating_games_through_the_harness() -> None:
     for players in (2, 5):
         game = racebook.load("readysetbet", players=players, rotating_host=True)
@@ -488,6 +530,63 @@ def test_a_roll_out_is_the_same_rolls_one_by_one(
     assert run.snapshot() == one.snapshot()
     kept = ("red-line", "no-more-bets", "snake-eyes", "box-cars", "finish", "settled")
     assert [e for e in told if e.kind in kept] == [e for e in said if e.kind in kept]
+
+
+def test_a_roll_out_tells_the_spaces_moved_cut_at_the_finish() -> None:
+    # "一旦有馬匹到達終點線(賽道上第15個格子)，賽事就會立即完結": a 4 on 11 rolled twice
+    # moves 1, then 3 of its 1 + 3
+    state = all_down()
+    state.pos[H["4"]] = 11
+    state.apply(RollOut(state.game.host))
+    events = state.apply(DiceRun(CHANCE, "1322"))
+    told = [e for e in events if isinstance(e, RolledOut)]
+    assert [(e.dice, e.moved) for e in told] == [("1322", (1, 3))]
+    assert events[0] == told[0] and state.view(None).positions == (0,) * 9  # the next race
+
+
+def replay_moves(events: list[racebook.Event], pos: list[int]) -> None:
+    """Move ``pos`` as the commentary says: ``rolled`` (with its ``bonus``) and ``rolled-out``."""
+    bonus = 0
+    for e in events:
+        if isinstance(e, Rolled):
+            assert bonus == 0, "a bonus event belongs to the roll before it"
+            pos[H[e.horse]] += e.moved
+            assert pos[H[e.horse]] == e.position
+            bonus = e.moved - 1
+        elif isinstance(e, BonusMove):
+            assert e.spaces == bonus > 0
+            bonus = 0
+        elif isinstance(e, RolledOut):
+            it = iter(e.dice)
+            pairs = [horse_of(int(x) + int(y)) for x, y in zip(it, it, strict=True)]
+            for h, moved in zip(pairs, e.moved, strict=True):
+                assert moved >= 1
+                pos[h] += moved
+    assert bonus == 0, "a roll that moved more than one space has its bonus event"
+
+
+@given(seed=st.integers(0, 2**32), one_by_one=st.integers(0, 200))
+def test_the_commentary_moves_the_horses_where_the_state_has_them(
+    seed: int, one_by_one: int
+) -> None:
+    # an app animating the race from the events lands where the state says, at every
+    # roll and at the finish ("賽道上第15個格子"), for rolls one by one and a roll-out
+    state = all_down()
+    c = state.game.config
+    dice = roll_to_finish([0] * 9, -1, random.Random(seed), c.track, c.bonus)
+    head, tail = dice[: 2 * one_by_one], dice[2 * one_by_one :]
+    shown = [0] * 9
+    events: list[racebook.Event] = []
+    for i in range(0, len(head), 2):
+        events = roll(state, int(head[i]), int(head[i + 1]))
+        replay_moves(events, shown)
+        if state.phase == 1:  # still racing
+            assert shown == state.pos
+    if tail:
+        events = state.apply(RollOut(state.game.host)) + state.apply(DiceRun(CHANCE, tail))
+        replay_moves(events, shown)
+    final = next(e for e in events if isinstance(e, Finished))
+    assert shown == list(final.positions) and max(shown) == c.track
 
 
 def test_random_games_roll_out_and_replay() -> None:

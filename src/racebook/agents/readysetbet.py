@@ -30,7 +30,7 @@ def vip_worth(card: VipCard, races_left: int) -> float:
     if card.kind in ("snake-eyes", "box-cars"):
         return card.amount * 1.8 * races_left  # about 64 rolls a race, 1 in 36 each
     if card.kind == "bonus-token":
-        return (card.value - card.loss + (2 if card.shield else 0)) * races_left
+        return (card.value + (2 if card.shield else -card.loss)) * races_left
     return 2.0 * races_left  # piggyback, late bet: one more good bet a race
 
 
@@ -68,7 +68,7 @@ class ReadySetBetHeuristic:
             if isinstance(action, Bet):
                 return p * action.token * rate.mult - (1 - p) * rate.loss
             card = c.vip_cards[action.card]
-            loss = (0 if card.shield else rate.loss) + card.loss
+            loss = 0 if card.shield else rate.loss + card.loss  # the Ⓢ: pays nothing
             return p * card.value * rate.mult - (1 - p) * loss
 
         return max(bets, key=value)

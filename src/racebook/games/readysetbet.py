@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from racebook.core.errors import ConfigError
+from racebook.core.errors import ConfigError, check_between, check_length
 from racebook.core.game import (
     CHANCE,
     Action,
@@ -207,7 +207,8 @@ class VipCard:
       during a race to collect ``amount``;
     * ``bonus-token``: a bonus bet token (獎勵投注標記) of value ``value`` for the
       rest of the game; when it loses its owner pays ``loss`` more (its red
-      circle); ``shield`` (the 2's Ⓢ) cancels the spot's own loss;
+      circle); ``shield`` (the 2's Ⓢ): a losing token pays nothing at all,
+      neither the spot's loss nor its own ("是不須向供應堆支付任何籌碼的");
     * ``piggyback``: "在另一位玩家的投注標記上放置指定的投注標記": each race
       your token of value ``value`` may go on a spot another player's token
       holds (one extra token a spot);
@@ -258,7 +259,9 @@ class ReadySetBetConfig:
     """Every number of Ready Set Bet, with the rulebook's (or DATA.md's) value."""
 
     players: int = 5
-    """Bettors (2..8); the host is one more seat."""
+    """Players, 1..8 (the 8 token colours; 2..8 with the rotating host).  With a
+    fixed host they are the bettors and the host's chair is one more seat.  Every
+    size here has a bound: see :func:`check_config` and the docs' Limits."""
     races: int = 4
     track: int = 15
     """The finish is on the 15th space."""
@@ -274,7 +277,8 @@ class ReadySetBetConfig:
     exotics: tuple[ExoticCard, ...] = EXOTICS
     tokens: tuple[int, ...] = (2, 3, 3, 4, 5)
     tokens_at_7: tuple[int, ...] = (2, 3, 4, 5)
-    """Tokens with 7 or 8 bettors (each returns one 3)."""
+    """Tokens with 7 or 8 non-host players (each returns one 3): :attr:`bettors`
+    counts them, in both host modes."""
     starting_money: int = 0
     """"在第一場賽事開始前，沒有玩家會獲派籌碼"."""
     vip_cards: tuple[VipCard, ...] = VIP_CARDS
@@ -300,62 +304,177 @@ class ReadySetBetConfig:
     beyond the list pay nothing)."""
 
     @property
+    def bettors(self) -> int:
+        """The non-host players of a race: every player, except with the rotating
+        host, where one of them hosts each race."""
+        return self.players - 1 if self.rotating_host else self.players
+
+    @property
     def token_set(self) -> tuple[int, ...]:
-        return self.tokens_at_7 if self.players >= 7 else self.tokens
+        """Each bettor's tokens.  Ready Set Bet, setup step 9: "主持人以外的每位玩家
+        拿取一組5枚相同顏色的玩家投注標記。如果有七或八位非主持人的玩家，每位玩家就要將其
+        3號標記放回盒中": the count is of the non-host players (rules notes)."""
+        return self.tokens_at_7 if self.bettors >= 7 else self.tokens
+
+
+# Limits (docs: "Limits"): every size a variant sets has a bound well above any real
+# use, so that a variant file can neither make a game allocate or run without end
+# nor set up a game that cannot be played.
+MAX_PLAYERS = 8
+"""Bettors: the 8 token colours ("40枚玩家投注標記(共有八種顏色)")."""
+MAX_RACES = 100
+MAX_TRACK = 100
+"""The finish space (the printed track: 15); the red line and the bonus moves are
+bounded by it too."""
+MAX_SPOTS = 10
+"""Spots of one kind (show, place, win) for one horse on the board (printed: 2, 2, 3)."""
+MAX_RATE = 1000
+"""A multiplier or a red-circle loss (printed: at most 9 and 6)."""
+MAX_PROPS = 1000
+MAX_PROPS_PER_RACE = 10
+MAX_TOKENS = 20
+"""Tokens a bettor holds, host tokens, late bets a card allows (printed: 5, 6, 1)."""
+MAX_TOKEN = 100
+"""A token's value: players', host and bonus tokens (printed: at most 7)."""
+MAX_VIP_CARDS = 200
+MAX_VIP_DEAL = 10
+MAX_MONEY = 1_000_000
+"""Starting and host money, each host payment, each VIP card's payout."""
+MAX_NAME = 100
+"""Characters of a VIP card's name."""
+COLOUR_NAMES = ("blue", "orange", "red", "7-out")
+"""The colour bets the rules know (就馬匹顏色投注); a deck may leave some out."""
+EXOTIC_NAMES = ("by-a-nose", "blow-out", "tight-race", "late-start", "photo-finish")
+"""The exotic finishes the rules know (特別彩池)."""
+
+
+def _bound(field: str, where: str, value: int, low: int, high: int) -> None:
+    """Refuse an entry of a list outside ``low..high``, naming ``field`` and where."""
+    if value < low:
+        raise ConfigError(field, f"{where} must be {low} or more, got {value}")
+    if value > high:
+        raise ConfigError(field, f"{where} must be at most {high}, got {value}")
+
+
+def _rate(field: str, where: str, rate: Rate) -> None:
+    _bound(field, f"{where} multiplier", rate.mult, 0, MAX_RATE)
+    _bound(field, f"{where} loss", rate.loss, 0, MAX_RATE)
+
+
+def _unique(field: str, names: Sequence[str]) -> None:
+    """Each name once: it is part of a spot's id (``colour:red``, ``exotic:blow-out:0``)."""
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise ConfigError(field, f"{', '.join(twice)} listed twice: each spot needs its own name")
 
 
 def check_config(c: ReadySetBetConfig) -> None:
-    if not 1 <= c.players <= 8:
-        raise ConfigError("players", f"1 to 8 bettors (8 token colours), got {c.players}")
-    if c.races < 1:
-        raise ConfigError("races", f"must be at least 1, got {c.races}")
-    if not 1 <= c.red_line <= c.track:
-        raise ConfigError("red_line", f"must be 1..track ({c.track}), got {c.red_line}")
-    if not 1 <= c.close_after <= 9:
-        raise ConfigError("close_after", f"must be 1..9 horses, got {c.close_after}")
-    if len(c.bonus) != 9 or min(c.bonus) < 0:
-        raise ConfigError("bonus", "9 bonus moves (0 or more), one per horse")
-    if len(c.board) != 9 or any(len(row) != 3 for row in c.board):
-        raise ConfigError("board", "9 rows of (show, place, win) spots")
-    if c.props_per_race * c.races > len(c.props):
-        raise ConfigError(
-            "props_per_race",
-            f"{c.races} races of {c.props_per_race} need more than {len(c.props)} prop cards",
-        )
-    if c.races > len(c.exotics) and c.exotics:
-        raise ConfigError("exotics", f"one new exotic card a race needs {c.races} cards")
-    if (c.host_bets or c.rotating_host) and (
-        len(c.host_tokens) > 9 * 7 or min(c.host_tokens, default=0) < 1
-    ):
-        raise ConfigError("host_tokens", "host tokens of value 1 or more, on different spots")
-    if c.host_money < 0:
-        raise ConfigError("host_money", f"must be 0 or more, got {c.host_money}")
+    """Refuse a setting that cannot be played, with a :class:`ConfigError` naming the
+    field at fault: each field alone first (its bounds), then the relations between
+    fields, so that a field wrong on its own is never blamed on another."""
+    # -- each field alone ------------------------------------------------------------
+    check_between("players", c.players, 1, MAX_PLAYERS)
+    check_between("races", c.races, 1, MAX_RACES)
+    check_between("track", c.track, 1, MAX_TRACK)
+    check_between("red_line", c.red_line, 1, MAX_TRACK)
+    check_between("close_after", c.close_after, 1, len(HORSES))
+    check_length("bonus", c.bonus, len(HORSES), len(HORSES))  # one per horse
+    for h, move in enumerate(c.bonus):
+        _bound("bonus", f"bonus[{h}] (horse {HORSES[h]})", move, 0, MAX_TRACK)
+    check_length("board", c.board, len(HORSES), len(HORSES))  # a row per horse
+    for h, row in enumerate(c.board):
+        if len(row) != 3:
+            raise ConfigError(
+                "board", f"board[{h}]: (show, place, win) spots, got {len(row)} kinds"
+            )
+        for kind, rates in zip(("show", "place", "win"), row, strict=True):
+            where = f"board[{h}] (horse {HORSES[h]}) {kind}"
+            if len(rates) > MAX_SPOTS:
+                raise ConfigError("board", f"{where}: at most {MAX_SPOTS} spots, got {len(rates)}")
+            for i, rate in enumerate(rates):
+                _rate("board", f"{where}[{i}]", rate)
+    check_length("colour_bets", c.colour_bets, 0, len(COLOUR_NAMES))
+    for i, bet in enumerate(c.colour_bets):
+        if bet.name not in COLOUR_NAMES:
+            raise ConfigError(
+                "colour_bets", f"colour_bets[{i}]: unknown colour bet {bet.name!r} {COLOUR_NAMES}"
+            )
+        _rate("colour_bets", f"colour_bets[{i}] ({bet.name})", bet.rate)
+    _unique("colour_bets", [bet.name for bet in c.colour_bets])
+    check_length("props", c.props, 0, MAX_PROPS)
+    for i, prop in enumerate(c.props):
+        where = f"props[{i}]"
+        _bound("props", f"{where} ahead (a horse 0..8)", prop.ahead, 0, len(HORSES) - 1)
+        if not 1 <= len(prop.behind) < len(HORSES):
+            raise ConfigError("props", f"{where}: behind names 1 to 8 horses")
+        for h in prop.behind:
+            _bound("props", f"{where} behind (horses 0..8)", h, 0, len(HORSES) - 1)
+        if prop.ahead in prop.behind:
+            raise ConfigError("props", f"{where}: a horse is never ahead of itself")
+        _rate("props", where, prop.rate)
+    check_between("props_per_race", c.props_per_race, 0, MAX_PROPS_PER_RACE)
+    check_length("exotics", c.exotics, 0, len(EXOTIC_NAMES))
+    for i, ex in enumerate(c.exotics):
+        if ex.name not in EXOTIC_NAMES:
+            raise ConfigError("exotics", f"exotics[{i}]: unknown exotic finish {ex.name!r}")
+        _rate("exotics", f"exotics[{i}] ({ex.name})", ex.rate)
+    _unique("exotics", [ex.name for ex in c.exotics])
+    for field, tokens in (("tokens", c.tokens), ("tokens_at_7", c.tokens_at_7)):
+        check_length(field, tokens, 0, MAX_TOKENS)
+        for i, token in enumerate(tokens):
+            _bound(field, f"{field}[{i}]", token, 1, MAX_TOKEN)
+    check_between("starting_money", c.starting_money, 0, MAX_MONEY)
+    check_length("vip_cards", c.vip_cards, 0, MAX_VIP_CARDS)
+    for i, card in enumerate(c.vip_cards):
+        where = f"vip_cards[{i}] ({card.name[:MAX_NAME]!r})"
+        if card.kind not in VIP_KINDS:
+            raise ConfigError("vip_cards", f"{where}: unknown kind {card.kind!r} ({VIP_KINDS})")
+        if not 1 <= len(card.name) <= MAX_NAME:
+            raise ConfigError("vip_cards", f"vip_cards[{i}]: a name of 1 to {MAX_NAME} characters")
+        needs = "value" if card.kind in ("bonus-token", "piggyback") else "amount"
+        if getattr(card, needs) < 1:
+            raise ConfigError("vip_cards", f"{where}: a {card.kind} card needs {needs} >= 1")
+        _bound("vip_cards", f"{where}: value", card.value, 0, MAX_TOKEN)
+        top = MAX_TOKENS if card.kind == "late-bet" else MAX_MONEY  # bets, or dollars
+        _bound("vip_cards", f"{where}: amount", card.amount, 0, top)
+        _bound("vip_cards", f"{where}: loss", card.loss, 0, MAX_RATE)
+    check_between("vip_deal", c.vip_deal, 0, MAX_VIP_DEAL)
+    check_between("host_money", c.host_money, 0, MAX_MONEY)
+    check_length("host_tokens", c.host_tokens, 0, MAX_TOKENS)
+    for i, token in enumerate(c.host_tokens):
+        _bound("host_tokens", f"host_tokens[{i}]", token, 1, MAX_TOKEN)
+    check_length("host_pay", c.host_pay, 0, MAX_RACES)
+    for i, pay in enumerate(c.host_pay):
+        _bound("host_pay", f"host_pay[{i}]", pay, 0, MAX_MONEY)
+    # -- relations between fields ------------------------------------------------------
+    if c.red_line > c.track:
+        raise ConfigError("red_line", f"must be on the track (1 to {c.track}), got {c.red_line}")
     if c.rotating_host and c.host_bets:
         raise ConfigError(
             "rotating_host", "the rotating host is a player; host_bets adds a host who is not"
         )
     if c.rotating_host and c.players < 2:
         raise ConfigError("rotating_host", "needs 2 or more players (二至八人)")
-    if min(c.host_pay, default=0) < 0:
-        raise ConfigError("host_pay", "payments of $0 or more")
-    if not c.token_set or min(c.token_set) < 1:
-        raise ConfigError("tokens", "each bettor needs tokens of value 1 or more")
-    for ex in c.exotics:
-        if ex.name not in ("by-a-nose", "blow-out", "tight-race", "late-start", "photo-finish"):
-            raise ConfigError("exotics", f"unknown exotic finish {ex.name!r}")
-    if c.vip_deal < 0:
-        raise ConfigError("vip_deal", f"must be 0 or more, got {c.vip_deal}")
-    for i, card in enumerate(c.vip_cards):
-        where = f"vip_cards[{i}] ({card.name!r})"
-        if card.kind not in VIP_KINDS:
-            raise ConfigError("vip_cards", f"{where}: unknown kind {card.kind!r} ({VIP_KINDS})")
-        if not card.name:
-            raise ConfigError("vip_cards", f"vip_cards[{i}]: a card needs a name")
-        needs = "value" if card.kind in ("bonus-token", "piggyback") else "amount"
-        if getattr(card, needs) < 1:
-            raise ConfigError("vip_cards", f"{where}: a {card.kind} card needs {needs} >= 1")
-        if card.loss < 0:
-            raise ConfigError("vip_cards", f"{where}: loss must be 0 or more")
+    if not c.token_set:  # setup step 9: the set the bettors take
+        field = "tokens_at_7" if c.bettors >= 7 else "tokens"
+        raise ConfigError(field, f"{c.bettors} bettors a race each need 1 or more tokens")
+    if c.props_per_race * c.races > len(c.props):  # "換上5張新的特定主題投注牌"
+        raise ConfigError(
+            "props_per_race",
+            f"{c.races} races of {c.props_per_race} need more than {len(c.props)} prop cards",
+        )
+    if c.races > len(c.exotics) and c.exotics:  # one new exotic card a race
+        raise ConfigError("exotics", f"one new exotic card a race needs {c.races} cards")
+    if c.host_bets or c.rotating_host:
+        # "將它們各自放在投注版圖上六個不同下注區": as many spots as host tokens, in race 1
+        spots = sum(len(rates) for row in c.board for rates in row) + len(c.colour_bets)
+        spots += c.props_per_race + (3 if c.exotics else 0)
+        if not 1 <= len(c.host_tokens) <= spots:
+            raise ConfigError(
+                "host_tokens",
+                f"1 to {spots} host tokens (each on a different spot of a race), "
+                f"got {len(c.host_tokens)}",
+            )
 
 
 # -- actions --------------------------------------------------------------------------
@@ -477,6 +596,10 @@ class RaceReady(Event):
 
 @attrs.frozen
 class Rolled(Event):
+    """A roll: ``horse`` moved ``moved`` spaces on the track (its bonus included)
+    to ``position``.  A move the finish cuts short is told as cut: the spaces
+    the horse really moved, so ``position`` is always the old one + ``moved``."""
+
     kind: ClassVar[str] = "rolled"
     dice: tuple[int, int]
     horse: str
@@ -486,16 +609,23 @@ class Rolled(Event):
 
 @attrs.frozen
 class RolledOut(Event):
-    """A roll-out: every roll to the finish (two digits a roll).  It stands for
-    the ``rolled``, ``bonus`` and ``lead`` events of those rolls; ``red-line``,
-    ``no-more-bets``, doubles and VIP payouts are still told one by one."""
+    """A roll-out: every roll to the finish (two digits a roll) and the spaces
+    each moved its horse (``moved``, one entry a roll, bonus included, cut at the
+    finish as in ``rolled``).  It stands for the ``rolled``, ``bonus`` and
+    ``lead`` events of those rolls; ``red-line``, ``no-more-bets``, doubles and
+    VIP payouts are still told one by one, after it."""
 
     kind: ClassVar[str] = "rolled-out"
     dice: str
+    moved: tuple[int, ...]
 
 
 @attrs.frozen
 class BonusMove(Event):
+    """The bonus part of the ``rolled`` event before it: ``spaces`` the bonus
+    moved the horse on the track (cut at the finish; a bonus the finish cuts to
+    nothing is not told)."""
+
     kind: ClassVar[str] = "bonus"
     horse: str
     spaces: int
@@ -808,18 +938,49 @@ class ReadySetBet(Game[ReadySetBetConfig]):
         check_config(config)
         super().__init__(config)
         self.host = config.players
-        self._bets: dict[tuple[int, int, str], Bet] = {}  # interned (values, shared)
-        self.grids: dict[tuple[int, Any], dict[str, Any]] = {}  # see ReadySetBetState._grid
         self.kinds = tuple(card.kind for card in config.vip_cards)
         self.board_spots = tuple(_board_spots(config))
-        self._spots: dict[str, tuple[Rate, Judge]] = {}  # spot -> its rate and judge
+        # A game is shared by every state made from it, and they may run in different
+        # threads.  So its caches are never replaced, cleared or filled bit by bit:
+        # the spot table is built here, once; the interned bets and the bet grids are
+        # added with dict.setdefault of complete values (two threads that both miss
+        # build equal values and keep the first stored), then only read.
+        self.all_spots = (
+            *self.board_spots,
+            *_card_spots(config, range(len(config.props)), range(len(config.exotics))),
+        )
+        """Every spot a race of this game can have: the board, every prop card's,
+        every exotic card's."""
+        self._spots: dict[str, tuple[Rate, Judge]] = {
+            x: (spot_rate(config, x), judge(config, x)) for x in self.all_spots
+        }
+        self._bets: dict[tuple[int, int, str], Bet] = {}  # interned (values, shared)
+        self.grids: dict[tuple[int, Any], dict[str, Any]] = {}  # see grid()
 
     def spot(self, spot: str) -> tuple[Rate, Judge]:
         """The multiplier and loss of ``spot`` and whether a bet there wins
-        (:func:`judge`), computed once per spot and game."""
+        (:func:`judge`), computed once per game (a spot the game cannot have is
+        computed each time, and refused by :func:`spot_rate` if malformed)."""
         found = self._spots.get(spot)
         if found is None:
-            found = self._spots[spot] = (spot_rate(self.config, spot), judge(self.config, spot))
+            return spot_rate(self.config, spot), judge(self.config, spot)
+        return found
+
+    def grid(self, seat: int, tokens: tuple[int, ...] | int) -> dict[str, Any]:
+        """Interned actions of ``seat`` for every spot of the game (read only):
+        for ``tokens`` (distinct token values in hand) the tuple of its
+        :class:`Bet` per spot, for ``-1 - card`` the :class:`BonusBet` of that
+        bonus token per spot.  Built whole on first use, stored with
+        ``setdefault`` (safe when states in several threads share the game)."""
+        key = (seat, tokens)
+        found = self.grids.get(key)
+        if found is None:
+            if isinstance(tokens, int):
+                built: dict[str, Any] = {x: BonusBet(seat, -1 - tokens, x) for x in self.all_spots}
+            else:
+                bet = self.bet
+                built = {x: tuple(bet(seat, t, x) for t in tokens) for x in self.all_spots}
+            found = self.grids.setdefault(key, built)
         return found
 
     @property
@@ -830,8 +991,8 @@ class ReadySetBet(Game[ReadySetBetConfig]):
         """``Bet(seat, token, spot)``, interned: equal bets are one object."""
         key = (seat, token, spot)
         found = self._bets.get(key)
-        if found is None:
-            found = self._bets[key] = Bet(seat, token, spot)
+        if found is None:  # setdefault: a thread that also missed keeps the same object
+            found = self._bets.setdefault(key, Bet(seat, token, spot))
         return found
 
     def _make_state(self) -> ReadySetBetState:
@@ -880,7 +1041,6 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         self.spots: list[str] = []
         self.spot_set: frozenset[str] = frozenset()
         self.free: list[str] = []  # the spots without a token, in board order
-        self._interned: set[tuple[int, Any]] = set()  # grids filled for this race
         self.host_hand: list[int] = []
         self.host_bets: dict[str, int] = {}  # spot -> token: do not block the spot
         self.exotic_by: dict[str, list[int]] = {}  # exotic card -> seats with a token on it
@@ -1064,37 +1224,18 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         if self.open or self.late[seat]:
             spots = self._open_spots(seat)
             values = tuple(sorted(set(self.hands[seat])))
+            grid = self.game.grid
             if values:
-                grid = self._grid(seat, values)
-                out = list(chain.from_iterable(map(grid.__getitem__, spots)))
+                out = list(chain.from_iterable(map(grid(seat, values).__getitem__, spots)))
             if self.vip[seat]:
                 for k in self.bonus[seat]:
-                    out += map(self._grid(seat, -1 - k).__getitem__, spots)
+                    out += map(grid(seat, -1 - k).__getitem__, spots)
                 piggyback = self._piggyback(seat)
                 if piggyback:
                     stack = self._stack_spots(seat)
                     out += [self.game.bet(seat, v, spot) for v in piggyback for spot in stack]
         out += [Cash(seat, k) for k in self.cash[seat]]
         return out
-
-    def _grid(self, seat: int, tokens: tuple[int, ...] | int) -> dict[str, Any]:
-        """Interned actions of ``seat`` per spot of this race: for ``tokens`` (the
-        distinct token values in hand), a tuple of its :class:`Bet` per spot; for
-        ``-1 - card``, the :class:`BonusBet` of that bonus token per spot."""
-        key = (seat, tokens)
-        grids = self.game.grids
-        grid = grids.get(key)
-        if grid is None:
-            grid = grids[key] = {}
-        if key not in self._interned:  # once a race: fill in this race's spots
-            new = [x for x in self.spots if x not in grid]
-            if isinstance(tokens, int):
-                grid.update({x: BonusBet(seat, -1 - tokens, x) for x in new})
-            else:
-                bet = self.game.bet
-                grid.update({x: tuple(bet(seat, t, x) for t in tokens) for x in new})
-            self._interned.add(key)
-        return grid
 
     def _check(self, action: Action) -> str | None:
         if action.seat == CHANCE:
@@ -1328,7 +1469,6 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         self.spots = [*self.game.board_spots, *_card_spots(c, self.props, self.exotics)]
         self.spot_set = frozenset(self.spots)
         self.free = list(self.spots)
-        self._interned = set()  # no grid holds this race's spots yet
         events.append(
             RaceReady(
                 self.race + 1,
@@ -1421,10 +1561,13 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         self.last = (a, b)
         h = horse_of(a + b)
         leaders = self._leaders()
-        moved = 1 + c.bonus[h] if self.pending == h else 1
+        was = self.pos[h]
         self.pending = advance(self.pos, self.pending, h, c.bonus, c.track)
+        # what happened on the track: "一旦有馬匹到達終點線(賽道上第15個格子)，賽事就會
+        # 立即完結" cuts a move (its bonus first) at the finish, and so does the commentary
+        moved = self.pos[h] - was
         events.append(Rolled((a, b), HORSES[h], moved, self.pos[h]))
-        if moved > 1:
+        if moved > 1:  # the roll's own space always fits: the rest is the bonus
             events.append(BonusMove(HORSES[h], moved - 1))
         if a == b and a in (1, 6):
             self._doubles(a, events)
@@ -1460,18 +1603,23 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         pos, pending, track, bonus, red = self.pos, self.pending, c.track, c.bonus, c.red_line
         crossed = self.crossed
         horse = _HORSE_OF
-        events.append(RolledOut(dice))
+        told: list[Event] = []  # after the rolled-out event
+        moved = []
         pair = ""
         h = 0
         it = iter(dice)
         for x, y in zip(it, it, strict=True):
             pair = x + y
             h = horse[pair]
+            was = pos[h]
             pending = advance(pos, pending, h, bonus, track)
+            moved.append(pos[h] - was)  # on the track, cut at the finish as in _roll
             if x == y and (x == "1" or x == "6"):
-                self._doubles(int(x), events)
+                self._doubles(int(x), told)
             if pos[h] >= red and h not in crossed:
-                self._cross(h, events)
+                self._cross(h, told)
+        events.append(RolledOut(dice, tuple(moved)))
+        events += told
         self.pending = pending
         self.last = (int(pair[0]), int(pair[1]))
         self.phase = RACE
@@ -1496,8 +1644,9 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         return self.game.spot(spot)[0]
 
     # 結算投注結果: a win pays token x multiplier; a loss pays the red circle, whatever
-    # the token, plus a bonus token's own red circle (the 2's Ⓢ cancels the spot's);
-    # nobody goes below $0 (winnings are collected first).
+    # the token, plus a bonus token's own red circle; a shielded token (the 2's Ⓢ) pays
+    # neither: "若玩家使用了這類標記下注且輸掉，是不須向供應堆支付任何籌碼的"; nobody goes
+    # below $0 (winnings are collected first).
     def _settle(self, winner: int, events: list[Event]) -> None:
         c = self.game.config
         places = self.horse_places()
@@ -1516,7 +1665,7 @@ class ReadySetBetState(State[ReadySetBetConfig]):
                 lost[seat] += rate.loss
             else:
                 vip = c.vip_cards[card]
-                lost[seat] += (0 if vip.shield else rate.loss) + vip.loss
+                lost[seat] += 0 if vip.shield else rate.loss + vip.loss
         for s in range(len(self.money)):
             self.money[s] += won[s]
             paid = min(self.money[s], lost[s])
@@ -1830,8 +1979,23 @@ register_preset(
 __all__ = [
     "BOARD",
     "COLOUR_BETS",
+    "COLOUR_NAMES",
     "EXOTICS",
+    "EXOTIC_NAMES",
     "HORSES",
+    "MAX_MONEY",
+    "MAX_NAME",
+    "MAX_PLAYERS",
+    "MAX_PROPS",
+    "MAX_PROPS_PER_RACE",
+    "MAX_RACES",
+    "MAX_RATE",
+    "MAX_SPOTS",
+    "MAX_TOKEN",
+    "MAX_TOKENS",
+    "MAX_TRACK",
+    "MAX_VIP_CARDS",
+    "MAX_VIP_DEAL",
     "PROPS",
     "VIP_CARDS",
     "VIP_KINDS",
