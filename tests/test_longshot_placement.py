@@ -72,16 +72,16 @@ def test_opened_indicated_card_exception() -> None:
     # Stack and the MV is same as both cards already placed on boxes of the horse)"
     tops = [5, 5] + [E] * 10
     assert legal_boxes(tops, 1, 5) == []
-    assert legal_boxes(tops, 1, 5, opened=True) == [0, 1]
+    assert legal_boxes(tops, 1, 5, unavoidable=True) == [0, 1]
     tops[1] = 4  # only one box shares the MV: it must go on the other
-    assert legal_boxes(tops, 1, 5, opened=True) == [1]
+    assert legal_boxes(tops, 1, 5, unavoidable=True) == [1]
 
 
 def test_opened_free_card_when_absolutely_unavoidable() -> None:
     # Inferred (rules notes): Mafia 4.4 / Q&A e "except when absolutely unavoidable".
     tops = [4] * 12
     assert legal_boxes(tops, 0, 4) == []
-    assert legal_boxes(tops, 0, 4, opened=True) == list(range(12))
+    assert legal_boxes(tops, 0, 4, unavoidable=True) == list(range(12))
 
 
 class TestMafiaQAExample:

@@ -164,6 +164,64 @@ def test_lower_places_by_distance_then_box_total() -> None:
     assert state.history[0].places[:4] == (2, 1, 3, 4)
 
 
+# -- 5.9 and Q&A Q2(e): a player who may not pass and has no legal card ---------------------
+
+# seat 0 holds 1:3 and 2:4; horse 1's boxes both show a 3, horse 2's both a 4; the other
+# boxes are empty, so neither card has a box under the usual rules (4.4, Q&A b and e).
+CORNERED = {"hands": {0: "1:3 2:4"}, "boxes": {0: "F:3", 1: "F:3", 2: "F:4", 3: "F:4"}}
+
+
+def test_mafia_5_9_no_legal_card_before_the_supply_must_cover_the_same_mv() -> None:
+    # 5.9: passing is allowed only after the supply; Q&A Q2(e): "Except for when it is
+    # absolutely unavoidable, a card cannot be played over another card with the same
+    # movement number": here it is unavoidable, so the player places over the same MV.
+    state = deal(mafia(hand_size=2), **CORNERED)  # type: ignore[arg-type]
+    legal = state.legal_actions(0)
+    assert Pass(0) not in legal
+    assert sorted((str(a.card), a.box) for a in legal if isinstance(a, Place)) == [
+        ("1:3", 0),
+        ("1:3", 1),
+        ("2:4", 2),
+        ("2:4", 3),
+    ]
+    with pytest.raises(IllegalAction, match="must be placed"):
+        state.apply(Pass(0))
+    with pytest.raises(IllegalAction, match="runs only horse 1"):
+        state.apply(Place(0, HorseCard.parse("1:3"), 4))
+    state.apply(Place(0, HorseCard.parse("1:3"), 1))
+    assert state.tops[1] == 3 and state.hands[0] == [HorseCard.parse("2:4").code]
+    assert state.game.config.stuck_player_covers_same_mv  # the setting's Mafia default
+
+
+def test_mafia_5_9_after_the_supply_the_cornered_player_passes() -> None:
+    # after the supply passing is allowed (5.9): covering the same MV is avoidable.
+    state = deal(mafia(hand_size=2), **CORNERED)  # type: ignore[arg-type]
+    state.ext[Q]["done"] = True
+    assert state.legal_actions(0) == [Pass(0)]
+    with pytest.raises(IllegalAction, match="same MV"):
+        state.apply(Place(0, HorseCard.parse("1:3"), 1))
+
+
+def test_mafia_5_9_setting_off_the_cornered_player_places_nothing() -> None:
+    # today's reading, kept as a setting: no legal card -> the player passes (no draw).
+    state = deal(mafia(hand_size=2, stuck_player_covers_same_mv=False), **CORNERED)  # type: ignore[arg-type]
+    assert state.legal_actions(0) == [Pass(0)]
+    with pytest.raises(IllegalAction, match="same MV"):
+        state.apply(Place(0, HorseCard.parse("1:3"), 1))
+    state.apply(Pass(0))
+    assert len(state.hands[0]) == 2 and state.to_act == (1,)
+
+
+def test_mafia_an_empty_hand_passes() -> None:
+    # assumed (DATA.md): with no card at all there is nothing to place.
+    state = deal(mafia(hand_size=2), **CORNERED)  # type: ignore[arg-type]
+    state.hands[0] = []
+    state.stack += [HorseCard.parse(t).code for t in ("1:3", "2:4")]
+    assert state.legal_actions(0) == [Pass(0)]
+    state.apply(Pass(0))
+    assert state.to_act == (1,)
+
+
 # -- 5: supplying your hand + quinella bets ------------------------------------------------
 
 QHANDS = {
@@ -318,7 +376,7 @@ def test_qa_q2_clauses() -> None:
     assert legal_boxes(full, 2, 7) == [2, 3]
     # e) never on the same MV unless absolutely unavoidable (the opened card)
     same = [3, 3, *full[2:]]
-    assert legal_boxes(same, 1, 3) == [] and legal_boxes(same, 1, 3, opened=True) == [0, 1]
+    assert legal_boxes(same, 1, 3) == [] and legal_boxes(same, 1, 3, unavoidable=True) == [0, 1]
 
 
 # -- the shared harness --------------------------------------------------------------------

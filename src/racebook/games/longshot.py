@@ -135,6 +135,12 @@ class LongShotConfig:
     stuck_player_draws: bool = True
     """*Assumed*: a player with no legal card while a box is empty places
     nothing (PASS) and still draws; ``False``: passes without drawing."""
+    stuck_player_covers_same_mv: bool = False
+    """A player who may not pass and has no legal card places one over a card
+    of the same MV, as for the opened card (Mafia 5.9 with Q&A Q2(e): "except
+    for when it is absolutely unavoidable"; the Mafia preset's reading).
+    ``False`` (Long Shot: only the opened card is excepted): the player places
+    nothing (PASS)."""
     opened_free_card_unavoidable: bool = True
     """*Inferred*: an opened free card that no box may take (every top has its
     MV) covers a card of its MV anyway, as Mafia 4.4 allows when "absolutely
@@ -764,7 +770,7 @@ class LongShotState(State[LongShotConfig]):
         if p == OPENED:
             h, mv = self.opened >> 4, self.opened & 15
             c = card(self.opened)
-            boxes = legal_boxes(self.tops, h, mv, opened=self._exception(h))
+            boxes = legal_boxes(self.tops, h, mv, unavoidable=self._exception(h))
             return [Place(seat, c, b) for b in boxes]
         actions = self._placements(seat)
         if self._pass_reason(seat, actions) is None:
@@ -772,9 +778,13 @@ class LongShotState(State[LongShotConfig]):
         return actions
 
     def _placements(self, seat: int) -> list[Action]:
+        """Every ``Place`` of ``seat``'s hand now."""
+        found = placements(self.tops, sorted(set(self.hands[seat])), self.placed)
+        if not found and self._cornered(seat, found):
+            found = self._unavoidable(seat)
         rows = self.game.places[seat]
         out: list[Action] = []
-        for x, boxes in placements(self.tops, sorted(set(self.hands[seat])), self.placed):
+        for x, boxes in found:
             row = rows.get(x)
             if row is None:
                 c = card(x)
@@ -782,21 +792,50 @@ class LongShotState(State[LongShotConfig]):
             out += [row[b] for b in boxes]
         return out
 
+    def _unavoidable(self, seat: int) -> list[tuple[int, list[int]]]:
+        """Every box of each of ``seat``'s cards when the same MV may be covered."""
+        out = []
+        for x in sorted(set(self.hands[seat])):
+            boxes = legal_boxes(self.tops, x >> 4, x & 15, unavoidable=True, skip=self.placed)
+            if boxes:
+                out.append((x, boxes))
+        return out
+
+    def _cornered(self, seat: int, found: list[tuple[int, list[int]]] | None = None) -> bool:
+        """Whether ``seat`` must place a card over its own MV: it may not pass, holds
+        cards, and none has a box under the usual rules (``found``, if computed).
+
+        Mafia 5.9: passing is allowed only after the supply; Q&A Q2(e): "Except for
+        when it is absolutely unavoidable, a card cannot be played over another card
+        with the same movement number" (``stuck_player_covers_same_mv``)."""
+        if not self.game.config.stuck_player_covers_same_mv or not self.hands[seat]:
+            return False
+        if self._free_to_pass(seat):
+            return False
+        if found is None:
+            found = placements(self.tops, sorted(set(self.hands[seat])), self.placed)
+        return not found
+
     def _exception(self, horse: int) -> bool:
         """Whether the opened card may cover its own MV when nothing else is open."""
         return horse != FREE or self.game.config.opened_free_card_unavoidable
 
-    def _pass_reason(self, seat: int, placements: list[Action] | None = None) -> str | None:
-        """Why ``seat`` may not PASS now, or ``None`` if it may."""
+    def _free_to_pass(self, seat: int) -> bool:
+        """Whether ``seat`` may PASS now whatever its hand holds."""
         # In the spurt, after the first card, the others are optional ("may place 2").
         if self.phase == SECOND:
-            return None
+            return True
         # "After all boxes are full": PASS once every box has a card.
         if self.game.config.pass_when_full and EMPTY not in self.tops:
+            return True
+        return any(rule.may_pass(self, seat) for rule in self.game.rules)
+
+    def _pass_reason(self, seat: int, placements: list[Action] | None = None) -> str | None:
+        """Why ``seat`` may not PASS now, or ``None`` if it may."""
+        if self._free_to_pass(seat):
             return None
-        if any(rule.may_pass(self, seat) for rule in self.game.rules):
-            return None
-        # Assumed (DATA.md): a hand with no legal card places nothing.
+        # Assumed (DATA.md): a hand with no legal card places nothing (unless the
+        # player is cornered and covers its own MV: ``stuck_player_covers_same_mv``).
         if not (self._placements(seat) if placements is None else placements):
             return None
         if self.game.config.pass_when_full:
@@ -823,12 +862,23 @@ class LongShotState(State[LongShotConfig]):
                     x >> 4,
                     x & 15,
                     action.box,
-                    opened=self._exception(x >> 4),
+                    unavoidable=self._exception(x >> 4),
                     cite=cite,
                 )
             if x not in self.hands[action.seat]:
                 return f"{action.card} is not in seat {action.seat}'s hand"
-            return why_not(self.tops, x >> 4, x & 15, action.box, skip=self.placed, cite=cite)
+            reason = why_not(self.tops, x >> 4, x & 15, action.box, skip=self.placed, cite=cite)
+            if reason is not None and self._cornered(action.seat):
+                reason = why_not(
+                    self.tops,
+                    x >> 4,
+                    x & 15,
+                    action.box,
+                    unavoidable=True,
+                    skip=self.placed,
+                    cite=cite,
+                )
+            return reason
         if isinstance(action, Pass):
             if p == OPENED:
                 return "the opened card must be placed ('Basic of the Race Round')"
@@ -1009,7 +1059,7 @@ class LongShotState(State[LongShotConfig]):
             return
         x = self.stack.pop()
         events.append(Opened(card(x)))
-        if not legal_boxes(self.tops, x >> 4, x & 15, opened=self._exception(x >> 4)):
+        if not legal_boxes(self.tops, x >> 4, x & 15, unavoidable=self._exception(x >> 4)):
             self.stack.insert(0, x)  # no box may take it: under the stack (setting)
             self._run(events)
             return

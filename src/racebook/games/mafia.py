@@ -10,8 +10,10 @@ python-chess's variants):
   horses run whatever the player count; orders dealt each race, face up in
   the third; every card reshuffled before each race; three races.
 * 4 Race: no draw after placing, no spurt, no PASS when the boxes are full;
-  the race ends once 2nd place is decided, lower places by distance; ties by
-  distance past the goal, box total, then the single highest card.
+  a player who may not pass and has no other card covers its own MV (Q&A
+  Q2(e), "absolutely unavoidable"); the race ends once 2nd place is decided,
+  lower places by distance; ties by distance past the goal, box total, then
+  the single highest card.
 * 5 Supplying your hand + quinella bets: the rule module
   :class:`SupplyQuinella` (``"supply-quinella"``), which a Long Shot house
   variant can plug in too.
@@ -419,6 +421,9 @@ MAFIA = LongShotConfig(
     free_mvs=tuple(mv for mv in range(8) for _ in range(4 if mv < 4 else 5)),  # 2
     races=(MAFIA_RACE, MAFIA_RACE, THIRD_RACE),
     restock_per_box=0,  # assumed: the rulebook has no restock; nothing is opened
+    # 5.9 + Q&A Q2(e): before the supply nobody may pass; a card goes over its own MV
+    # when "absolutely unavoidable"
+    stuck_player_covers_same_mv=True,
     rules=(RuleRef("supply-quinella", {}),),
 )
 
