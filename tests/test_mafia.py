@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 import racebook
@@ -95,7 +96,7 @@ def test_race_ends_once_second_place_is_decided_and_settles_in_order() -> None:
 
 def test_extra_penalty_when_nobodys_horse_is_ahead() -> None:
     # 6.2b: horse 6 is nobody's order and finishes 3rd: owners of horses behind it pay
-    # an extra $100,000 (at any place: rules notes).
+    # an extra $100,000 (all of them are 4th or lower here: both readings agree).
     state = race_position(
         hands=HANDS,
         boxes=full_boxes(TOPS),
@@ -107,6 +108,45 @@ def test_extra_penalty_when_nobodys_horse_is_ahead() -> None:
     assert state.history[0].places == (2, 1, 4, 5, 6, 3)
     extra = {e.seat for e in events if isinstance(e, Money) and e.reason == "nobody's horse ahead"}
     assert extra == {2, 3, 4}
+
+
+def nobodys_horse_first(**settings: object) -> tuple[LongShotState, set[int]]:
+    # horse 6, nobody's order, finishes 1st (1 past the goal); horse 2 (seat 1) is 2nd,
+    # horse 1 (seat 0) 3rd, horses 3-5 (seats 2-4) 4th to 6th.
+    state = deal(
+        mafia(hand_size=3, hand_size_at_6=3, **settings),
+        hands=HANDS,
+        boxes=full_boxes(TOPS),
+        pos=[50, 48, 45, 40, 30, 59],
+        orders=[1, 2, 3, 4, 5],
+        stack_top="F:1",
+    )
+    events = play_round(state, ROUND, 11)
+    assert state.history[0].places == (3, 2, 4, 5, 6, 1)
+    extra = {e.seat for e in events if isinstance(e, Money) and e.reason == "nobody's horse ahead"}
+    return state, extra
+
+
+def test_mafia_6_2b_extra_penalty_only_on_top_of_the_penalty() -> None:
+    # 1: "You receive a reward if it finishes 3rd or better, but any lower than that
+    # and you must pay a penalty"; 6.2b is "An extra $100,000" under "Penalties paid",
+    # like 6.2c (always 4th or lower): it comes on top of 6.2a.  Seats 0 and 1 (3rd
+    # and 2nd, rewarded) pay no extra; seats 2-4 (4th or lower) do.
+    state, extra = nobodys_horse_first()
+    assert extra == {2, 3, 4}
+    assert state.money[0] == 500_000 + 100_000 + 3 * 20_000 - (8 + 3) * 10_000  # 3rd
+    assert state.money[1] == 500_000 + 300_000  # 2nd, free cards only
+    assert all(t.unowned_ahead_only_out for t in state.game.config.races)
+
+
+def test_mafia_6_2b_setting_charges_it_at_any_place() -> None:
+    # the literal reading of 6.2b alone, as a setting: every seat whose horse is behind
+    # nobody's horse pays, rewarded or not.
+    races = [
+        attrs.evolve(t, unowned_ahead_only_out=False) for t in (MAFIA_RACE, MAFIA_RACE, THIRD_RACE)
+    ]
+    _, extra = nobodys_horse_first(races=races)
+    assert extra == {0, 1, 2, 3, 4}
 
 
 def test_sixth_place_penalty_only_with_six_players() -> None:

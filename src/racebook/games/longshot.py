@@ -1174,6 +1174,8 @@ class LongShotState(State[LongShotConfig]):
             else:
                 self.lose(s, t.penalty, "penalty", events)
             out = not 1 <= place <= paid
+            # Mafia 6.2b: "An extra $100,000" when a horse nobody ordered beat yours;
+            # by default (unowned_ahead_only_out) on top of the penalty only (rules notes).
             if (
                 t.unowned_ahead_penalty
                 and (out or not t.unowned_ahead_only_out)

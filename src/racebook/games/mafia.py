@@ -393,7 +393,11 @@ MAFIA_RACE = RaceTable(
     penalty=100_000,  # 6.2a
     tickets=(40_000, 20_000),  # 6.3
     ticket_loss=10_000,  # 6.5: the price of every ticket and quinella card held
-    unowned_ahead_penalty=100_000,  # 6.2b
+    # 6.2b "An extra $100,000", on top of 6.2a: only when the order's horse is 4th or
+    # lower (1: "a reward if it finishes 3rd or better, ... any lower than that and you
+    # must pay a penalty"; rules notes)
+    unowned_ahead_penalty=100_000,
+    unowned_ahead_only_out=True,
     last_place_penalty=100_000,  # 6.2c
     ticket_price_all=True,
 )
