@@ -406,6 +406,19 @@ def test_qa_q2_example_through_the_api() -> None:
         state.apply(Place(0, HorseCard.parse("F:0"), 3))
 
 
+def test_mafia_qa_q2_c_golden_rule_per_card_and_per_player_as_a_setting() -> None:
+    # Q&A Q2 example (c): while box 11 is empty, "Any indicated horse cards not for horse
+    # #6 can be played on any box for their indicated horse" -- whatever else the player
+    # holds (QA_HAND has F:0 and 6:4, which could fill box 11): per card.  Long Shot's
+    # per-player reading is a setting.
+    assert racebook.load("mafia").config.golden_rule == "card"
+    state = deal(mafia(golden_rule="player"), hands={0: QA_HAND}, boxes=QA_BOXES)
+    legal = {(str(a.card), a.box) for a in state.legal_actions(0) if isinstance(a, Place)}
+    assert legal == {("F:0", 11), ("6:4", 11), ("6:0", 11)}
+    with pytest.raises(IllegalAction, match="Golden Rule"):
+        state.apply(Place(0, HorseCard.parse("1:4"), 0))
+
+
 def test_qa_q2_clauses() -> None:
     full = [3, 5, 1, 2, 3, 4, 5, 6, 7, 1, 2, 4]
     # a) two boxes per horse; b) covering needs both of the horse's boxes full

@@ -3,7 +3,10 @@
 The placement rules of Long Shot ("How to place Horse cards") and Horse
 Racing Mafia (4.1, 4.4 and Q&A 9.0 Q2) are the same, and live here once:
 
-* Golden Rule: a card must go in an empty box if it can.
+* Golden Rule: a card must go in an empty box if it can.  Read per player
+  (Long Shot's default, :func:`fill_first`): a player holding any card that
+  can fill an empty box must fill one; read per card (Mafia's Q&A): only the
+  card being placed is asked.
 * An indicated card goes only in its own horse's two boxes; it may cover a
   card only when both of them are full.
 * A free card goes in any box; it may cover a card only when every box is full.
@@ -144,4 +147,27 @@ def placements(
             boxes = shared
         if boxes:
             out.append((x, boxes))
+    return out
+
+
+def fill_first(tops: list[int], found: list[tuple[int, list[int]]]) -> list[tuple[int, list[int]]]:
+    """The Golden Rule read per player: if any card in ``found`` (from
+    :func:`placements`) can go in an empty box, only such placements remain.
+
+    Long Shot: 「12のマスに空いた場所があれば、そのマスを埋めるように置かなければなりません」
+    ("You must place Horse card at the empty box if possible").
+
+    >>> tops = [3, 5] + [1] * 9 + [EMPTY]
+    >>> fill_first(tops, [(1 * 16 + 4, [0, 1]), (0 * 16 + 2, [11])])
+    [(2, [11])]
+    >>> fill_first(tops, [(1 * 16 + 4, [0, 1])])
+    [(20, [0, 1])]
+    """
+    if not any(tops[b] == EMPTY for _, boxes in found for b in boxes):
+        return found
+    out = []
+    for x, boxes in found:
+        empty = [b for b in boxes if tops[b] == EMPTY]
+        if empty:
+            out.append((x, empty))
     return out

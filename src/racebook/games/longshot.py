@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from racebook.board.boxes import EMPTY, boxes_of, legal_boxes, placements, why_not
+from racebook.board.boxes import EMPTY, boxes_of, fill_first, legal_boxes, placements, why_not
 from racebook.board.track import places as finish_places
 from racebook.cards.horse import FREE, HorseCard, card, deck
 from racebook.core.errors import ConfigError
@@ -73,6 +73,12 @@ FREE_MVS = tuple(
     for _ in range(k)
 )
 """Assumed (DATA.md): the 28 free cards' MVs."""
+
+GOLDEN_RULES = ("player", "card")
+"""How the Golden Rule is read (``golden_rule``): ``"player"``, a player who holds
+a card that can fill an empty box must fill one; ``"card"``, only the card being
+placed is asked (an indicated card whose two boxes are full may cover while
+other boxes are empty)."""
 
 TIEBREAKS = ("box_total", "highest_card")
 """Tie-breaks after the distance: the box total (the two top cards' MV), then
@@ -132,6 +138,10 @@ class LongShotConfig:
     """The beginning first player; ``None``: chosen by chance (a log line)."""
     restock_per_box: int = 2
     """Buried cards taken from under each box to restock (never the top card)."""
+    golden_rule: str = "player"
+    """How the Golden Rule is read, one of ``GOLDEN_RULES``: ``"player"`` (Long
+    Shot's Japanese text: 「12のマスに空いた場所があれば、そのマスを埋めるように置かなければ
+    なりません」) or ``"card"`` (Mafia's Q&A Q2 example); see the rules notes."""
     stuck_player_draws: bool = True
     """*Assumed*: a player with no legal card while a box is empty places
     nothing (PASS) and still draws; ``False``: passes without drawing."""
@@ -189,6 +199,10 @@ def check_config(c: LongShotConfig) -> None:
         raise ConfigError("draw", f"must be 0 or more, got {c.draw}")
     if not 1 <= c.finishers <= c.running:
         raise ConfigError("finishers", f"must be 1..{c.running} horses, got {c.finishers}")
+    if c.golden_rule not in GOLDEN_RULES:
+        raise ConfigError(
+            "golden_rule", f"unknown reading {c.golden_rule!r}; known: {GOLDEN_RULES}"
+        )
     for name in c.tiebreaks:
         if name not in TIEBREAKS:
             raise ConfigError("tiebreaks", f"unknown tie-break {name!r}; known: {TIEBREAKS}")
@@ -782,6 +796,10 @@ class LongShotState(State[LongShotConfig]):
         found = placements(self.tops, sorted(set(self.hands[seat])), self.placed)
         if not found and self._cornered(seat, found):
             found = self._unavoidable(seat)
+        elif self.game.config.golden_rule == "player":
+            # Long Shot, "How to place Horse cards": 「12のマスに空いた場所があれば、そのマスを
+            # 埋めるように置かなければなりません」, read per player (rules notes)
+            found = fill_first(self.tops, found)
         rows = self.game.places[seat]
         out: list[Action] = []
         for x, boxes in found:
@@ -791,6 +809,11 @@ class LongShotState(State[LongShotConfig]):
                 row = rows[x] = [Place(seat, c, b) for b in range(len(self.boxes))]
             out += [row[b] for b in boxes]
         return out
+
+    def _can_fill(self, seat: int) -> bool:
+        """Whether a card in ``seat``'s hand may go in an empty box now."""
+        found = placements(self.tops, sorted(set(self.hands[seat])), self.placed)
+        return any(self.tops[b] == EMPTY for _, boxes in found for b in boxes)
 
     def _unavoidable(self, seat: int) -> list[tuple[int, list[int]]]:
         """Every box of each of ``seat``'s cards when the same MV may be covered."""
@@ -868,6 +891,16 @@ class LongShotState(State[LongShotConfig]):
             if x not in self.hands[action.seat]:
                 return f"{action.card} is not in seat {action.seat}'s hand"
             reason = why_not(self.tops, x >> 4, x & 15, action.box, skip=self.placed, cite=cite)
+            if (
+                reason is None
+                and self.game.config.golden_rule == "player"
+                and self.tops[action.box] != EMPTY
+                and self._can_fill(action.seat)
+            ):
+                return (
+                    f"Golden Rule: seat {action.seat} holds a card that can fill an empty "
+                    f"box, so it must fill one before covering box {action.box} ({cite})"
+                )
             if reason is not None and self._cornered(action.seat):
                 reason = why_not(
                     self.tops,
@@ -1317,6 +1350,7 @@ def box_horse(box: int) -> int:
 
 __all__ = [
     "FIRST_RACE",
+    "GOLDEN_RULES",
     "LAST_RACE",
     "TIEBREAKS",
     "BoxRule",

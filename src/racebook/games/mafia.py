@@ -428,6 +428,9 @@ MAFIA = LongShotConfig(
     # 5.9 + Q&A Q2(e): before the supply nobody may pass; a card goes over its own MV
     # when "absolutely unavoidable"
     stuck_player_covers_same_mv=True,
+    # Q&A Q2 example (c): while box 11 is empty, "Any indicated horse cards not for horse
+    # #6 can be played on any box for their indicated horse": the Golden Rule per card
+    golden_rule="card",
     rules=(RuleRef("supply-quinella", {}),),
 )
 
