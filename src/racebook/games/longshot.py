@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -156,7 +156,9 @@ class LongShotConfig:
     MV) covers a card of its MV anyway, as Mafia 4.4 allows when "absolutely
     unavoidable"; ``False``: it goes under the stack instead."""
     open_money: bool = True
-    """*Assumed*: money is counted in the open (views show everyone's)."""
+    """*Assumed*: money is counted in the open (views, race records and
+    ``money`` events show everyone's); ``False``: each seat sees only its own
+    until the game ends, when the final standings (``game-ended``) are public."""
     rules: tuple[RuleRef, ...] = ()
     """Rule modules plugged in, by registered name (see "Writing a house rule")."""
 
@@ -399,12 +401,18 @@ class RaceEnded(Event):
 @attrs.frozen
 class Money(Event):
     """``seat``'s money changed by ``amount`` for ``reason`` (paid amounts are
-    negative and already cut to what the seat could pay)."""
+    negative and already cut to what the seat could pay).  Seen by every seat
+    when money is counted in the open (``open_money``), else by ``seat`` only
+    (``public`` is False)."""
 
     kind: ClassVar[str] = "money"
     seat: int
     amount: int
     reason: str
+    public: bool = True
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.public or seat == self.seat
 
 
 # -- views ---------------------------------------------------------------------
@@ -412,12 +420,13 @@ class Money(Event):
 
 @attrs.frozen
 class RaceRecord:
-    """One settled race: places per horse (0 = none), orders and money after."""
+    """One settled race: places per horse (0 = none), orders and money after
+    (in a view with ``open_money=False``: ``None`` for every other seat)."""
 
     race: int
     places: tuple[int, ...]
     orders: tuple[int, ...]
-    money: tuple[int, ...]
+    money: tuple[int | None, ...]
 
 
 @attrs.frozen
@@ -742,11 +751,24 @@ class LongShotState(State[LongShotConfig]):
             hand_sizes=tuple(len(h) for h in self.hands),
             stack_size=len(self.stack),
             orders=orders,
-            money=tuple(m if c.open_money or s == seat else None for s, m in enumerate(self.money)),
+            money=self._money_seen(self.money, seat, final=self.phase == OVER),
             opened=card(self.opened) if self.opened >= 0 else None,
-            history=tuple(self.history),
+            history=tuple(
+                r if c.open_money else attrs.evolve(r, money=self._money_seen(r.money, seat))
+                for r in self.history
+            ),
             extra=extra,
         )
+
+    def _money_seen(
+        self, money: Sequence[int | None], seat: int | None, *, final: bool = False
+    ) -> tuple[int | None, ...]:
+        """``money`` as ``seat`` may see it: all of it when money is open
+        (``open_money``) or the game is over (``final``: the final standings
+        are public), else only its own."""
+        if self.game.config.open_money or final:
+            return tuple(money)
+        return tuple(m if s == seat else None for s, m in enumerate(money))
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -1263,13 +1285,13 @@ class LongShotState(State[LongShotConfig]):
         """Pay ``seat`` from the bank (a ``money`` event)."""
         if amount:
             self.money[seat] += amount
-            events.append(Money(seat, amount, reason))
+            events.append(Money(seat, amount, reason, self.game.config.open_money))
 
     def lose(self, seat: int, amount: int, reason: str, events: list[Event]) -> None:
         """``seat`` pays as far as it can (a ``money`` event with what was paid)."""
         if amount:
             got = pay(self.money, seat, amount)
-            events.append(Money(seat, -got, reason))
+            events.append(Money(seat, -got, reason, self.game.config.open_money))
 
     # -- copies, audits and hidden information ------------------------------------
     def _copy_into(self, other: LongShotState) -> None:
@@ -1328,6 +1350,16 @@ class LongShotState(State[LongShotConfig]):
             for s in others:
                 other.orders[s] = hidden.pop()
             other.aside = hidden
+        if not self.game.config.open_money and self.phase != OVER:
+            # the other seats' money, closed: swapped among them, now and in the records
+            swap = list(others)
+            rng.shuffle(swap)
+            moved = dict(zip(others, swap, strict=True))
+            other.money = [self.money[moved.get(s, s)] for s in range(n)]
+            other.history = [
+                attrs.evolve(r, money=tuple(r.money[moved.get(s, s)] for s in range(n)))
+                for r in self.history
+            ]
         return other
 
 
