@@ -28,7 +28,7 @@ import attrs
 from racebook.board.boxes import EMPTY, boxes_of, fill_first, legal_boxes, placements, why_not
 from racebook.board.track import places as finish_places
 from racebook.cards.horse import FREE, HorseCard, card, deck
-from racebook.core.errors import ConfigError
+from racebook.core.errors import ConfigError, check_between, check_length
 from racebook.core.game import (
     CHANCE,
     Action,
@@ -155,6 +155,11 @@ class LongShotConfig:
     """*Inferred*: an opened free card that no box may take (every top has its
     MV) covers a card of its MV anyway, as Mafia 4.4 allows when "absolutely
     unavoidable"; ``False``: it goes under the stack instead."""
+    stall_rounds: int = 10
+    """Not in the rulebooks: a race in which no horse has moved for this many
+    rounds in a row ends as it stands (places as at the end of a race), so
+    every game ends, whatever the deck and the play.  The printed decks never
+    get there (too few MV-0 cards to stop enough horses)."""
     open_money: bool = True
     """*Assumed*: money is counted in the open (views, race records and
     ``money`` events show everyone's); ``False``: each seat sees only its own
@@ -175,48 +180,99 @@ class LongShotConfig:
         return self.hand_size
 
 
+# -- limits: every size a variant sets is bounded (docs: "Limits") ---------------
+
+MAX_HORSES = 15
+"""``horses``, ``horses_at_4`` and ``finishers`` (6 horses in print)."""
+MAX_HAND = 50
+"""``hand_size`` and ``hand_size_at_6`` (8, Mafia 13)."""
+MAX_MV = 15
+"""Every card's MV (Long Shot 0..8, Mafia 0..8); a card is ``horse * 16 + mv``."""
+MAX_INDICATED = 20
+"""Indicated cards per horse, ``len(indicated_mvs)`` (Long Shot 14, Mafia 9)."""
+MAX_FREE = 200
+"""Free cards, ``len(free_mvs)`` (Long Shot 28, Mafia 36); with
+:data:`MAX_INDICATED` and :data:`MAX_HORSES` a deck holds at most 500 cards."""
+MAX_GOAL = 1000
+"""``goal``, the spurt's line and a rule module's threshold (60 in print)."""
+MAX_CARDS_A_TURN = 10
+"""``spurt_cards`` (2) and ``draw`` (1)."""
+MAX_RESTOCK = 10
+"""``restock_per_box`` (2)."""
+MAX_RACES = 10
+"""``len(races)`` (Long Shot 2, Mafia 3), and a rule module's per-race list."""
+MAX_MONEY = 10**9
+"""Every amount: ``starting_money``, each entry of a race table, a rule module's
+price or rate (Mafia's largest: $1,000,000).  Money then stays far below 2**53,
+exact in any JSON reader."""
+MAX_STALL_ROUNDS = 100
+"""``stall_rounds`` (10)."""
+MAX_RULES = 10
+"""``len(rules)``: rule modules plugged into one config."""
+
+
 def check_config(c: LongShotConfig) -> None:
-    """Refuse a config that cannot be played, naming the field."""
-    if not 4 <= c.players <= 6:
-        raise ConfigError("players", f"the game is for 4 to 6 players, got {c.players}")
-    if not 2 <= c.horses <= 15:
-        raise ConfigError("horses", f"must be 2..15, got {c.horses}")
-    if not 2 <= c.horses_at_4 <= c.horses:
+    """Refuse a config that cannot be played, naming the field: every single
+    field against its bounds first, then the relations between fields."""
+    # single fields
+    check_between("players", c.players, 4, 6)
+    check_between("horses", c.horses, 2, MAX_HORSES)
+    check_between("horses_at_4", c.horses_at_4, 2, MAX_HORSES)
+    check_between("hand_size", c.hand_size, 1, MAX_HAND)
+    if c.hand_size_at_6 is not None:
+        check_between("hand_size_at_6", c.hand_size_at_6, 1, MAX_HAND)
+    check_between("starting_money", c.starting_money, 0, MAX_MONEY)
+    check_between("goal", c.goal, 1, MAX_GOAL)
+    if c.spurt_threshold is not None:
+        check_between("spurt_threshold", c.spurt_threshold, 1, MAX_GOAL)
+    check_between("spurt_cards", c.spurt_cards, 1, MAX_CARDS_A_TURN)
+    check_between("draw", c.draw, 0, MAX_CARDS_A_TURN)
+    check_between("finishers", c.finishers, 1, MAX_HORSES)
+    if c.golden_rule not in GOLDEN_RULES:
+        raise ConfigError(
+            "golden_rule", f"unknown reading {c.golden_rule!r}; known: {GOLDEN_RULES}"
+        )
+    check_length("tiebreaks", c.tiebreaks, 0, len(TIEBREAKS))
+    for name in c.tiebreaks:
+        if name not in TIEBREAKS:
+            raise ConfigError("tiebreaks", f"unknown tie-break {name!r}; known: {TIEBREAKS}")
+    if len(set(c.tiebreaks)) != len(c.tiebreaks):
+        raise ConfigError("tiebreaks", f"a tie-break is named twice: {c.tiebreaks}")
+    check_length("indicated_mvs", c.indicated_mvs, 1, MAX_INDICATED)
+    check_length("free_mvs", c.free_mvs, 0, MAX_FREE)
+    for field, mvs in (("indicated_mvs", c.indicated_mvs), ("free_mvs", c.free_mvs)):
+        bad = [mv for mv in mvs if not 0 <= mv <= MAX_MV]
+        if bad:
+            raise ConfigError(field, f"MVs must be 0..{MAX_MV}, got {bad}")
+    if max(c.indicated_mvs) < 1:
+        raise ConfigError("indicated_mvs", "each horse needs a card that moves it (an MV of 1+)")
+    check_length("races", c.races, 1, MAX_RACES)
+    for i, t in enumerate(c.races):
+        check_length(f"races[{i}].rewards", t.rewards, 0, MAX_HORSES)
+        check_length(f"races[{i}].tickets", t.tickets, 0, MAX_HORSES)
+        for name in ("rewards", "tickets"):
+            for k, amount in enumerate(getattr(t, name)):
+                check_between(f"races[{i}].{name}[{k}]", amount, 0, MAX_MONEY)
+        for name in ("penalty", "ticket_loss", "unowned_ahead_penalty", "last_place_penalty"):
+            check_between(f"races[{i}].{name}", getattr(t, name), 0, MAX_MONEY)
+    check_between("restock_per_box", c.restock_per_box, 0, MAX_RESTOCK)
+    check_between("stall_rounds", c.stall_rounds, 1, MAX_STALL_ROUNDS)
+    check_length("rules", c.rules, 0, MAX_RULES)
+    # relations between fields
+    if c.horses_at_4 > c.horses:
         raise ConfigError("horses_at_4", f"must be 2..horses ({c.horses}), got {c.horses_at_4}")
     if c.running < c.players:
         raise ConfigError(
             "horses", f"{c.running} horses give too few order cards for {c.players} players"
         )
-    if c.goal < 1:
-        raise ConfigError("goal", f"must be at least 1, got {c.goal}")
-    if c.spurt_threshold is not None and not 1 <= c.spurt_threshold <= c.goal:
+    if c.spurt_threshold is not None and c.spurt_threshold > c.goal:
         raise ConfigError(
             "spurt_threshold",
             f"must be 1..goal ({c.goal}): a spurt past the goal never comes, "
             f"got {c.spurt_threshold}",
         )
-    if c.spurt_cards < 1:
-        raise ConfigError("spurt_cards", f"must be at least 1, got {c.spurt_cards}")
-    if c.draw < 0:
-        raise ConfigError("draw", f"must be 0 or more, got {c.draw}")
-    if not 1 <= c.finishers <= c.running:
+    if c.finishers > c.running:
         raise ConfigError("finishers", f"must be 1..{c.running} horses, got {c.finishers}")
-    if c.golden_rule not in GOLDEN_RULES:
-        raise ConfigError(
-            "golden_rule", f"unknown reading {c.golden_rule!r}; known: {GOLDEN_RULES}"
-        )
-    for name in c.tiebreaks:
-        if name not in TIEBREAKS:
-            raise ConfigError("tiebreaks", f"unknown tie-break {name!r}; known: {TIEBREAKS}")
-    for field, mvs in (("indicated_mvs", c.indicated_mvs), ("free_mvs", c.free_mvs)):
-        bad = [mv for mv in mvs if not 0 <= mv <= 15]
-        if bad:
-            raise ConfigError(field, f"MVs must be 0..15, got {bad}")
-    if not c.indicated_mvs:
-        raise ConfigError("indicated_mvs", "each horse needs indicated cards")
-    for field, size in (("hand_size", c.hand_size), ("hand_size_at_6", c.hand_size_at_6)):
-        if size is not None and size < 1:
-            raise ConfigError(field, f"must be at least 1, got {size}")
     size = c.running * len(c.indicated_mvs) + len(c.free_mvs)
     if size < c.players * c.hand + 1:
         field = "hand_size_at_6" if c.hand != c.hand_size else "hand_size"
@@ -224,10 +280,6 @@ def check_config(c: LongShotConfig) -> None:
             field,
             f"a deck of {size} cards is too small for {c.players} hands of {c.hand} and the stack",
         )
-    if c.starting_money < 0:
-        raise ConfigError("starting_money", f"must be 0 or more, got {c.starting_money}")
-    if not c.races:
-        raise ConfigError("races", "a game needs at least one race")
     places = c.running if c.rank_unfinished else c.finishers
     for i, t in enumerate(c.races):
         if len(t.tickets) > places:
@@ -238,13 +290,8 @@ def check_config(c: LongShotConfig) -> None:
             raise ConfigError(
                 f"races[{i}].rewards", f"pays {len(t.rewards)} places but only {places} are placed"
             )
-        amounts = (t.penalty, t.ticket_loss, t.unowned_ahead_penalty, t.last_place_penalty)
-        if min((*amounts, *t.rewards, *t.tickets)) < 0:
-            raise ConfigError(f"races[{i}]", "amounts must be 0 or more")
     if c.first_player is not None and not 0 <= c.first_player < c.players:
         raise ConfigError("first_player", f"must be a seat 0..{c.players - 1} or None")
-    if c.restock_per_box < 0:
-        raise ConfigError("restock_per_box", f"must be 0 or more, got {c.restock_per_box}")
 
 
 # -- actions -------------------------------------------------------------------
@@ -386,6 +433,15 @@ class HorseFinished(Event):
 class SpurtBegins(Event):
     kind: ClassVar[str] = "spurt"
     horse: int
+
+
+@attrs.frozen
+class RaceStalled(Event):
+    """No horse has moved for ``rounds`` rounds in a row (``stall_rounds``): the
+    race ends as it stands.  Only a variant's deck gets there in practice."""
+
+    kind: ClassVar[str] = "stalled"
+    rounds: int
 
 
 @attrs.frozen
@@ -605,6 +661,7 @@ BASE_EVENTS: tuple[type[Event], ...] = (
     Ran,
     HorseFinished,
     SpurtBegins,
+    RaceStalled,
     RaceEnded,
     Money,
     GameEnded,
@@ -674,6 +731,8 @@ class LongShotState(State[LongShotConfig]):
         self.history: list[RaceRecord] = []
         self.ext: dict[str, Any] = {}
         self.interlude = -1
+        self.idle = 0
+        """Rounds in a row, this race, in which no horse moved."""
 
     # -- reading ---------------------------------------------------------------
     @property
@@ -792,6 +851,7 @@ class LongShotState(State[LongShotConfig]):
             "history": [[r.race, r.places, r.orders, r.money] for r in self.history],
             "ext": self.ext,
             "interlude": self.interlude,
+            "idle": self.idle,
         }
 
     # -- legality ---------------------------------------------------------------
@@ -1171,6 +1231,13 @@ class LongShotState(State[LongShotConfig]):
         if len(self.fin) >= c.finishers:
             self._settle(events)
             return
+        # not in the rulebooks: a race in which no horse has moved for stall_rounds
+        # rounds in a row ends as it stands (rules notes, "a race that stands still")
+        self.idle = 0 if any(moves) else self.idle + 1
+        if self.idle >= c.stall_rounds:
+            events.append(RaceStalled(self.idle))
+            self._settle(events)
+            return
         for i, rule in enumerate(self.game.rules):
             if rule.after_run(self, events):
                 self.interlude = i
@@ -1275,6 +1342,7 @@ class LongShotState(State[LongShotConfig]):
             self.orders = [0] * c.players
             self.aside = []
             self.round = 0
+            self.idle = 0
             self.ext = {}
             self.phase = DEAL
         else:
@@ -1397,6 +1465,7 @@ __all__ = [
     "Pass",
     "Place",
     "RaceRecord",
+    "RaceStalled",
     "Restock",
     "RuleRef",
     "box_horse",

@@ -31,10 +31,13 @@ from typing import Any, ClassVar
 import attrs
 
 from racebook.cards.horse import FREE, HorseCard, card
-from racebook.core.errors import ConfigError
+from racebook.core.errors import ConfigError, check_between, check_length
 from racebook.core.game import CHANCE, Action, Event, PrivateEvent
 from racebook.core.registry import register_game, register_preset
 from racebook.games.longshot import (
+    MAX_GOAL,
+    MAX_MONEY,
+    MAX_RACES,
     BoxRule,
     Drew,
     LongShot,
@@ -154,18 +157,27 @@ class SupplyQuinella(BoxRule):
     def __init__(self, settings: Mapping[str, Any], config: LongShotConfig, where: str) -> None:
         super().__init__(settings, config, where)
         self.check_settings(_SETTINGS)
+        at = f"{where}.settings"
         self.threshold: int = self.setting("threshold", 35, int)
         self.price: int = self.setting("price", 10_000, int)
         self.supply: bool = self.setting("supply", True, bool)
         self.quinella: bool = self.setting("quinella", True, bool)
         pay = self.setting("pay", [100_000, 100_000, 200_000], (list, tuple))
-        if not pay or not all(
-            isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in pay
-        ):
-            raise ConfigError(f"{where}.settings.pay", "a list of amounts (0 or more) per race")
+        # limits (docs: "Limits"): each setting alone, then against the config
+        check_between(f"{at}.threshold", self.threshold, 1, MAX_GOAL)
+        check_between(f"{at}.price", self.price, 0, MAX_MONEY)
+        check_length(f"{at}.pay", pay, 1, MAX_RACES)
+        for k, x in enumerate(pay):
+            if not isinstance(x, int) or isinstance(x, bool):
+                raise ConfigError(f"{at}.pay[{k}]", f"expected an amount, got {x!r}")
+            check_between(f"{at}.pay[{k}]", x, 0, MAX_MONEY)
         self.pay: tuple[int, ...] = tuple(pay)
-        if self.threshold < 1 or self.price < 0:
-            raise ConfigError(f"{where}.settings", "threshold must be 1 or more, price 0 or more")
+        if self.threshold > config.goal:
+            raise ConfigError(
+                f"{at}.threshold",
+                f"must be 1..goal ({config.goal}): a supply past the goal never comes, "
+                f"got {self.threshold}",
+            )
 
     # -- module data ------------------------------------------------------------------
     def data(self, state: LongShotState) -> dict[str, Any]:
