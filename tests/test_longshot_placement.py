@@ -1,5 +1,6 @@
 """Long Shot, "How to place Horse cards", one test per clause, plus the Mafia Q&A
-example (003_*, 9.0 Q2), whose rule is Long Shot's word for word."""
+example (003_*, 9.0 Q2), whose clauses are Long Shot's (its Golden Rule read per
+card, Long Shot's per player)."""
 
 from __future__ import annotations
 
@@ -72,16 +73,16 @@ def test_opened_indicated_card_exception() -> None:
     # Stack and the MV is same as both cards already placed on boxes of the horse)"
     tops = [5, 5] + [E] * 10
     assert legal_boxes(tops, 1, 5) == []
-    assert legal_boxes(tops, 1, 5, opened=True) == [0, 1]
+    assert legal_boxes(tops, 1, 5, unavoidable=True) == [0, 1]
     tops[1] = 4  # only one box shares the MV: it must go on the other
-    assert legal_boxes(tops, 1, 5, opened=True) == [1]
+    assert legal_boxes(tops, 1, 5, unavoidable=True) == [1]
 
 
 def test_opened_free_card_when_absolutely_unavoidable() -> None:
     # Inferred (rules notes): Mafia 4.4 / Q&A e "except when absolutely unavoidable".
     tops = [4] * 12
     assert legal_boxes(tops, 0, 4) == []
-    assert legal_boxes(tops, 0, 4, opened=True) == list(range(12))
+    assert legal_boxes(tops, 0, 4, unavoidable=True) == list(range(12))
 
 
 class TestMafiaQAExample:
@@ -104,8 +105,13 @@ class TestMafiaQAExample:
         assert legal_boxes(self.tops, 5, 7) == [9]
 
     def test_through_the_api(self) -> None:
+        # the Q&A's own reading, per card (Long Shot's default is per player: below)
         tops = [3, 5, 1, 2, 3, 4, 5, 6, 7, 1, 2]
-        state = deal(new(), hands={0: "F:2 6:4 1:3 1:4 5:7 2:6 3:6 4:1"}, boxes=full_boxes(tops))
+        state = deal(
+            new(golden_rule="card"),
+            hands={0: "F:2 6:4 1:3 1:4 5:7 2:6 3:6 4:1"},
+            boxes=full_boxes(tops),
+        )
         assert state.tops[11] == EMPTY
         legal = set(state.legal_actions(0))
         assert Place(0, HorseCard.parse("F:2"), 11) in legal
@@ -128,6 +134,65 @@ class TestMafiaQAExample:
         with pytest.raises(IllegalAction, match="may not act"):
             state.apply(Place(1, HorseCard.parse("F:0"), 11))
         assert state.snapshot() == before
+
+
+# Long Shot's Golden Rule, read per player: 「12のマスに空いた場所があれば、そのマスを埋める
+# ように置かなければなりません」; for an indicated card whose two boxes are full: 「どちらかの
+# カードの上に置いてかまいませんが、空いているマスがあれば必ずそちらを埋めます」; "You must
+# place Horse card at the empty box if possible."
+GOLDEN_TOPS = [3, 5, 1, 2, 3, 4, 5, 6, 7, 1, 2]  # every box full but box 11 (horse 6's lower)
+
+
+def test_longshot_golden_rule_a_player_who_can_fill_an_empty_box_must() -> None:
+    state = deal(new(), hands={0: "F:2 6:4 1:3 1:4 5:7 2:6 3:6 4:1"}, boxes=full_boxes(GOLDEN_TOPS))
+    legal = state.legal_actions(0)
+    assert {(str(a.card), a.box) for a in legal if isinstance(a, Place)} == {
+        ("F:2", 11),
+        ("6:4", 11),
+    }
+    assert Pass(0) not in legal
+    before = state.snapshot()
+    with pytest.raises(IllegalAction, match="Golden Rule"):
+        state.apply(Place(0, HorseCard.parse("1:4"), 0))
+    assert state.snapshot() == before
+    state.apply(Place(0, HorseCard.parse("6:4"), 11))
+
+
+def test_longshot_golden_rule_no_card_fits_an_empty_box_then_cover() -> None:
+    # no free card and no horse-6 card: the player cannot fill box 11, so an indicated
+    # card whose horse's boxes are both full covers one ("if both boxes ... are not empty")
+    state = deal(new(), hands={0: "1:3 1:4 5:7 2:6 3:6 4:1 4:2 2:7"}, boxes=full_boxes(GOLDEN_TOPS))
+    legal = {(str(a.card), a.box) for a in state.legal_actions(0) if isinstance(a, Place)}
+    assert ("1:4", 0) in legal and ("1:3", 1) in legal and ("1:3", 0) not in legal
+    assert all(box != 11 for _, box in legal)
+    state.apply(Place(0, HorseCard.parse("1:4"), 0))
+
+
+def test_longshot_golden_rule_setting_per_card() -> None:
+    # golden_rule="card": each card keeps to its own clause (the Mafia Q&A's reading):
+    # an indicated card whose horse is full may cover while box 11 is empty.
+    state = deal(
+        new(golden_rule="card"),
+        hands={0: "F:2 6:4 1:3 1:4 5:7 2:6 3:6 4:1"},
+        boxes=full_boxes(GOLDEN_TOPS),
+    )
+    legal = {(str(a.card), a.box) for a in state.legal_actions(0) if isinstance(a, Place)}
+    assert {("F:2", 11), ("6:4", 11), ("1:4", 0), ("1:4", 1), ("1:3", 1)} <= legal
+    state.apply(Place(0, HorseCard.parse("1:4"), 0))
+
+
+def test_longshot_golden_rule_spurt_second_card_fills_first() -> None:
+    # the spurt's second card is placed under the same rule (in another box)
+    state = deal(
+        new(),
+        hands={0: "F:2 6:4 1:3 1:4 5:7 2:6 3:6 4:1"},
+        boxes=full_boxes([*GOLDEN_TOPS[:9], 6]),
+        pos=[44, 0, 0, 0, 0, 0],
+    )
+    assert state.tops[10] == EMPTY and state.tops[11] == EMPTY
+    state.apply(Place(0, HorseCard.parse("6:4"), 11))
+    legal = {(str(a.card), a.box) for a in state.legal_actions(0) if isinstance(a, Place)}
+    assert legal == {("F:2", 10)}
 
 
 def test_pass_once_all_boxes_are_full_and_still_draw() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 import racebook
@@ -95,7 +96,7 @@ def test_race_ends_once_second_place_is_decided_and_settles_in_order() -> None:
 
 def test_extra_penalty_when_nobodys_horse_is_ahead() -> None:
     # 6.2b: horse 6 is nobody's order and finishes 3rd: owners of horses behind it pay
-    # an extra $100,000 (at any place: rules notes).
+    # an extra $100,000 (all of them are 4th or lower here: both readings agree).
     state = race_position(
         hands=HANDS,
         boxes=full_boxes(TOPS),
@@ -107,6 +108,45 @@ def test_extra_penalty_when_nobodys_horse_is_ahead() -> None:
     assert state.history[0].places == (2, 1, 4, 5, 6, 3)
     extra = {e.seat for e in events if isinstance(e, Money) and e.reason == "nobody's horse ahead"}
     assert extra == {2, 3, 4}
+
+
+def nobodys_horse_first(**settings: object) -> tuple[LongShotState, set[int]]:
+    # horse 6, nobody's order, finishes 1st (1 past the goal); horse 2 (seat 1) is 2nd,
+    # horse 1 (seat 0) 3rd, horses 3-5 (seats 2-4) 4th to 6th.
+    state = deal(
+        mafia(hand_size=3, hand_size_at_6=3, **settings),
+        hands=HANDS,
+        boxes=full_boxes(TOPS),
+        pos=[50, 48, 45, 40, 30, 59],
+        orders=[1, 2, 3, 4, 5],
+        stack_top="F:1",
+    )
+    events = play_round(state, ROUND, 11)
+    assert state.history[0].places == (3, 2, 4, 5, 6, 1)
+    extra = {e.seat for e in events if isinstance(e, Money) and e.reason == "nobody's horse ahead"}
+    return state, extra
+
+
+def test_mafia_6_2b_extra_penalty_only_on_top_of_the_penalty() -> None:
+    # 1: "You receive a reward if it finishes 3rd or better, but any lower than that
+    # and you must pay a penalty"; 6.2b is "An extra $100,000" under "Penalties paid",
+    # like 6.2c (always 4th or lower): it comes on top of 6.2a.  Seats 0 and 1 (3rd
+    # and 2nd, rewarded) pay no extra; seats 2-4 (4th or lower) do.
+    state, extra = nobodys_horse_first()
+    assert extra == {2, 3, 4}
+    assert state.money[0] == 500_000 + 100_000 + 3 * 20_000 - (8 + 3) * 10_000  # 3rd
+    assert state.money[1] == 500_000 + 300_000  # 2nd, free cards only
+    assert all(t.unowned_ahead_only_out for t in state.game.config.races)
+
+
+def test_mafia_6_2b_setting_charges_it_at_any_place() -> None:
+    # the literal reading of 6.2b alone, as a setting: every seat whose horse is behind
+    # nobody's horse pays, rewarded or not.
+    races = [
+        attrs.evolve(t, unowned_ahead_only_out=False) for t in (MAFIA_RACE, MAFIA_RACE, THIRD_RACE)
+    ]
+    _, extra = nobodys_horse_first(races=races)
+    assert extra == {0, 1, 2, 3, 4}
 
 
 def test_sixth_place_penalty_only_with_six_players() -> None:
@@ -162,6 +202,64 @@ def test_lower_places_by_distance_then_box_total() -> None:
     state = race_position(boxes=boxes, pos=[50, 48, 20, 22, 0, 0], hands=hands, stack_top="F:6")
     play_round(state, COVER, 11)
     assert state.history[0].places[:4] == (2, 1, 3, 4)
+
+
+# -- 5.9 and Q&A Q2(e): a player who may not pass and has no legal card ---------------------
+
+# seat 0 holds 1:3 and 2:4; horse 1's boxes both show a 3, horse 2's both a 4; the other
+# boxes are empty, so neither card has a box under the usual rules (4.4, Q&A b and e).
+CORNERED = {"hands": {0: "1:3 2:4"}, "boxes": {0: "F:3", 1: "F:3", 2: "F:4", 3: "F:4"}}
+
+
+def test_mafia_5_9_no_legal_card_before_the_supply_must_cover_the_same_mv() -> None:
+    # 5.9: passing is allowed only after the supply; Q&A Q2(e): "Except for when it is
+    # absolutely unavoidable, a card cannot be played over another card with the same
+    # movement number": here it is unavoidable, so the player places over the same MV.
+    state = deal(mafia(hand_size=2), **CORNERED)  # type: ignore[arg-type]
+    legal = state.legal_actions(0)
+    assert Pass(0) not in legal
+    assert sorted((str(a.card), a.box) for a in legal if isinstance(a, Place)) == [
+        ("1:3", 0),
+        ("1:3", 1),
+        ("2:4", 2),
+        ("2:4", 3),
+    ]
+    with pytest.raises(IllegalAction, match="must be placed"):
+        state.apply(Pass(0))
+    with pytest.raises(IllegalAction, match="runs only horse 1"):
+        state.apply(Place(0, HorseCard.parse("1:3"), 4))
+    state.apply(Place(0, HorseCard.parse("1:3"), 1))
+    assert state.tops[1] == 3 and state.hands[0] == [HorseCard.parse("2:4").code]
+    assert state.game.config.stuck_player_covers_same_mv  # the setting's Mafia default
+
+
+def test_mafia_5_9_after_the_supply_the_cornered_player_passes() -> None:
+    # after the supply passing is allowed (5.9): covering the same MV is avoidable.
+    state = deal(mafia(hand_size=2), **CORNERED)  # type: ignore[arg-type]
+    state.ext[Q]["done"] = True
+    assert state.legal_actions(0) == [Pass(0)]
+    with pytest.raises(IllegalAction, match="same MV"):
+        state.apply(Place(0, HorseCard.parse("1:3"), 1))
+
+
+def test_mafia_5_9_setting_off_the_cornered_player_places_nothing() -> None:
+    # today's reading, kept as a setting: no legal card -> the player passes (no draw).
+    state = deal(mafia(hand_size=2, stuck_player_covers_same_mv=False), **CORNERED)  # type: ignore[arg-type]
+    assert state.legal_actions(0) == [Pass(0)]
+    with pytest.raises(IllegalAction, match="same MV"):
+        state.apply(Place(0, HorseCard.parse("1:3"), 1))
+    state.apply(Pass(0))
+    assert len(state.hands[0]) == 2 and state.to_act == (1,)
+
+
+def test_mafia_an_empty_hand_passes() -> None:
+    # assumed (DATA.md): with no card at all there is nothing to place.
+    state = deal(mafia(hand_size=2), **CORNERED)  # type: ignore[arg-type]
+    state.hands[0] = []
+    state.stack += [HorseCard.parse(t).code for t in ("1:3", "2:4")]
+    assert state.legal_actions(0) == [Pass(0)]
+    state.apply(Pass(0))
+    assert state.to_act == (1,)
 
 
 # -- 5: supplying your hand + quinella bets ------------------------------------------------
@@ -308,6 +406,19 @@ def test_qa_q2_example_through_the_api() -> None:
         state.apply(Place(0, HorseCard.parse("F:0"), 3))
 
 
+def test_mafia_qa_q2_c_golden_rule_per_card_and_per_player_as_a_setting() -> None:
+    # Q&A Q2 example (c): while box 11 is empty, "Any indicated horse cards not for horse
+    # #6 can be played on any box for their indicated horse" -- whatever else the player
+    # holds (QA_HAND has F:0 and 6:4, which could fill box 11): per card.  Long Shot's
+    # per-player reading is a setting.
+    assert racebook.load("mafia").config.golden_rule == "card"
+    state = deal(mafia(golden_rule="player"), hands={0: QA_HAND}, boxes=QA_BOXES)
+    legal = {(str(a.card), a.box) for a in state.legal_actions(0) if isinstance(a, Place)}
+    assert legal == {("F:0", 11), ("6:4", 11), ("6:0", 11)}
+    with pytest.raises(IllegalAction, match="Golden Rule"):
+        state.apply(Place(0, HorseCard.parse("1:4"), 0))
+
+
 def test_qa_q2_clauses() -> None:
     full = [3, 5, 1, 2, 3, 4, 5, 6, 7, 1, 2, 4]
     # a) two boxes per horse; b) covering needs both of the horse's boxes full
@@ -318,7 +429,7 @@ def test_qa_q2_clauses() -> None:
     assert legal_boxes(full, 2, 7) == [2, 3]
     # e) never on the same MV unless absolutely unavoidable (the opened card)
     same = [3, 3, *full[2:]]
-    assert legal_boxes(same, 1, 3) == [] and legal_boxes(same, 1, 3, opened=True) == [0, 1]
+    assert legal_boxes(same, 1, 3) == [] and legal_boxes(same, 1, 3, unavoidable=True) == [0, 1]
 
 
 # -- the shared harness --------------------------------------------------------------------

@@ -39,11 +39,14 @@ class LongShotHeuristic:
             return self._quinella(actions, view)
         config = state.game.config
         table = config.races[view.race - 1]
-        interest = self._interest(view, table.rewards[0], table.tickets[0], config.goal)
+        # a variant's table may pay no reward or no ticket at all
+        reward = table.rewards[0] if table.rewards else 0
+        ticket = table.tickets[0] if table.tickets else 0
+        interest = self._interest(view, reward, ticket, config.goal)
         best: list[Action] = []
         best_score = float("-inf")
         for action in actions:
-            score = self._score(action, view, interest, table.tickets[0], table.ticket_loss)
+            score = self._score(action, view, interest, ticket, table.ticket_loss)
             score += self._rng.random() * 1e-6
             if score > best_score:
                 best, best_score = [action], score

@@ -3,14 +3,19 @@
 The placement rules of Long Shot ("How to place Horse cards") and Horse
 Racing Mafia (4.1, 4.4 and Q&A 9.0 Q2) are the same, and live here once:
 
-* Golden Rule: a card must go in an empty box if it can.
+* Golden Rule: a card must go in an empty box if it can.  Read per player
+  (Long Shot's default, :func:`fill_first`): a player holding any card that
+  can fill an empty box must fill one; read per card (Mafia's Q&A): only the
+  card being placed is asked.
 * An indicated card goes only in its own horse's two boxes; it may cover a
   card only when both of them are full.
 * A free card goes in any box; it may cover a card only when every box is full.
-* No card may cover a card of the same MV; the one exception is the card the
-  first player opens from the stack when it has no other choice (Long Shot:
-  an indicated card whose horse's two top cards both have its MV; Mafia 4.4
-  and Q&A e: "except for when it is absolutely unavoidable").
+* No card may cover a card of the same MV, except when it is unavoidable
+  (``unavoidable=True``): the card the first player opens from the stack when
+  it has no other choice (Long Shot: an indicated card whose horse's two top
+  cards both have its MV; Mafia 4.4 and Q&A e: "except for when it is
+  absolutely unavoidable"), and, in Mafia, a player who may not pass and has
+  no other card to play (Q&A e with 5.9; the games' ``stuck_player_covers_same_mv``).
 
 Boxes are numbered from 0: horse ``h`` (1-based) owns boxes ``2h-2`` and ``2h-1``.
 """
@@ -35,13 +40,20 @@ def boxes_of(horse: int) -> tuple[int, int]:
 
 
 def legal_boxes(
-    tops: list[int], horse: int, mv: int, *, opened: bool = False, skip: Collection[int] = _NONE
+    tops: list[int],
+    horse: int,
+    mv: int,
+    *,
+    unavoidable: bool = False,
+    skip: Collection[int] = _NONE,
 ) -> list[int]:
     """Every box a card (``horse``, 0 = free, and ``mv``) may be placed in.
 
     ``tops`` is the top MV of each box (:data:`EMPTY` if empty); ``skip``
     holds boxes this turn already used (the spurt's two cards go in
-    different boxes); ``opened`` marks the card opened from the stack.
+    different boxes); ``unavoidable`` marks a card that must be placed with no
+    other choice (the card opened from the stack, a cornered Mafia player's
+    card): if no box is open to it, it may cover its own MV.
 
     >>> tops = [3, 5] + [1] * 9 + [EMPTY]      # Mafia Q&A: only box 11 empty
     >>> legal_boxes(tops, 0, 4), legal_boxes(tops, 6, 4), legal_boxes(tops, 1, 5)
@@ -53,14 +65,14 @@ def legal_boxes(
         if empty:
             return empty
         ok = [b for b in own if tops[b] != mv and b not in skip]
-        if ok or not opened:
+        if ok or not unavoidable:
             return ok
         return [b for b in own if b not in skip]
     empty = [b for b in range(len(tops)) if tops[b] == EMPTY and b not in skip]
     if empty:
         return empty
     ok = [b for b in range(len(tops)) if tops[b] != mv and b not in skip]
-    if ok or not opened:
+    if ok or not unavoidable:
         return ok
     return [b for b in range(len(tops)) if b not in skip]
 
@@ -71,7 +83,7 @@ def why_not(
     mv: int,
     box: int,
     *,
-    opened: bool = False,
+    unavoidable: bool = False,
     skip: Collection[int] = _NONE,
     cite: str = "Long Shot: 'How to place Horse cards'",
 ) -> str | None:
@@ -79,7 +91,7 @@ def why_not(
     or ``None`` if it may."""
     if not 0 <= box < len(tops):
         return f"there is no box {box} (boxes 0..{len(tops) - 1})"
-    if box in legal_boxes(tops, horse, mv, opened=opened, skip=skip):
+    if box in legal_boxes(tops, horse, mv, unavoidable=unavoidable, skip=skip):
         return None
     if horse and box not in boxes_of(horse):
         a, b = boxes_of(horse)
@@ -135,4 +147,27 @@ def placements(
             boxes = shared
         if boxes:
             out.append((x, boxes))
+    return out
+
+
+def fill_first(tops: list[int], found: list[tuple[int, list[int]]]) -> list[tuple[int, list[int]]]:
+    """The Golden Rule read per player: if any card in ``found`` (from
+    :func:`placements`) can go in an empty box, only such placements remain.
+
+    Long Shot: 「12のマスに空いた場所があれば、そのマスを埋めるように置かなければなりません」
+    ("You must place Horse card at the empty box if possible").
+
+    >>> tops = [3, 5] + [1] * 9 + [EMPTY]
+    >>> fill_first(tops, [(1 * 16 + 4, [0, 1]), (0 * 16 + 2, [11])])
+    [(2, [11])]
+    >>> fill_first(tops, [(1 * 16 + 4, [0, 1])])
+    [(20, [0, 1])]
+    """
+    if not any(tops[b] == EMPTY for _, boxes in found for b in boxes):
+        return found
+    out = []
+    for x, boxes in found:
+        empty = [b for b in boxes if tops[b] == EMPTY]
+        if empty:
+            out.append((x, empty))
     return out

@@ -20,15 +20,15 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
 
-from racebook.board.boxes import EMPTY, boxes_of, legal_boxes, placements, why_not
+from racebook.board.boxes import EMPTY, boxes_of, fill_first, legal_boxes, placements, why_not
 from racebook.board.track import places as finish_places
 from racebook.cards.horse import FREE, HorseCard, card, deck
-from racebook.core.errors import ConfigError
+from racebook.core.errors import ConfigError, check_between, check_length
 from racebook.core.game import (
     CHANCE,
     Action,
@@ -74,6 +74,12 @@ FREE_MVS = tuple(
     for _ in range(k)
 )
 """Assumed (DATA.md): the 28 free cards' MVs."""
+
+GOLDEN_RULES = ("player", "card")
+"""How the Golden Rule is read (``golden_rule``): ``"player"``, a player who holds
+a card that can fill an empty box must fill one; ``"card"``, only the card being
+placed is asked (an indicated card whose two boxes are full may cover while
+other boxes are empty)."""
 
 TIEBREAKS = ("box_total", "highest_card")
 """Tie-breaks after the distance: the box total (the two top cards' MV), then
@@ -134,15 +140,32 @@ class LongShotConfig:
     """The beginning first player; ``None``: chosen by chance (a log line)."""
     restock_per_box: int = 2
     """Buried cards taken from under each box to restock (never the top card)."""
+    golden_rule: str = "player"
+    """How the Golden Rule is read, one of ``GOLDEN_RULES``: ``"player"`` (Long
+    Shot's Japanese text: 「12のマスに空いた場所があれば、そのマスを埋めるように置かなければ
+    なりません」) or ``"card"`` (Mafia's Q&A Q2 example); see the rules notes."""
     stuck_player_draws: bool = True
     """*Assumed*: a player with no legal card while a box is empty places
     nothing (PASS) and still draws; ``False``: passes without drawing."""
+    stuck_player_covers_same_mv: bool = False
+    """A player who may not pass and has no legal card places one over a card
+    of the same MV, as for the opened card (Mafia 5.9 with Q&A Q2(e): "except
+    for when it is absolutely unavoidable"; the Mafia preset's reading).
+    ``False`` (Long Shot: only the opened card is excepted): the player places
+    nothing (PASS)."""
     opened_free_card_unavoidable: bool = True
     """*Inferred*: an opened free card that no box may take (every top has its
     MV) covers a card of its MV anyway, as Mafia 4.4 allows when "absolutely
     unavoidable"; ``False``: it goes under the stack instead."""
+    stall_rounds: int = 10
+    """Not in the rulebooks: a race in which no horse has moved for this many
+    rounds in a row ends as it stands (places as at the end of a race), so
+    every game ends, whatever the deck and the play.  The printed decks never
+    get there (too few MV-0 cards to stop enough horses)."""
     open_money: bool = True
-    """*Assumed*: money is counted in the open (views show everyone's)."""
+    """*Assumed*: money is counted in the open (views, race records and
+    ``money`` events show everyone's); ``False``: each seat sees only its own
+    until the game ends, when the final standings (``game-ended``) are public."""
     rules: tuple[RuleRef, ...] = ()
     """Rule modules plugged in, by registered name (see "Writing a house rule")."""
 
@@ -159,44 +182,99 @@ class LongShotConfig:
         return self.hand_size
 
 
+# -- limits: every size a variant sets is bounded (docs: "Limits") ---------------
+
+MAX_HORSES = 15
+"""``horses``, ``horses_at_4`` and ``finishers`` (6 horses in print)."""
+MAX_HAND = 50
+"""``hand_size`` and ``hand_size_at_6`` (8, Mafia 13)."""
+MAX_MV = 15
+"""Every card's MV (Long Shot 0..8, Mafia 0..8); a card is ``horse * 16 + mv``."""
+MAX_INDICATED = 20
+"""Indicated cards per horse, ``len(indicated_mvs)`` (Long Shot 14, Mafia 9)."""
+MAX_FREE = 200
+"""Free cards, ``len(free_mvs)`` (Long Shot 28, Mafia 36); with
+:data:`MAX_INDICATED` and :data:`MAX_HORSES` a deck holds at most 500 cards."""
+MAX_GOAL = 1000
+"""``goal``, the spurt's line and a rule module's threshold (60 in print)."""
+MAX_CARDS_A_TURN = 10
+"""``spurt_cards`` (2) and ``draw`` (1)."""
+MAX_RESTOCK = 10
+"""``restock_per_box`` (2)."""
+MAX_RACES = 10
+"""``len(races)`` (Long Shot 2, Mafia 3), and a rule module's per-race list."""
+MAX_MONEY = 10**9
+"""Every amount: ``starting_money``, each entry of a race table, a rule module's
+price or rate (Mafia's largest: $1,000,000).  Money then stays far below 2**53,
+exact in any JSON reader."""
+MAX_STALL_ROUNDS = 100
+"""``stall_rounds`` (10)."""
+MAX_RULES = 10
+"""``len(rules)``: rule modules plugged into one config."""
+
+
 def check_config(c: LongShotConfig) -> None:
-    """Refuse a config that cannot be played, naming the field."""
-    if not 4 <= c.players <= 6:
-        raise ConfigError("players", f"the game is for 4 to 6 players, got {c.players}")
-    if not 2 <= c.horses <= 15:
-        raise ConfigError("horses", f"must be 2..15, got {c.horses}")
-    if not 2 <= c.horses_at_4 <= c.horses:
+    """Refuse a config that cannot be played, naming the field: every single
+    field against its bounds first, then the relations between fields."""
+    # single fields
+    check_between("players", c.players, 4, 6)
+    check_between("horses", c.horses, 2, MAX_HORSES)
+    check_between("horses_at_4", c.horses_at_4, 2, MAX_HORSES)
+    check_between("hand_size", c.hand_size, 1, MAX_HAND)
+    if c.hand_size_at_6 is not None:
+        check_between("hand_size_at_6", c.hand_size_at_6, 1, MAX_HAND)
+    check_between("starting_money", c.starting_money, 0, MAX_MONEY)
+    check_between("goal", c.goal, 1, MAX_GOAL)
+    if c.spurt_threshold is not None:
+        check_between("spurt_threshold", c.spurt_threshold, 1, MAX_GOAL)
+    check_between("spurt_cards", c.spurt_cards, 1, MAX_CARDS_A_TURN)
+    check_between("draw", c.draw, 0, MAX_CARDS_A_TURN)
+    check_between("finishers", c.finishers, 1, MAX_HORSES)
+    if c.golden_rule not in GOLDEN_RULES:
+        raise ConfigError(
+            "golden_rule", f"unknown reading {c.golden_rule!r}; known: {GOLDEN_RULES}"
+        )
+    check_length("tiebreaks", c.tiebreaks, 0, len(TIEBREAKS))
+    for name in c.tiebreaks:
+        if name not in TIEBREAKS:
+            raise ConfigError("tiebreaks", f"unknown tie-break {name!r}; known: {TIEBREAKS}")
+    if len(set(c.tiebreaks)) != len(c.tiebreaks):
+        raise ConfigError("tiebreaks", f"a tie-break is named twice: {c.tiebreaks}")
+    check_length("indicated_mvs", c.indicated_mvs, 1, MAX_INDICATED)
+    check_length("free_mvs", c.free_mvs, 0, MAX_FREE)
+    for field, mvs in (("indicated_mvs", c.indicated_mvs), ("free_mvs", c.free_mvs)):
+        bad = [mv for mv in mvs if not 0 <= mv <= MAX_MV]
+        if bad:
+            raise ConfigError(field, f"MVs must be 0..{MAX_MV}, got {bad}")
+    if max(c.indicated_mvs) < 1:
+        raise ConfigError("indicated_mvs", "each horse needs a card that moves it (an MV of 1+)")
+    check_length("races", c.races, 1, MAX_RACES)
+    for i, t in enumerate(c.races):
+        check_length(f"races[{i}].rewards", t.rewards, 0, MAX_HORSES)
+        check_length(f"races[{i}].tickets", t.tickets, 0, MAX_HORSES)
+        for name in ("rewards", "tickets"):
+            for k, amount in enumerate(getattr(t, name)):
+                check_between(f"races[{i}].{name}[{k}]", amount, 0, MAX_MONEY)
+        for name in ("penalty", "ticket_loss", "unowned_ahead_penalty", "last_place_penalty"):
+            check_between(f"races[{i}].{name}", getattr(t, name), 0, MAX_MONEY)
+    check_between("restock_per_box", c.restock_per_box, 0, MAX_RESTOCK)
+    check_between("stall_rounds", c.stall_rounds, 1, MAX_STALL_ROUNDS)
+    check_length("rules", c.rules, 0, MAX_RULES)
+    # relations between fields
+    if c.horses_at_4 > c.horses:
         raise ConfigError("horses_at_4", f"must be 2..horses ({c.horses}), got {c.horses_at_4}")
     if c.running < c.players:
         raise ConfigError(
             "horses", f"{c.running} horses give too few order cards for {c.players} players"
         )
-    if c.goal < 1:
-        raise ConfigError("goal", f"must be at least 1, got {c.goal}")
-    if c.spurt_threshold is not None and not 1 <= c.spurt_threshold <= c.goal:
+    if c.spurt_threshold is not None and c.spurt_threshold > c.goal:
         raise ConfigError(
             "spurt_threshold",
             f"must be 1..goal ({c.goal}): a spurt past the goal never comes, "
             f"got {c.spurt_threshold}",
         )
-    if c.spurt_cards < 1:
-        raise ConfigError("spurt_cards", f"must be at least 1, got {c.spurt_cards}")
-    if c.draw < 0:
-        raise ConfigError("draw", f"must be 0 or more, got {c.draw}")
-    if not 1 <= c.finishers <= c.running:
+    if c.finishers > c.running:
         raise ConfigError("finishers", f"must be 1..{c.running} horses, got {c.finishers}")
-    for name in c.tiebreaks:
-        if name not in TIEBREAKS:
-            raise ConfigError("tiebreaks", f"unknown tie-break {name!r}; known: {TIEBREAKS}")
-    for field, mvs in (("indicated_mvs", c.indicated_mvs), ("free_mvs", c.free_mvs)):
-        bad = [mv for mv in mvs if not 0 <= mv <= 15]
-        if bad:
-            raise ConfigError(field, f"MVs must be 0..15, got {bad}")
-    if not c.indicated_mvs:
-        raise ConfigError("indicated_mvs", "each horse needs indicated cards")
-    for field, size in (("hand_size", c.hand_size), ("hand_size_at_6", c.hand_size_at_6)):
-        if size is not None and size < 1:
-            raise ConfigError(field, f"must be at least 1, got {size}")
     size = c.running * len(c.indicated_mvs) + len(c.free_mvs)
     if size < c.players * c.hand + 1:
         field = "hand_size_at_6" if c.hand != c.hand_size else "hand_size"
@@ -204,10 +282,6 @@ def check_config(c: LongShotConfig) -> None:
             field,
             f"a deck of {size} cards is too small for {c.players} hands of {c.hand} and the stack",
         )
-    if c.starting_money < 0:
-        raise ConfigError("starting_money", f"must be 0 or more, got {c.starting_money}")
-    if not c.races:
-        raise ConfigError("races", "a game needs at least one race")
     places = c.running if c.rank_unfinished else c.finishers
     for i, t in enumerate(c.races):
         if len(t.tickets) > places:
@@ -218,13 +292,8 @@ def check_config(c: LongShotConfig) -> None:
             raise ConfigError(
                 f"races[{i}].rewards", f"pays {len(t.rewards)} places but only {places} are placed"
             )
-        amounts = (t.penalty, t.ticket_loss, t.unowned_ahead_penalty, t.last_place_penalty)
-        if min((*amounts, *t.rewards, *t.tickets)) < 0:
-            raise ConfigError(f"races[{i}]", "amounts must be 0 or more")
     if c.first_player is not None and not 0 <= c.first_player < c.players:
         raise ConfigError("first_player", f"must be a seat 0..{c.players - 1} or None")
-    if c.restock_per_box < 0:
-        raise ConfigError("restock_per_box", f"must be 0 or more, got {c.restock_per_box}")
 
 
 # -- actions -------------------------------------------------------------------
@@ -369,6 +438,15 @@ class SpurtBegins(Event):
 
 
 @attrs.frozen
+class RaceStalled(Event):
+    """No horse has moved for ``rounds`` rounds in a row (``stall_rounds``): the
+    race ends as it stands.  Only a variant's deck gets there in practice."""
+
+    kind: ClassVar[str] = "stalled"
+    rounds: int
+
+
+@attrs.frozen
 class RaceEnded(Event):
     """``places`` per horse (0 = no place); ``orders`` every seat's order, revealed."""
 
@@ -381,12 +459,18 @@ class RaceEnded(Event):
 @attrs.frozen
 class Money(Event):
     """``seat``'s money changed by ``amount`` for ``reason`` (paid amounts are
-    negative and already cut to what the seat could pay)."""
+    negative and already cut to what the seat could pay).  Seen by every seat
+    when money is counted in the open (``open_money``), else by ``seat`` only
+    (``public`` is False)."""
 
     kind: ClassVar[str] = "money"
     seat: int
     amount: int
     reason: str
+    public: bool = True
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.public or seat == self.seat
 
 
 # -- views ---------------------------------------------------------------------
@@ -394,12 +478,13 @@ class Money(Event):
 
 @attrs.frozen
 class RaceRecord:
-    """One settled race: places per horse (0 = none), orders and money after."""
+    """One settled race: places per horse (0 = none), orders and money after
+    (in a view with ``open_money=False``: ``None`` for every other seat)."""
 
     race: int
     places: tuple[int, ...]
     orders: tuple[int, ...]
-    money: tuple[int, ...]
+    money: tuple[int | None, ...]
 
 
 @attrs.frozen
@@ -578,6 +663,7 @@ BASE_EVENTS: tuple[type[Event], ...] = (
     Ran,
     HorseFinished,
     SpurtBegins,
+    RaceStalled,
     RaceEnded,
     Money,
     GameEnded,
@@ -647,6 +733,8 @@ class LongShotState(State[LongShotConfig]):
         self.history: list[RaceRecord] = []
         self.ext: dict[str, Any] = {}
         self.interlude = -1
+        self.idle = 0
+        """Rounds in a row, this race, in which no horse moved."""
 
     # -- reading ---------------------------------------------------------------
     @property
@@ -724,11 +812,24 @@ class LongShotState(State[LongShotConfig]):
             hand_sizes=tuple(len(h) for h in self.hands),
             stack_size=len(self.stack),
             orders=orders,
-            money=tuple(m if c.open_money or s == seat else None for s, m in enumerate(self.money)),
+            money=self._money_seen(self.money, seat, final=self.phase == OVER),
             opened=card(self.opened) if self.opened >= 0 else None,
-            history=tuple(self.history),
+            history=tuple(
+                r if c.open_money else attrs.evolve(r, money=self._money_seen(r.money, seat))
+                for r in self.history
+            ),
             extra=extra,
         )
+
+    def _money_seen(
+        self, money: Sequence[int | None], seat: int | None, *, final: bool = False
+    ) -> tuple[int | None, ...]:
+        """``money`` as ``seat`` may see it: all of it when money is open
+        (``open_money``) or the game is over (``final``: the final standings
+        are public), else only its own."""
+        if self.game.config.open_money or final:
+            return tuple(money)
+        return tuple(m if s == seat else None for s, m in enumerate(money))
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -752,6 +853,7 @@ class LongShotState(State[LongShotConfig]):
             "history": [[r.race, r.places, r.orders, r.money] for r in self.history],
             "ext": self.ext,
             "interlude": self.interlude,
+            "idle": self.idle,
         }
 
     # -- legality ---------------------------------------------------------------
@@ -766,7 +868,7 @@ class LongShotState(State[LongShotConfig]):
         if p == OPENED:
             h, mv = self.opened >> 4, self.opened & 15
             c = card(self.opened)
-            boxes = legal_boxes(self.tops, h, mv, opened=self._exception(h))
+            boxes = legal_boxes(self.tops, h, mv, unavoidable=self._exception(h))
             return [Place(seat, c, b) for b in boxes]
         actions = self._placements(seat)
         if self._pass_reason(seat, actions) is None:
@@ -774,9 +876,17 @@ class LongShotState(State[LongShotConfig]):
         return actions
 
     def _placements(self, seat: int) -> list[Action]:
+        """Every ``Place`` of ``seat``'s hand now."""
+        found = placements(self.tops, sorted(set(self.hands[seat])), self.placed)
+        if not found and self._cornered(seat, found):
+            found = self._unavoidable(seat)
+        elif self.game.config.golden_rule == "player":
+            # Long Shot, "How to place Horse cards": 「12のマスに空いた場所があれば、そのマスを
+            # 埋めるように置かなければなりません」, read per player (rules notes)
+            found = fill_first(self.tops, found)
         rows = self.game.places[seat]
         out: list[Action] = []
-        for x, boxes in placements(self.tops, sorted(set(self.hands[seat])), self.placed):
+        for x, boxes in found:
             row = rows.get(x)
             if row is None:
                 c = card(x)
@@ -784,21 +894,55 @@ class LongShotState(State[LongShotConfig]):
             out += [row[b] for b in boxes]
         return out
 
+    def _can_fill(self, seat: int) -> bool:
+        """Whether a card in ``seat``'s hand may go in an empty box now."""
+        found = placements(self.tops, sorted(set(self.hands[seat])), self.placed)
+        return any(self.tops[b] == EMPTY for _, boxes in found for b in boxes)
+
+    def _unavoidable(self, seat: int) -> list[tuple[int, list[int]]]:
+        """Every box of each of ``seat``'s cards when the same MV may be covered."""
+        out = []
+        for x in sorted(set(self.hands[seat])):
+            boxes = legal_boxes(self.tops, x >> 4, x & 15, unavoidable=True, skip=self.placed)
+            if boxes:
+                out.append((x, boxes))
+        return out
+
+    def _cornered(self, seat: int, found: list[tuple[int, list[int]]] | None = None) -> bool:
+        """Whether ``seat`` must place a card over its own MV: it may not pass, holds
+        cards, and none has a box under the usual rules (``found``, if computed).
+
+        Mafia 5.9: passing is allowed only after the supply; Q&A Q2(e): "Except for
+        when it is absolutely unavoidable, a card cannot be played over another card
+        with the same movement number" (``stuck_player_covers_same_mv``)."""
+        if not self.game.config.stuck_player_covers_same_mv or not self.hands[seat]:
+            return False
+        if self._free_to_pass(seat):
+            return False
+        if found is None:
+            found = placements(self.tops, sorted(set(self.hands[seat])), self.placed)
+        return not found
+
     def _exception(self, horse: int) -> bool:
         """Whether the opened card may cover its own MV when nothing else is open."""
         return horse != FREE or self.game.config.opened_free_card_unavoidable
 
-    def _pass_reason(self, seat: int, placements: list[Action] | None = None) -> str | None:
-        """Why ``seat`` may not PASS now, or ``None`` if it may."""
+    def _free_to_pass(self, seat: int) -> bool:
+        """Whether ``seat`` may PASS now whatever its hand holds."""
         # In the spurt, after the first card, the others are optional ("may place 2").
         if self.phase == SECOND:
-            return None
+            return True
         # "After all boxes are full": PASS once every box has a card.
         if self.game.config.pass_when_full and EMPTY not in self.tops:
+            return True
+        return any(rule.may_pass(self, seat) for rule in self.game.rules)
+
+    def _pass_reason(self, seat: int, placements: list[Action] | None = None) -> str | None:
+        """Why ``seat`` may not PASS now, or ``None`` if it may."""
+        if self._free_to_pass(seat):
             return None
-        if any(rule.may_pass(self, seat) for rule in self.game.rules):
-            return None
-        # Assumed (DATA.md): a hand with no legal card places nothing.
+        # Assumed (DATA.md): a hand with no legal card places nothing (unless the
+        # player is cornered and covers its own MV: ``stuck_player_covers_same_mv``).
         if not (self._placements(seat) if placements is None else placements):
             return None
         if self.game.config.pass_when_full:
@@ -825,12 +969,33 @@ class LongShotState(State[LongShotConfig]):
                     x >> 4,
                     x & 15,
                     action.box,
-                    opened=self._exception(x >> 4),
+                    unavoidable=self._exception(x >> 4),
                     cite=cite,
                 )
             if x not in self.hands[action.seat]:
                 return f"{action.card} is not in seat {action.seat}'s hand"
-            return why_not(self.tops, x >> 4, x & 15, action.box, skip=self.placed, cite=cite)
+            reason = why_not(self.tops, x >> 4, x & 15, action.box, skip=self.placed, cite=cite)
+            if (
+                reason is None
+                and self.game.config.golden_rule == "player"
+                and self.tops[action.box] != EMPTY
+                and self._can_fill(action.seat)
+            ):
+                return (
+                    f"Golden Rule: seat {action.seat} holds a card that can fill an empty "
+                    f"box, so it must fill one before covering box {action.box} ({cite})"
+                )
+            if reason is not None and self._cornered(action.seat):
+                reason = why_not(
+                    self.tops,
+                    x >> 4,
+                    x & 15,
+                    action.box,
+                    unavoidable=True,
+                    skip=self.placed,
+                    cite=cite,
+                )
+            return reason
         if isinstance(action, Pass):
             if p == OPENED:
                 return "the opened card must be placed ('Basic of the Race Round')"
@@ -1011,7 +1176,7 @@ class LongShotState(State[LongShotConfig]):
             return
         x = self.stack.pop()
         events.append(Opened(card(x)))
-        if not legal_boxes(self.tops, x >> 4, x & 15, opened=self._exception(x >> 4)):
+        if not legal_boxes(self.tops, x >> 4, x & 15, unavoidable=self._exception(x >> 4)):
             self.stack.insert(0, x)  # no box may take it: under the stack (setting)
             self._run(events)
             return
@@ -1066,6 +1231,13 @@ class LongShotState(State[LongShotConfig]):
             leader = max(range(c.running), key=lambda i: self.pos[i]) + 1
             events.append(SpurtBegins(leader))
         if len(self.fin) >= c.finishers:
+            self._settle(events)
+            return
+        # not in the rulebooks: a race in which no horse has moved for stall_rounds
+        # rounds in a row ends as it stands (rules notes, "a race that stands still")
+        self.idle = 0 if any(moves) else self.idle + 1
+        if self.idle >= c.stall_rounds:
+            events.append(RaceStalled(self.idle))
             self._settle(events)
             return
         for i, rule in enumerate(self.game.rules):
@@ -1126,6 +1298,8 @@ class LongShotState(State[LongShotConfig]):
             else:
                 self.lose(s, t.penalty, "penalty", events)
             out = not 1 <= place <= paid
+            # Mafia 6.2b: "An extra $100,000" when a horse nobody ordered beat yours;
+            # by default (unowned_ahead_only_out) on top of the penalty only (rules notes).
             if (
                 t.unowned_ahead_penalty
                 and (out or not t.unowned_ahead_only_out)
@@ -1170,6 +1344,7 @@ class LongShotState(State[LongShotConfig]):
             self.orders = [0] * c.players
             self.aside = []
             self.round = 0
+            self.idle = 0
             self.ext = {}
             self.phase = DEAL
         else:
@@ -1180,13 +1355,13 @@ class LongShotState(State[LongShotConfig]):
         """Pay ``seat`` from the bank (a ``money`` event)."""
         if amount:
             self.money[seat] += amount
-            events.append(Money(seat, amount, reason))
+            events.append(Money(seat, amount, reason, self.game.config.open_money))
 
     def lose(self, seat: int, amount: int, reason: str, events: list[Event]) -> None:
         """``seat`` pays as far as it can (a ``money`` event with what was paid)."""
         if amount:
             got = pay(self.money, seat, amount)
-            events.append(Money(seat, -got, reason))
+            events.append(Money(seat, -got, reason, self.game.config.open_money))
 
     # -- copies, audits and hidden information ------------------------------------
     def _copy_into(self, other: LongShotState) -> None:
@@ -1245,6 +1420,16 @@ class LongShotState(State[LongShotConfig]):
             for s in others:
                 other.orders[s] = hidden.pop()
             other.aside = hidden
+        if not self.game.config.open_money and self.phase != OVER:
+            # the other seats' money, closed: swapped among them, now and in the records
+            swap = list(others)
+            rng.shuffle(swap)
+            moved = dict(zip(others, swap, strict=True))
+            other.money = [self.money[moved.get(s, s)] for s in range(n)]
+            other.history = [
+                attrs.evolve(r, money=tuple(r.money[moved.get(s, s)] for s in range(n)))
+                for r in self.history
+            ]
         return other
 
 
@@ -1267,6 +1452,7 @@ def box_horse(box: int) -> int:
 
 __all__ = [
     "FIRST_RACE",
+    "GOLDEN_RULES",
     "LAST_RACE",
     "TIEBREAKS",
     "BoxRule",
@@ -1281,6 +1467,7 @@ __all__ = [
     "Pass",
     "Place",
     "RaceRecord",
+    "RaceStalled",
     "Restock",
     "RuleRef",
     "box_horse",

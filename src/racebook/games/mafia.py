@@ -10,8 +10,10 @@ python-chess's variants):
   horses run whatever the player count; orders dealt each race, face up in
   the third; every card reshuffled before each race; three races.
 * 4 Race: no draw after placing, no spurt, no PASS when the boxes are full;
-  the race ends once 2nd place is decided, lower places by distance; ties by
-  distance past the goal, box total, then the single highest card.
+  a player who may not pass and has no other card covers its own MV (Q&A
+  Q2(e), "absolutely unavoidable"); the race ends once 2nd place is decided,
+  lower places by distance; ties by distance past the goal, box total, then
+  the single highest card.
 * 5 Supplying your hand + quinella bets: the rule module
   :class:`SupplyQuinella` (``"supply-quinella"``), which a Long Shot house
   variant can plug in too.
@@ -29,10 +31,13 @@ from typing import Any, ClassVar
 import attrs
 
 from racebook.cards.horse import FREE, HorseCard, card
-from racebook.core.errors import ConfigError
+from racebook.core.errors import ConfigError, check_between, check_length
 from racebook.core.game import CHANCE, Action, Event, PrivateEvent
 from racebook.core.registry import register_game, register_preset
 from racebook.games.longshot import (
+    MAX_GOAL,
+    MAX_MONEY,
+    MAX_RACES,
     BoxRule,
     Drew,
     LongShot,
@@ -152,18 +157,27 @@ class SupplyQuinella(BoxRule):
     def __init__(self, settings: Mapping[str, Any], config: LongShotConfig, where: str) -> None:
         super().__init__(settings, config, where)
         self.check_settings(_SETTINGS)
+        at = f"{where}.settings"
         self.threshold: int = self.setting("threshold", 35, int)
         self.price: int = self.setting("price", 10_000, int)
         self.supply: bool = self.setting("supply", True, bool)
         self.quinella: bool = self.setting("quinella", True, bool)
         pay = self.setting("pay", [100_000, 100_000, 200_000], (list, tuple))
-        if not pay or not all(
-            isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in pay
-        ):
-            raise ConfigError(f"{where}.settings.pay", "a list of amounts (0 or more) per race")
+        # limits (docs: "Limits"): each setting alone, then against the config
+        check_between(f"{at}.threshold", self.threshold, 1, MAX_GOAL)
+        check_between(f"{at}.price", self.price, 0, MAX_MONEY)
+        check_length(f"{at}.pay", pay, 1, MAX_RACES)
+        for k, x in enumerate(pay):
+            if not isinstance(x, int) or isinstance(x, bool):
+                raise ConfigError(f"{at}.pay[{k}]", f"expected an amount, got {x!r}")
+            check_between(f"{at}.pay[{k}]", x, 0, MAX_MONEY)
         self.pay: tuple[int, ...] = tuple(pay)
-        if self.threshold < 1 or self.price < 0:
-            raise ConfigError(f"{where}.settings", "threshold must be 1 or more, price 0 or more")
+        if self.threshold > config.goal:
+            raise ConfigError(
+                f"{at}.threshold",
+                f"must be 1..goal ({config.goal}): a supply past the goal never comes, "
+                f"got {self.threshold}",
+            )
 
     # -- module data ------------------------------------------------------------------
     def data(self, state: LongShotState) -> dict[str, Any]:
@@ -391,7 +405,11 @@ MAFIA_RACE = RaceTable(
     penalty=100_000,  # 6.2a
     tickets=(40_000, 20_000),  # 6.3
     ticket_loss=10_000,  # 6.5: the price of every ticket and quinella card held
-    unowned_ahead_penalty=100_000,  # 6.2b
+    # 6.2b "An extra $100,000", on top of 6.2a: only when the order's horse is 4th or
+    # lower (1: "a reward if it finishes 3rd or better, ... any lower than that and you
+    # must pay a penalty"; rules notes)
+    unowned_ahead_penalty=100_000,
+    unowned_ahead_only_out=True,
     last_place_penalty=100_000,  # 6.2c
     ticket_price_all=True,
 )
@@ -419,6 +437,12 @@ MAFIA = LongShotConfig(
     free_mvs=tuple(mv for mv in range(8) for _ in range(4 if mv < 4 else 5)),  # 2
     races=(MAFIA_RACE, MAFIA_RACE, THIRD_RACE),
     restock_per_box=0,  # assumed: the rulebook has no restock; nothing is opened
+    # 5.9 + Q&A Q2(e): before the supply nobody may pass; a card goes over its own MV
+    # when "absolutely unavoidable"
+    stuck_player_covers_same_mv=True,
+    # Q&A Q2 example (c): while box 11 is empty, "Any indicated horse cards not for horse
+    # #6 can be played on any box for their indicated horse": the Golden Rule per card
+    golden_rule="card",
     rules=(RuleRef("supply-quinella", {}),),
 )
 
