@@ -253,6 +253,15 @@ def test_format_1_logs_still_replay(path: Path) -> None:
     assert racebook.replay(rewritten).digest() == state.digest()
 
 
+def test_format_1_configs_keep_the_readings_they_were_played_with() -> None:
+    """Settings added since format 1 replay old logs the old way."""
+    old = racebook.replay((FIXTURES / "longshot.jsonl").read_text(encoding="utf-8"))
+    assert old.game.config.golden_rule == "card"
+    assert racebook.load("longshot").config.golden_rule == "player"
+    rewritten = json.loads(old.log.dumps().split("\n")[0])
+    assert rewritten["config"]["golden_rule"] == "card"
+
+
 def test_format_1_checkpoints_are_still_checked() -> None:
     text = (FIXTURES / "longshot.jsonl").read_text(encoding="utf-8")
     lines = text.split("\n")

@@ -123,6 +123,15 @@ class Game(abc.ABC, Generic[C]):
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id!r} seats={self.seats}>"
 
+    @classmethod
+    def upgrade_config(cls, data: Any, version: int) -> Any:
+        """A config as a log of format ``version`` (older than this library's)
+        wrote it, made readable now: a setting added since then is given the
+        value that plays the game as that library did (its new default may be
+        a different reading of the rules).  ``data`` is JSON data; games that
+        added settings override this."""
+        return data
+
     @functools.cached_property
     def action_kinds(self) -> dict[str, type[Action]]:
         """Action classes by their ``kind`` (how a log line names them)."""

@@ -297,7 +297,7 @@ def replay(text: str) -> State[Any]:
     if type(game_id) is not str:
         raise LogError(1, "header names no game")
     try:
-        game = game_from_data(game_id, header.get("config"))
+        game = game_from_data(game_id, header.get("config"), written if written < VERSION else None)
     except ConfigError as exc:
         raise LogError(1, f"header: {exc}") from None
     seats = header.get("seats")

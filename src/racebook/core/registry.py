@@ -109,11 +109,16 @@ def load(name: str, **settings: Any) -> Game[Any]:
     return _GAMES[preset.game](config)
 
 
-def game_from_data(game_id: str, data: Any) -> Game[Any]:
-    """A game from its id and a full config as JSON data (a log header, a file)."""
+def game_from_data(game_id: str, data: Any, version: int | None = None) -> Game[Any]:
+    """A game from its id and a full config as JSON data (a log header, a file).
+
+    ``version``: the log format the config was written in, if older than this
+    library's (see :meth:`~racebook.core.game.Game.upgrade_config`)."""
     cls = game_class(game_id)
     if nesting(data) > MAX_DEPTH:
         raise ConfigError("config", f"nested more than {MAX_DEPTH} levels deep")
+    if version is not None:
+        data = cls.upgrade_config(data, version)
     try:
         config = from_data(data, cls.config_type)
     except ValueError as exc:

@@ -695,6 +695,15 @@ class LongShot(Game[LongShotConfig]):
         # interned Place actions (values, shared): places[seat][code][box]
         self.places: list[dict[int, list[Place]]] = [{} for _ in range(config.players)]
 
+    @classmethod
+    def upgrade_config(cls, data: Any, version: int) -> Any:
+        """Logs of format 1 were written before ``golden_rule`` (then read per
+        card), ``stall_rounds`` (then no stop) and ``stuck_player_covers_same_mv``
+        (then off) existed: they replay with those readings."""
+        if version < 2 and isinstance(data, dict):
+            data = {"golden_rule": "card", "stall_rounds": MAX_STALL_ROUNDS, **data}
+        return data
+
     @property
     def seats(self) -> int:
         return self.config.players
@@ -853,7 +862,9 @@ class LongShotState(State[LongShotConfig]):
             "history": [[r.race, r.places, r.orders, r.money] for r in self.history],
             "ext": self.ext,
             "interlude": self.interlude,
-            "idle": self.idle,
+            # only when set, so that games without a stalled round keep the
+            # digests format-1 logs recorded before the stall stop existed
+            **({"idle": self.idle} if self.idle else {}),
         }
 
     # -- legality ---------------------------------------------------------------
