@@ -32,7 +32,7 @@ from racebook.core.errors import MAX_MESSAGE
 from racebook.core.serial import to_data
 from racebook.variants import read_variant
 
-EXAMPLES = int(os.environ.get("RACEBOOK_FUZZ_EXAMPLES", "60"))
+EXAMPLES = int(os.environ.get("RACEBOOK_FUZZ_EXAMPLES", "1500"))
 FUZZ = settings(
     max_examples=EXAMPLES,
     deadline=timedelta(seconds=60),  # a hang detector, not a speed test

@@ -1,7 +1,7 @@
 """The fuzzing suite (tests/fuzz_inputs.py) in a child process with a memory limit.
 
 ``make test`` runs a short pass; set ``RACEBOOK_FUZZ_EXAMPLES`` (inputs per
-test, default 60) for a longer one, and ``RACEBOOK_FUZZ_RANDOM=1`` to draw new
+test, default 1500, about half a minute) for a longer one, and ``RACEBOOK_FUZZ_RANDOM=1`` to draw new
 inputs instead of the fixed ones.  A mutated input that made a state allocate
 without bound would hit the limit and fail the run.
 """
@@ -28,13 +28,12 @@ def _limit_memory() -> None:  # runs in the child, before it starts
 def test_fuzz_logs_and_variant_files() -> None:
     here = Path(__file__).parent
     env = dict(os.environ)
-    examples = int(env.setdefault("RACEBOOK_FUZZ_EXAMPLES", "60"))
+    examples = int(env.setdefault("RACEBOOK_FUZZ_EXAMPLES", "1500"))
     out = subprocess.run(
         [
             sys.executable,
             "-m",
             "pytest",
-            "-q",
             "-p",
             "no:cacheprovider",
             "--no-header",

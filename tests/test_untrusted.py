@@ -28,12 +28,7 @@ FIXTURES = Path(__file__).parent / "data" / "logs-v1"
 
 
 def play(name: str, seed: int = 3, **settings: Any) -> State[Any]:
-    state = racebook.load(name, **settings).new_state(seed=seed)
-    bot = RandomBot(seed)
-    while not state.is_over:
-        seat = state.to_act[0]
-        state.apply(bot.choose(state, seat))
-    return state
+    return _play_on(racebook.load(name, **settings), seed)
 
 
 # -- honest users -------------------------------------------------------------------------
@@ -346,3 +341,29 @@ def test_cli_unwritable_log_is_one_line(tmp_path: Path) -> None:
     out = _cli("demo", "longshot", "--log", str(target), cwd=tmp_path)
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert len(out.stderr.splitlines()) == 1 and os.fspath(target.parent) in out.stderr
+
+
+# -- a Game is shared: its caches are safe under threads -----------------------------------
+
+
+@pytest.mark.parametrize("name", ["longshot", "mafia", "trickrace", "readysetbet"])
+def test_states_of_one_shared_game_in_threads_play_as_if_alone(name: str) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    def run(game: Any, seed: int) -> str:
+        return _play_on(game, seed).digest()
+
+    alone = [run(racebook.load(name), seed) for seed in range(8)]
+    shared = racebook.load(name)
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        together = list(pool.map(lambda seed: run(shared, seed), range(8)))
+    assert together == alone
+
+
+def _play_on(game: Any, seed: int) -> State[Any]:
+    state = game.new_state(seed=seed)
+    bot = RandomBot(seed)
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(bot.choose(state, seat))
+    return state

@@ -6,7 +6,7 @@ from typing import Any
 
 import attrs
 
-from racebook.core.errors import ConfigError, short
+from racebook.core.errors import ConfigError, clip
 from racebook.core.game import Game
 from racebook.core.serial import MAX_DEPTH, first_bad_field, from_data, nesting, to_data
 
@@ -83,7 +83,7 @@ def config_with(config: Any, settings: dict[str, Any]) -> Any:
     known = {f.name for f in attrs.fields(type(config))}
     for key, value in settings.items():
         if key not in known:
-            raise ConfigError(short(key), f"unknown setting; known settings: {sorted(known)}")
+            raise ConfigError(clip(key, 100), f"unknown setting; known settings: {sorted(known)}")
         if nesting(value) > MAX_DEPTH:
             raise ConfigError(key, f"nested more than {MAX_DEPTH} levels deep")
     data = to_data(config)
