@@ -69,8 +69,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     game = _game(args)
     bots = [
-        make_bot(game.id, name, args.seed + s) for s, name in enumerate(_bots(args, game.seats))
+        make_bot(game.id, name, args.seed + s) for s, name in enumerate(_bots(args, game.players))
     ]
+    bots += [make_bot(game.id, "random", args.seed + s) for s in range(game.players, game.seats)]
     state = game.new_state(seed=args.seed)
     while not state.is_over:
         seat = state.to_act[0]
@@ -126,7 +127,7 @@ def _read_log(path: Path) -> str:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     game = _game(args)
-    bots = _bots(args, game.seats)
+    bots = _bots(args, game.players)
     progress, done = _progress(args.games)
     try:
         summary = racebook.simulate(game, bots, games=args.games, seed=args.seed, progress=progress)

@@ -44,24 +44,28 @@ def simulate(
     progress: Callable[[int], None] | None = None,
 ) -> Summary:
     """Play ``games`` games of ``game`` between ``bots`` (names like
-    ``"random"``/``"heuristic"`` or bot objects, one per seat; default all
-    random) and return per-seat statistics.  Deterministic for a seed.
+    ``"random"``/``"heuristic"`` or bot objects, one per player, see
+    :attr:`~racebook.core.game.Game.players`; default all random) and return
+    per-player statistics.  A seat that acts without playing (Ready Set Bet's
+    host chair) chooses uniformly.  Deterministic for a seed.
 
     >>> import racebook
     >>> s = racebook.simulate(racebook.load("longshot"), games=3, seed=1)
     >>> len(s.seats), s.games
     (5, 3)
     """
-    from racebook.agents.base import make_bot
+    from racebook.agents.base import RandomBot, make_bot
 
-    n = game.seats
+    n = game.players
     names: Sequence[Any] = bots if bots is not None else ["random"] * n
     if len(names) != n:
-        raise ValueError(f"{len(names)} bots for {n} seats")
+        raise ValueError(f"{len(names)} bots for {n} players")
     rng = random.Random(seed)
     players = [
         make_bot(game.id, b, rng.randrange(2**32)) if isinstance(b, str) else b for b in names
     ]
+    # seats that act without playing (Ready Set Bet's host chair): uniform choice
+    players += [RandomBot(rng.randrange(2**32)) for _ in range(n, game.seats)]
     totals = [0.0] * n
     wins = [0.0] * n
     place_sum = [0.0] * n
@@ -75,10 +79,9 @@ def simulate(
         result = state.result
         assert result is not None
         actions += len(state.log)
-        scored = len(result.scores)  # a seat without a score (a host) counts 0, last
         for s in range(n):
-            totals[s] += result.scores[s] if s < scored else 0
-            place_sum[s] += result.places[s] if s < scored else scored + 1
+            totals[s] += result.scores[s]
+            place_sum[s] += result.places[s]
         for s in result.winners:
             wins[s] += 1
         if progress is not None:

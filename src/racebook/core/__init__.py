@@ -1,6 +1,6 @@
 """The engine contract every game implements.  Knows no game."""
 
-from racebook.core.errors import ConfigError, IllegalAction, LogError, RacebookError
+from racebook.core.errors import ConfigError, IllegalAction, LogError, RacebookError, UnknownSeat
 from racebook.core.game import CHANCE, Action, Event, Game, GameEnded, Result, State
 
 __all__ = [
@@ -15,4 +15,5 @@ __all__ = [
     "RacebookError",
     "Result",
     "State",
+    "UnknownSeat",
 ]

@@ -65,6 +65,21 @@ class IllegalAction(RacebookError, ValueError):
         super().__init__(f"{message} [{rule}]" if rule else message)
 
 
+class UnknownSeat(RacebookError, ValueError):
+    """A seat number the game does not have (``view(17)``, ``legal_actions(-5)``).
+
+    >>> str(UnknownSeat(17, 5))
+    'no seat 17: this game has seats 0..4 (None: a spectator)'
+    """
+
+    def __init__(self, seat: object, seats: int) -> None:
+        self.seat = seat
+        self.seats = seats
+        super().__init__(
+            f"no seat {short(seat)}: this game has seats 0..{seats - 1} (None: a spectator)"
+        )
+
+
 class LogError(RacebookError, ValueError):
     """A log that cannot be replayed; ``line`` is the 1-based line number.
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 import attrs
 
-from racebook.core.errors import ConfigError, IllegalAction
+from racebook.core.errors import ConfigError, IllegalAction, UnknownSeat
 
 if TYPE_CHECKING:
     from racebook.core.log import GameLog
@@ -140,7 +140,16 @@ class Game(abc.ABC, Generic[C]):
     @property
     @abc.abstractmethod
     def seats(self) -> int:
-        """How many player seats (chance not counted)."""
+        """How many seats may act, ``0 .. seats-1`` (chance not counted): every
+        player, and a seat that acts without playing (Ready Set Bet's host
+        chair, which rolls the dice)."""
+
+    @property
+    def players(self) -> int:
+        """How many seats play and are scored: ``0 .. players-1``, the seats of
+        ``result.scores``.  Equal to :attr:`seats` unless the game has a seat
+        that acts without playing."""
+        return self.seats
 
     def new_state(self, seed: int | None = None, *, explicit_chance: bool = False) -> State[C]:
         """A new game.  Chance is drawn from ``seed`` (a fresh random seed if
@@ -194,7 +203,14 @@ class State(abc.ABC, Generic[C]):
 
     @abc.abstractmethod
     def view(self, seat: int | None) -> Any:
-        """What ``seat`` may see (``None``: a spectator): a typed attrs value."""
+        """What ``seat`` may see (``None``: a spectator): a typed attrs value.
+        Games call :meth:`_check_seat` first: a seat the game does not have
+        raises :class:`~racebook.core.errors.UnknownSeat`."""
+
+    def _check_seat(self, seat: int | None) -> None:
+        """Refuse a seat number this game does not have (``None`` is a spectator)."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.game.seats):
+            raise UnknownSeat(seat, self.game.seats)
 
     @abc.abstractmethod
     def snapshot(self) -> dict[str, Any]:
@@ -208,10 +224,13 @@ class State(abc.ABC, Generic[C]):
     def legal_actions(self, seat: int) -> list[Action]:
         """Every legal action of ``seat`` now, in a stable order (empty if it
         may not act).  Chance nodes whose outcomes are too many to list (a
-        shuffle) return ``[]``: see :meth:`sample_chance`."""
+        shuffle) return ``[]``: see :meth:`sample_chance`.  A seat the game
+        does not have raises :class:`~racebook.core.errors.UnknownSeat`."""
         version, cached_seat, actions = self._legal_cache
         if version == self._version and cached_seat == seat:
             return list(actions)
+        if seat != CHANCE:
+            self._check_seat(seat)
         actions = self._legal(seat) if seat in self.to_act else []
         self._legal_cache = (self._version, seat, actions)
         return list(actions)

@@ -792,6 +792,7 @@ class LongShotState(State[LongShotConfig]):
         return self.game.config.races[self.race]
 
     def view(self, seat: int | None) -> LongShotView:
+        self._check_seat(seat)
         c = self.game.config
         n = c.players
         seat = seat if seat is not None and 0 <= seat < n else None

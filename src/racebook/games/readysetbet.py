@@ -985,7 +985,15 @@ class ReadySetBet(Game[ReadySetBetConfig]):
 
     @property
     def seats(self) -> int:
+        """The players and the host's chair (seat :attr:`host`, which rolls)."""
         return self.config.players + 1
+
+    @property
+    def players(self) -> int:
+        """The seats of ``result.scores``: the bettors, and the host's chair in the
+        host-betting variant (the host then plays for money); otherwise the
+        chair only rolls."""
+        return self.config.players + (1 if self.config.host_bets else 0)
 
     def bet(self, seat: int, token: int, spot: str) -> Bet:
         """``Bet(seat, token, spot)``, interned: equal bets are one object."""
@@ -1144,6 +1152,7 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         return tuple(VipHeld(k, vip[k].name, vip[k].kind, k in self.cashed) for k in cards)
 
     def view(self, seat: int | None) -> ReadySetBetView:
+        self._check_seat(seat)
         c = self.game.config
         n = c.players
         bets = [(s, *b) for s, b in self.bets.items()] + [(s, *b) for s, b in self.stacked.items()]

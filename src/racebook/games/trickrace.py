@@ -486,6 +486,7 @@ class TrickRaceState(State[TrickRaceConfig]):
         )
 
     def view(self, seat: int | None) -> TrickRaceView:
+        self._check_seat(seat)
         c = self.game.config
         n = c.players
         seat = seat if seat is not None and 0 <= seat < n else None
