@@ -65,6 +65,19 @@ class IllegalAction(RacebookError, ValueError):
         super().__init__(f"{message} [{rule}]" if rule else message)
 
 
+class MalformedAction(IllegalAction):
+    """An action that is not even well formed (bad client input): ``field``
+    names the field at fault (``"kind"`` for an unknown action kind).
+
+    >>> str(MalformedAction("card", "expected HorseCard, got '1:1'"))
+    "field card: expected HorseCard, got '1:1'"
+    """
+
+    def __init__(self, field: str, message: str, *, rule: str = "", action: Any = None) -> None:
+        self.field = clip(field, 200)
+        super().__init__(f"field {self.field}: {message}", rule=rule, action=action)
+
+
 class UnknownSeat(RacebookError, ValueError):
     """A seat number the game does not have (``view(17)``, ``legal_actions(-5)``).
 

@@ -19,12 +19,15 @@ import hashlib
 import json
 import random
 import secrets
-from collections.abc import Sequence
+import types
+import typing
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 import attrs
 
-from racebook.core.errors import ConfigError, IllegalAction, UnknownSeat
+from racebook.core.errors import ConfigError, IllegalAction, MalformedAction, UnknownSeat, short
+from racebook.core.serial import to_data
 
 if TYPE_CHECKING:
     from racebook.core.log import GameLog
@@ -44,6 +47,13 @@ class Action:
     kind: ClassVar[str] = "action"
     seat: int
 
+    def to_data(self) -> dict[str, Any]:
+        """This action as JSON data, the log's form: its ``kind``, then its fields.
+        :meth:`Game.parse_action` reads it back."""
+        data: dict[str, Any] = {"kind": self.kind}
+        data.update(to_data(self))
+        return data
+
 
 @attrs.frozen
 class Event:
@@ -54,6 +64,20 @@ class Event:
     def visible_to(self, seat: int | None) -> bool:
         """Whether ``seat`` (``None``: a spectator) may see this event."""
         return True
+
+    def to_data(self) -> dict[str, Any]:
+        """This event as JSON data, the form of a seat's log: ``event``, then its fields."""
+        data: dict[str, Any] = {"event": self.kind}
+        data.update(to_data(self))
+        return data
+
+
+class View:
+    """Base of every game's view (what one seat may see): an attrs value."""
+
+    def to_data(self) -> Any:
+        """This view as JSON data (every field; cards in their short text form)."""
+        return to_data(self)
 
 
 @attrs.frozen
@@ -102,6 +126,60 @@ def places_from_keys(keys: Sequence[Any]) -> tuple[int, ...]:
 C = TypeVar("C")
 
 
+_FIELDS: dict[type[Any], tuple[tuple[str, Any, Callable[[Any], bool]], ...]] = {}
+
+
+def field_problem(action: Action) -> tuple[str, str] | None:
+    """The first field of ``action`` whose value is not of its declared type, as
+    ``(field, message)``, or ``None``.  Actions built by hand or by a client are
+    checked before any rule reads them (``Place(1, "1:1", 0)``: the card is a
+    string, not a card)."""
+    cls = type(action)
+    checks = _FIELDS.get(cls)
+    if checks is None:
+        hints = typing.get_type_hints(cls)
+        checks = _FIELDS[cls] = tuple(
+            (f.name, hints[f.name], _checker(hints[f.name])) for f in attrs.fields(cls)
+        )
+    for name, hint, ok in checks:
+        value = getattr(action, name)
+        if not ok(value):
+            return name, f"expected {_type_name(hint)}, got {short(value)}"
+    return None
+
+
+def _type_name(hint: Any) -> str:
+    return hint.__name__ if isinstance(hint, type) else str(hint).replace("typing.", "")
+
+
+def _checker(hint: Any) -> Callable[[Any], bool]:
+    if hint is int or hint is bool or hint is str:
+        return lambda v: type(v) is hint
+    if hint is float:
+        return lambda v: type(v) is float or type(v) is int
+    if hint is Any:
+        return lambda v: True
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _checker(args[0])
+            return lambda v: type(v) is tuple and all(item(x) for x in v)
+        items = [_checker(a) for a in args]
+        return lambda v: (
+            type(v) is tuple
+            and len(v) == len(items)
+            and all(ok(x) for ok, x in zip(items, v, strict=True))
+        )
+    if origin in (types.UnionType, typing.Union):
+        options = [_checker(a) for a in args]
+        return lambda v: any(ok(v) for ok in options)
+    if origin is typing.Literal:
+        return lambda v: v in args
+    if isinstance(hint, type):
+        return lambda v: isinstance(v, hint)
+    return lambda v: True  # a type this check does not know: the rules read it
+
+
 class Game(abc.ABC, Generic[C]):
     """A rule system bound to one variant ``config`` (an attrs class)."""
 
@@ -113,8 +191,6 @@ class Game(abc.ABC, Generic[C]):
     event_types: tuple[type[Event], ...]
 
     def __init__(self, config: C) -> None:
-        from racebook.core.serial import to_data
-
         size = len(json.dumps(to_data(config), separators=(",", ":"), ensure_ascii=False))
         if size > MAX_CONFIG:
             raise ConfigError("config", f"{size:,} characters as JSON; at most {MAX_CONFIG:,}")
@@ -131,6 +207,14 @@ class Game(abc.ABC, Generic[C]):
         a different reading of the rules).  ``data`` is JSON data; games that
         added settings override this."""
         return data
+
+    def parse_action(self, data: Any) -> Action:
+        """An action from its JSON data (``{"kind": "place", "seat": 3, ...}``,
+        as :meth:`Action.to_data` writes it): bad client input raises
+        :class:`~racebook.core.errors.MalformedAction` naming the field."""
+        from racebook.core.log import action_from_data
+
+        return action_from_data(self, data)
 
     @functools.cached_property
     def action_kinds(self) -> dict[str, type[Action]]:
@@ -237,10 +321,16 @@ class State(abc.ABC, Generic[C]):
 
     def check(self, action: Action) -> str | None:
         """Why ``action`` is illegal now, or ``None`` if it is legal."""
-        if self.is_over:
-            return "the game is over"
         if not isinstance(action, self.game.action_types):
             return f"{type(action).__name__} is not an action of {self.game.id}"
+        bad = field_problem(action)
+        if bad is not None:
+            return f"field {bad[0]}: {bad[1]}"
+        return self._check_rules(action)
+
+    def _check_rules(self, action: Action) -> str | None:
+        if self.is_over:
+            return "the game is over"
         if action.seat not in self.to_act:
             who = "chance" if action.seat == CHANCE else f"seat {action.seat}"
             return self._not_now(action) or f"{who} may not act now (to act: {self.to_act})"
@@ -256,7 +346,16 @@ class State(abc.ABC, Generic[C]):
 
         Raises :class:`IllegalAction` naming the rule, and leaves the state
         exactly as it was."""
-        reason = self.check(action)
+        if not isinstance(action, self.game.action_types):
+            raise MalformedAction(
+                "kind",
+                f"{type(action).__name__} is not an action of {self.game.id}",
+                rule=self.game.title,
+            )
+        bad = field_problem(action)
+        if bad is not None:
+            raise MalformedAction(bad[0], bad[1], rule=self.game.title, action=action)
+        reason = self._check_rules(action)
         if reason is not None:
             raise IllegalAction(reason, rule=self.game.title, action=action)
         # A new list: the action's own events are stored in the log as they

@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from racebook import __version__
-from racebook.core.errors import ConfigError, IllegalAction, LogError, clip, short
+from racebook.core.errors import ConfigError, IllegalAction, LogError, MalformedAction, clip, short
 from racebook.core.game import Action, Event, State
-from racebook.core.serial import from_data, to_data
+from racebook.core.serial import first_bad_field, from_data, to_data
 
 if TYPE_CHECKING:
     from racebook.core.game import Game
@@ -58,17 +58,13 @@ def _dump(obj: Any) -> str:
 
 
 def action_data(action: Action) -> dict[str, Any]:
-    """An action as a JSON object with its ``kind``."""
-    data: dict[str, Any] = {"kind": action.kind}
-    data.update(to_data(action))
-    return data
+    """An action as a JSON object with its ``kind`` (:meth:`Action.to_data`)."""
+    return action.to_data()
 
 
 def event_data(event: Event) -> dict[str, Any]:
-    """An event as a JSON object with its ``event`` name."""
-    data: dict[str, Any] = {"event": event.kind}
-    data.update(to_data(event))
-    return data
+    """An event as a JSON object with its ``event`` name (:meth:`Event.to_data`)."""
+    return event.to_data()
 
 
 class GameLog:
@@ -241,12 +237,15 @@ def _reader(t: type[Any]) -> Callable[[Any], Any]:
     return read
 
 
-def parse_action(game: Game[Any], obj: dict[str, Any], number: int) -> Action:
-    """Structure one action line for ``game``; :class:`LogError` if it is not one."""
+def action_from_data(game: Game[Any], obj: Any) -> Action:
+    """Structure one action's JSON data for ``game`` (a log line or a client's
+    message); :class:`MalformedAction` naming the field if it is not one."""
+    if not isinstance(obj, dict):
+        raise MalformedAction("kind", f"an action is a JSON object, got {short(obj)}")
     kind = obj.get("kind")
     cls = game.action_kinds.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise LogError(number, f"unknown action kind {short(kind)} for {game.id}")
+        raise MalformedAction("kind", f"unknown action kind {short(kind)} for {game.id}")
     readers = _fast_fields(cls)
     if readers is not None and len(obj) == len(readers) + 1:
         try:
@@ -257,9 +256,19 @@ def parse_action(game: Game[Any], obj: dict[str, Any], number: int) -> Action:
     try:
         return from_data(fields, cls)
     except ValueError as exc:
-        raise LogError(number, f"malformed {kind!r} action: {exc}") from None
+        message = str(exc)
+        field = first_bad_field(message)
+        raise MalformedAction(field, f"malformed {kind!r} action: {message}") from None
     except RecursionError:
-        raise LogError(number, f"malformed {kind!r} action: nested too deeply") from None
+        raise MalformedAction("kind", f"malformed {kind!r} action: nested too deeply") from None
+
+
+def parse_action(game: Game[Any], obj: dict[str, Any], number: int) -> Action:
+    """Structure one action line for ``game``; :class:`LogError` if it is not one."""
+    try:
+        return action_from_data(game, obj)
+    except MalformedAction as exc:
+        raise LogError(number, exc.message.split(": ", 1)[1]) from None
 
 
 def replay(text: str) -> State[Any]:

@@ -284,9 +284,13 @@ def first_bad_field(message: str) -> str:
 
     >>> first_bad_field("invalid value for type, expected int @ $.players")
     'players'
+    >>> first_bad_field("extra fields found (colour) @ $")
+    'colour'
     """
     if "@ $." in message:
         return message.split("@ $.", 1)[1].split(";")[0].split("[")[0].split(".")[0].strip()
     if "unknown field(s) [" in message:
         return message.split("['", 1)[1].split("'", 1)[0]
+    if "extra fields found (" in message:
+        return message.split("extra fields found (", 1)[1].split(")")[0].split(",")[0].strip()
     return "?"
