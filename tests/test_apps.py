@@ -3,9 +3,19 @@ the table helper."""
 
 from __future__ import annotations
 
+import json
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 import racebook
+from racebook.agents.base import RandomBot
 from racebook.core.errors import UnknownSeat
 
 PRESETS = sorted(racebook.presets())
@@ -43,3 +53,141 @@ def test_ready_set_bet_host_chair_is_a_seat_not_a_player() -> None:
     assert (plain.seats, plain.players) == (5, 4)
     betting_host = racebook.load("readysetbet", players=4, host_bets=True)
     assert (betting_host.seats, betting_host.players) == (5, 5)
+
+
+# -- resume after a crash ----------------------------------------------------------------------
+
+
+def _played(name: str, seed: int, steps: int | None = None) -> Any:
+    state = racebook.load(name).new_state(seed=seed)
+    bot = RandomBot(seed)
+    n = 0
+    while not state.is_over and (steps is None or n < steps):
+        state.apply(bot.choose(state, state.to_act[0]))
+        n += 1
+    return state
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_resume_continues_with_its_own_chance(name: str) -> None:
+    state = _played(name, seed=4, steps=40)
+    text = state.log.dumps()
+    with pytest.raises(racebook.LogError):
+        racebook.replay(text.rsplit("\n", 2)[0] + "\n")  # replay wants the closing line
+    resumed = racebook.resume(text.rsplit("\n", 2)[0] + "\n", seed=9)
+    assert not resumed.closed and resumed.dropped is None
+    again = resumed.state
+    assert again.digest() == state.digest()
+    bot = RandomBot(5)
+    while not again.is_over:  # the README's loop: chance is drawn, never fed
+        again.apply(bot.choose(again, again.to_act[0]))
+    assert racebook.replay(again.log.dumps()).digest() == again.digest()
+
+
+def test_resume_without_a_seed_is_not_predictable_from_the_log() -> None:
+    text = _played("longshot", seed=4, steps=5).log.dumps()
+    draws = set()
+    for _ in range(3):
+        state = racebook.resume(text).state
+        while state.race == 0 and not state.is_over:  # play to the next shuffle
+            state.apply(state.legal_actions(state.to_act[0])[0])
+        draws.add(state.digest())
+    assert len(draws) > 1
+
+
+def test_resume_a_closed_log_and_a_finished_game() -> None:
+    state = _played("trickrace", seed=2)
+    resumed = racebook.resume(state.log.dumps())
+    assert resumed.closed and resumed.state.is_over
+    assert resumed.state.digest() == state.digest()
+
+
+def test_resume_from_a_log_cut_at_any_byte() -> None:
+    state = _played("longshot", seed=6)
+    text = state.log.dumps()
+    header_end = text.index("\n") + 1
+    rng = random.Random(1)
+    for cut in sorted(rng.sample(range(header_end, len(text)), 120)):
+        resumed = racebook.resume(text[:cut])
+        complete = text[:cut].count("\n")  # whole lines kept
+        assert len(resumed.state.log) >= complete - 1 - text[:cut].count('"digest"')
+        assert (resumed.dropped is not None) == (
+            not text[:cut].endswith("\n") and not _is_json(text[:cut].rsplit("\n", 1)[-1])
+        )
+    with pytest.raises(racebook.LogError) as info:
+        racebook.resume(text[: header_end // 2])
+    assert info.value.line == 1
+
+
+def _is_json(line: str) -> bool:
+    try:
+        json.loads(line)
+    except ValueError:
+        return False
+    return True
+
+
+def test_the_log_writer_follows_the_state(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    state = racebook.load("readysetbet", players=3).new_state(seed=3)
+    writer = racebook.LogWriter(state, path)
+    bot = RandomBot(3)
+    for _ in range(30):
+        state.apply(bot.choose(state, state.to_act[0]))
+    assert path.read_text(encoding="utf-8") == state.log.dumps().rsplit("\n", 2)[0] + "\n"
+    clone = state.clone()  # a clone does not write to the file
+    clone.apply(bot.choose(clone, clone.to_act[0]))
+    assert path.read_text(encoding="utf-8") == state.log.dumps().rsplit("\n", 2)[0] + "\n"
+    writer.close()
+    resumed = racebook.resume(path.read_text(encoding="utf-8"), seed=1).state
+    with racebook.LogWriter(resumed, path):
+        while not resumed.is_over:
+            resumed.apply(bot.choose(resumed, resumed.to_act[0]))
+    text = path.read_text(encoding="utf-8")
+    assert racebook.replay(text).digest() == resumed.digest() and text == resumed.log.dumps()
+
+
+CHILD = """
+import random, sys, time
+import racebook
+from racebook.agents.base import RandomBot
+path, seed, name = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+state = racebook.load(name).new_state(seed=seed)
+racebook.LogWriter(state, path)
+bot, rng = RandomBot(seed), random.Random(seed)
+while not state.is_over:
+    state.apply(bot.choose(state, state.to_act[0]))
+    print(len(state.log), flush=True)  # every line of these actions is flushed
+    time.sleep(rng.random() * 0.004)
+"""
+
+
+@pytest.mark.parametrize("name", ["longshot", "readysetbet"])
+def test_a_killed_writer_resumes_losing_nothing_flushed(tmp_path: Path, name: str) -> None:
+    rng = random.Random(name)
+    for attempt in range(8):
+        path = tmp_path / f"{attempt}.jsonl"
+        child = subprocess.Popen(
+            [sys.executable, "-c", CHILD, str(path), str(attempt), name],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert child.stdout is not None
+        target = rng.randrange(1, 120)
+        seen = 0
+        for line in child.stdout:  # the child reports how many actions it has flushed
+            seen = int(line)
+            if seen >= target:
+                break
+        time.sleep(rng.random() * 0.01)  # kill at a random instant, maybe mid-line
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        child.stdout.close()
+        resumed = racebook.resume(path.read_text(encoding="utf-8"))
+        assert len(resumed.state.log) >= seen
+        state = resumed.state
+        with racebook.LogWriter(state, path):
+            bot = RandomBot(attempt)
+            while not state.is_over:
+                state.apply(bot.choose(state, state.to_act[0]))
+        assert racebook.replay(path.read_text(encoding="utf-8")).digest() == state.digest()

@@ -13,7 +13,7 @@ __version__ = "0.1.0"
 
 from racebook.core.errors import ConfigError, IllegalAction, LogError, RacebookError
 from racebook.core.game import CHANCE, Action, Event, Game, Result, State
-from racebook.core.log import replay
+from racebook.core.log import LogWriter, Resumed, replay, resume
 from racebook.core.registry import games, load, presets
 from racebook.simulation import simulate
 
@@ -25,13 +25,16 @@ __all__ = [
     "Game",
     "IllegalAction",
     "LogError",
+    "LogWriter",
     "RacebookError",
     "Result",
+    "Resumed",
     "State",
     "__version__",
     "games",
     "load",
     "presets",
     "replay",
+    "resume",
     "simulate",
 ]

@@ -266,6 +266,7 @@ class State(abc.ABC, Generic[C]):
         self._marks: list[tuple[int, str]] = []
         self._chain: tuple[str, int] = ("", 0)  # the last mark's digest, history items seen
         self._want_mark = False
+        self._writer: Any = None  # a LogWriter following this state, if any
         self._version = 0
         self._legal_cache: tuple[int, int, list[Action]] = (-1, 0, [])
 
@@ -377,6 +378,7 @@ class State(abc.ABC, Generic[C]):
         other._events = list(self._events)
         other._marks = list(self._marks)
         other._rng = None if self._rng is None else copy.deepcopy(self._rng)
+        other._writer = None  # the log file follows the original only
         self._copy_into(other)
         return other
 
@@ -416,10 +418,14 @@ class State(abc.ABC, Generic[C]):
         self._version += 1
         self._entries.append(action)
         self._events.append(events)
+        mark = None
         if self._want_mark:
             self._want_mark = False
             self._chain = self._next_checkpoint()
-            self._marks.append((len(self._entries), self._chain[0]))
+            mark = self._chain[0]
+            self._marks.append((len(self._entries), mark))
+        if self._writer is not None:
+            self._writer.record(action, mark)
         return events
 
     def _resolve_chance(self, events: list[Event]) -> None:

@@ -19,6 +19,9 @@ so an edited, reordered or truncated log is refused with the line number.
 from __future__ import annotations
 
 import json
+import os
+import random
+import secrets
 import typing
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -277,13 +280,62 @@ def replay(text: str) -> State[Any]:
     Raises :class:`LogError` with the line number of the first problem.  The
     work is bounded by the log's length: the text by :data:`MAX_BYTES`, each
     line by :data:`MAX_LINE`, and each action's cost by the bounds every game
-    puts on its config's sizes.
+    puts on its config's sizes.  A log cut short (a crash) is refused here:
+    :func:`resume` continues it.
     """
+    return _replay(text, partial=False).state
+
+
+@attrs.frozen
+class Resumed:
+    """What :func:`resume` gives back: the ``state``, drawing its own chance
+    now; ``closed`` if the log had its closing line; ``dropped`` says which
+    half-written last line was dropped (``None`` if none was)."""
+
+    state: State[Any]
+    closed: bool
+    dropped: str | None = None
+
+
+def resume(text: str, seed: int | None = None) -> Resumed:
+    r"""Continue a logged game: replay and verify ``text``, then draw chance
+    from a new random generator.
+
+    The log may be cut short, as a crash leaves it: without its closing line,
+    and with a half-written last line, which is dropped (``Resumed.dropped``
+    says so).  ``seed`` is for tests and demos only: by default the generator
+    is seeded from the operating system, so nobody can predict from the log
+    the chance that follows (the log never records a seed).
+
+    >>> import racebook
+    >>> state = racebook.load("longshot").new_state(seed=1)
+    >>> cut = state.log.dumps().rsplit("\n", 2)[0]  # no closing line
+    >>> resumed = racebook.resume(cut + '\n{"kind":"pla')
+    >>> resumed.closed, resumed.dropped
+    (False, 'line 5: half-written, dropped')
+    >>> resumed.state.digest() == state.digest()
+    True
+    """
+    resumed = _replay(text, partial=True)
+    state = resumed.state
+    state._rng = random.Random(seed if seed is not None else secrets.randbits(64))
+    state._resolve_chance([])
+    return resumed
+
+
+def _replay(text: str, *, partial: bool) -> Resumed:
     from racebook.core.registry import game_from_data
 
     if len(text) > MAX_BYTES:
         raise LogError(1, f"log larger than {MAX_BYTES} bytes")
     raw = _lines(text)
+    dropped = None
+    if partial and raw and not text.endswith("\n") and len(raw) > 1:
+        try:
+            json.loads(raw[-1])
+        except (ValueError, RecursionError):
+            dropped = f"line {len(raw)}: half-written, dropped"
+            raw.pop()
     if not raw or not raw[0].strip():
         raise LogError(1, "empty log: no header")
     header = _parse_line(1, raw[0])
@@ -339,10 +391,10 @@ def replay(text: str) -> State[Any]:
                 state.apply(action)
             except IllegalAction as exc:
                 raise LogError(number, f"illegal action: {exc}") from None
-    if not ended:
+    if not ended and not partial:
         last = lines[-1][0] if lines else 1
         raise LogError(last + 1, "the log has no closing line: it was cut short")
-    return state
+    return Resumed(state, ended, dropped)
 
 
 def _checkpoint_at(state: State[Any], version: int) -> str | None:
@@ -353,3 +405,80 @@ def _checkpoint_at(state: State[Any], version: int) -> str | None:
     if marks and marks[-1][0] == len(state._entries):
         return marks[-1][1]
     return None  # the game asked for no checkpoint here: the line is not ours
+
+
+class LogWriter:
+    """An append-only log file that follows a state: each action's line is
+    written and flushed as the action is applied (and, with ``fsync``, forced
+    to disk), so a crash at any instant leaves a log that :func:`resume`
+    continues from the last complete action.  When the game ends, the closing
+    line is written.
+
+    Attaching to a state writes the log so far: a new file gets every line;
+    an existing file (the log the state was resumed from) is rewritten to the
+    state's log in a temporary file moved over it, so a half-written line or an
+    old closing line never stays in the middle.
+
+    >>> import os, tempfile, racebook
+    >>> path = os.path.join(tempfile.mkdtemp(), "game.jsonl")
+    >>> state = racebook.load("longshot").new_state(seed=2)
+    >>> with LogWriter(state, path) as writer:
+    ...     seat = state.to_act[0]
+    ...     _ = state.apply(state.legal_actions(seat)[0])
+    >>> resumed = racebook.resume(open(path, encoding="utf-8").read())
+    >>> resumed.state.digest() == state.digest()
+    True
+    """
+
+    def __init__(self, state: State[Any], path: str | os.PathLike[str], *, fsync: bool = False):
+        if state._writer is not None:
+            raise ValueError("this state already has a log writer")
+        self.path = os.fspath(path)
+        self.fsync = fsync
+        self._state = state
+        lines = state.log.dumps().split("\n")[:-2]  # without the closing line
+        tmp = self.path + ".tmp"
+        with open(tmp, "w", encoding="utf-8", newline="\n") as f:
+            f.write("\n".join(lines) + "\n")
+            f.flush()
+            if fsync:
+                os.fsync(f.fileno())
+        os.replace(tmp, self.path)
+        self._file = open(self.path, "a", encoding="utf-8", newline="\n")  # noqa: SIM115
+        state._writer = self
+        if state.is_over:
+            self._close_log()
+
+    def record(self, action: Action, mark: str | None) -> None:
+        """Append ``action`` (and the checkpoint after it); called by the state."""
+        text = _dump(action.to_data()) + "\n"
+        if mark is not None:
+            text += _dump({"digest": mark, "after": len(self._state._entries)}) + "\n"
+        self._write(text)
+        if self._state.is_over:
+            self._close_log()
+
+    def _write(self, text: str) -> None:
+        self._file.write(text)
+        self._file.flush()
+        if self.fsync:
+            os.fsync(self._file.fileno())
+
+    def _close_log(self) -> None:
+        state = self._state
+        self._write(_dump({"end": len(state._entries), "digest": state.digest()}) + "\n")
+        self.close()
+
+    def close(self) -> None:
+        """Stop following the state and close the file (a game in progress
+        stays resumable: its log simply has no closing line yet)."""
+        if self._state._writer is self:
+            self._state._writer = None
+        if not self._file.closed:
+            self._file.close()
+
+    def __enter__(self) -> LogWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
