@@ -191,3 +191,103 @@ def test_a_killed_writer_resumes_losing_nothing_flushed(tmp_path: Path, name: st
             while not state.is_over:
                 state.apply(bot.choose(state, state.to_act[0]))
         assert racebook.replay(path.read_text(encoding="utf-8")).digest() == state.digest()
+
+
+# -- the table helper ---------------------------------------------------------------------------
+
+
+def test_table_serves_concurrent_real_time_bets_first_come_first_served(tmp_path: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from racebook.games.readysetbet import Bet
+    from racebook.table import Table
+
+    path = tmp_path / "table.jsonl"
+    table = Table(racebook.load("readysetbet", players=4).new_state(seed=8), log=path)
+    host = table.game.seats - 1
+    accepted: list[Any] = []
+    refused = 0
+
+    def bettor(seat: int) -> tuple[list[Any], int]:
+        rng = random.Random(seat)
+        mine, no = [], 0
+        while not table.is_over:
+            legal = (
+                [a for a in table.legal_actions(seat) if isinstance(a, Bet)]
+                if (seat in table.to_act)
+                else []
+            )
+            if not legal:
+                other = table.legal_actions(seat) if seat in table.to_act else []
+                if other:  # keep a VIP card, cash chips...
+                    table.submit(seat, rng.choice(other))
+                time.sleep(0.0005)
+                continue
+            action = rng.choice(legal)
+            verdict = table.submit(seat, action)
+            if verdict.accepted:
+                mine.append(action)
+            else:
+                no += 1
+        return mine, no
+
+    def roller() -> None:
+        rng = random.Random(99)
+        while not table.is_over:
+            legal = table.legal_actions(host) if host in table.to_act else []
+            if legal:
+                table.submit(host, rng.choice(legal))
+            time.sleep(0.002)
+
+    with ThreadPoolExecutor(max_workers=5) as pool:
+        futures = [pool.submit(bettor, s) for s in range(4)]
+        pool.submit(roller).result(timeout=120)
+        for f in futures:
+            mine, no = f.result(timeout=120)
+            accepted += mine
+            refused += no
+    logged = [
+        a
+        for a in racebook.replay(path.read_text(encoding="utf-8")).log.actions
+        if isinstance(a, Bet)
+    ]
+    assert sorted(map(repr, logged)) == sorted(map(repr, accepted))  # none lost, none twice
+    assert racebook.replay(path.read_text(encoding="utf-8")).digest() == table.state().digest()
+    assert accepted
+
+
+def test_table_refuses_acting_for_another_seat_and_streams_events_per_seat() -> None:
+    from racebook.table import Table
+
+    table = Table(racebook.load("longshot").new_state(seed=3))
+    seat = table.to_act[0]
+    action = table.legal_actions(seat)[0]
+    other = (seat + 1) % table.game.seats
+    assert not table.submit(other, action).accepted
+    verdict = table.submit(seat, action)
+    assert verdict.accepted and verdict.events
+    mine, position = table.events(seat)
+    theirs, same = table.events(other)
+    assert (position == same and len(mine) > len(theirs)) or mine != theirs
+    assert all(e.visible_to(other) for e in theirs)
+    later, _ = table.events(seat, position)
+    assert later == []
+    with pytest.raises(UnknownSeat):
+        table.events(17)
+
+
+def test_table_resumes_from_its_own_log(tmp_path: Path) -> None:
+    from racebook.table import Table
+
+    path = tmp_path / "t.jsonl"
+    table = Table(racebook.load("trickrace").new_state(seed=5), log=path)
+    for _ in range(20):
+        seat = table.to_act[0]
+        assert table.submit(seat, table.legal_actions(seat)[0]).accepted
+    digest = table.state().digest()
+    again = Table.resume(path, seed=2)  # the server restarted
+    assert again.state().digest() == digest
+    while not again.is_over:
+        seat = again.to_act[0]
+        again.submit(seat, again.legal_actions(seat)[-1])
+    assert racebook.replay(path.read_text(encoding="utf-8")).is_over

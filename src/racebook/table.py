@@ -1,0 +1,140 @@
+"""A table for servers: one game, a lock, the log on disk, per-seat event streams.
+
+A bare :class:`~racebook.core.game.State` is not thread-safe: drive it from one
+thread at a time.  (A :class:`~racebook.core.game.Game` may be shared by many
+states in many threads: its caches only ever gain complete, immutable values.)
+A :class:`Table` adds what a server needs around one state:
+
+* a lock, so that concurrent arrivals (Ready Set Bet's real-time bets) are
+  served first come, first served, each answered accepted or refused;
+* the append-only log (:class:`~racebook.core.log.LogWriter`), written as
+  play goes, from which :meth:`Table.resume` continues after a crash;
+* per-seat event streams: everything that happened, as each seat may see it,
+  from any position on (for long polling or a websocket).
+
+>>> import racebook
+>>> table = Table(racebook.load("readysetbet", players=3).new_state(seed=4))
+>>> table.submit(1, table.game.parse_action({"kind": "bet", "seat": 1, "token": 5,
+...                                            "spot": "win:7:0"})).accepted
+True
+>>> refused = table.submit(2, racebook.games.readysetbet.Bet(2, 5, "win:7:0"))
+>>> refused.accepted, "taken" in (refused.reason or "")
+(False, True)
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from typing import Any
+
+import attrs
+
+from racebook.core.errors import IllegalAction, UnknownSeat
+from racebook.core.game import CHANCE, Action, Event, Game, State
+from racebook.core.log import LogWriter, resume
+
+
+@attrs.frozen
+class Verdict:
+    """The answer to one submitted action: ``accepted``, or the ``reason`` it
+    was refused (the rule it breaks); ``events`` are what it caused, as the
+    submitting seat may see them."""
+
+    accepted: bool
+    reason: str | None = None
+    events: tuple[Event, ...] = ()
+
+
+class Table:
+    """One game served to several seats (see the module's text).
+
+    ``log``: a path to write the log to as play goes (``fsync`` forces each
+    line to disk); ``None`` keeps it in memory only (``state.log``)."""
+
+    def __init__(
+        self,
+        state: State[Any],
+        *,
+        log: str | os.PathLike[str] | None = None,
+        fsync: bool = False,
+    ) -> None:
+        self._state = state
+        self._lock = threading.RLock()
+        self._writer = LogWriter(state, log, fsync=fsync) if log is not None else None
+
+    @classmethod
+    def resume(
+        cls, log: str | os.PathLike[str], *, seed: int | None = None, fsync: bool = False
+    ) -> Table:
+        """The table whose log is at ``log``, continued (after a crash too:
+        see :func:`~racebook.core.log.resume`); it goes on writing there."""
+        with open(log, encoding="utf-8") as f:
+            text = f.read()
+        return cls(resume(text, seed).state, log=log, fsync=fsync)
+
+    @property
+    def game(self) -> Game[Any]:
+        """The game being played (shared, immutable)."""
+        return self._state.game
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that may act now."""
+        with self._lock:
+            return self._state.to_act
+
+    @property
+    def is_over(self) -> bool:
+        with self._lock:
+            return self._state.is_over
+
+    def submit(self, seat: int, action: Action) -> Verdict:
+        """Apply ``action`` for ``seat`` (the seat the connection is
+        authenticated as) if it is legal now; one action at a time, in the
+        order they arrive."""
+        if action.seat != seat or seat == CHANCE:
+            return Verdict(False, f"seat {seat} may not act for seat {action.seat}")
+        with self._lock:
+            try:
+                events = self._state.apply(action)
+            except IllegalAction as exc:
+                return Verdict(False, str(exc))
+            return Verdict(True, None, tuple(e for e in events if e.visible_to(seat)))
+
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` may see now (``None``: a spectator)."""
+        with self._lock:
+            return self._state.view(seat)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now."""
+        with self._lock:
+            return self._state.legal_actions(seat)
+
+    def events(self, seat: int | None, since: int = 0) -> tuple[list[Event], int]:
+        """Every event ``seat`` may see from position ``since`` on, and the
+        position to ask from next time.  Positions count every event of the
+        game (so all seats share them); a seat gets only its own share."""
+        if seat is not None and not 0 <= seat < self.game.seats:
+            raise UnknownSeat(seat, self.game.seats)
+        with self._lock:
+            groups = self._state._events
+            flat = [e for group in groups for e in group]
+        return [e for e in flat[since:] if e.visible_to(seat)], len(flat)
+
+    def log_text(self) -> str:
+        """The whole log so far (full information: keep it on the server)."""
+        with self._lock:
+            return self._state.log.dumps()
+
+    def state(self) -> State[Any]:
+        """A copy of the state, to read at leisure without holding the table."""
+        with self._lock:
+            return self._state.clone()
+
+    def close(self) -> None:
+        """Stop writing the log (it stays resumable)."""
+        with self._lock:
+            if self._writer is not None:
+                self._writer.close()
