@@ -9,13 +9,61 @@
 True
 """
 
-__version__ = "0.1.0"
+from __future__ import annotations
 
-from racebook.core.errors import ConfigError, IllegalAction, LogError, RacebookError
-from racebook.core.game import CHANCE, Action, Event, Game, Result, State
+from typing import TYPE_CHECKING, Any, Literal, overload
+
+from racebook.core.errors import (
+    ConfigError,
+    IllegalAction,
+    LogError,
+    MalformedAction,
+    RacebookError,
+    UnknownSeat,
+)
+from racebook.core.game import CHANCE, Action, Event, Game, Result, State, View
+from racebook.core.log import LIBRARY as __version__
 from racebook.core.log import LogWriter, Resumed, replay, resume
-from racebook.core.registry import games, load, presets
+from racebook.core.registry import games, presets
+from racebook.core.registry import load as _load
 from racebook.simulation import simulate
+from racebook.table import Table, Verdict
+
+if TYPE_CHECKING:
+    from racebook.games.longshot import LongShot
+    from racebook.games.mafia import Mafia
+    from racebook.games.readysetbet import ReadySetBet
+    from racebook.games.trickrace import TrickRace
+
+ReadySetBetName = Literal[
+    "readysetbet", "readysetbet-simple", "readysetbet-host-bets", "readysetbet-rotating"
+]
+
+
+@overload
+def load(name: Literal["longshot"], **settings: Any) -> LongShot: ...
+@overload
+def load(name: Literal["mafia"], **settings: Any) -> Mafia: ...
+@overload
+def load(name: ReadySetBetName, **settings: Any) -> ReadySetBet: ...
+@overload
+def load(name: Literal["trickrace"], **settings: Any) -> TrickRace: ...
+@overload
+def load(name: str, **settings: Any) -> Game[Any]: ...
+def load(name: str, **settings: Any) -> Game[Any]:
+    """A game from a preset name (or game id) with settings overridden.
+
+    Typed: ``racebook.load("readysetbet")`` is a
+    :class:`~racebook.games.readysetbet.ReadySetBet`, whose ``new_state`` is a
+    ``ReadySetBetState`` and whose ``view`` is a ``ReadySetBetView``; a preset
+    registered by a house rule gives a :class:`~racebook.core.game.Game`.
+
+    >>> import racebook
+    >>> racebook.load("longshot", players=4).config.players
+    4
+    """
+    return _load(name, **settings)
+
 
 __all__ = [
     "CHANCE",
@@ -26,10 +74,15 @@ __all__ = [
     "IllegalAction",
     "LogError",
     "LogWriter",
+    "MalformedAction",
     "RacebookError",
     "Result",
     "Resumed",
     "State",
+    "Table",
+    "UnknownSeat",
+    "Verdict",
+    "View",
     "__version__",
     "games",
     "load",

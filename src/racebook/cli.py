@@ -41,7 +41,8 @@ def _game(args: argparse.Namespace) -> Game[Any]:
         return type(game)(config_with(game.config, settings)) if settings else game
     if not args.game:
         raise ConfigError("game", "name a game (racebook games lists them) or give --variant")
-    return racebook.load(args.game, **settings)
+    name: str = args.game
+    return racebook.load(name, **settings)
 
 
 def _bots(args: argparse.Namespace, seats: int) -> list[str]:

@@ -24,17 +24,28 @@ import random
 import secrets
 import typing
 from collections.abc import Callable
+from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from racebook import __version__
 from racebook.core.errors import ConfigError, IllegalAction, LogError, MalformedAction, clip, short
 from racebook.core.game import Action, Event, State
 from racebook.core.serial import first_bad_field, from_data, to_data
 
 if TYPE_CHECKING:
     from racebook.core.game import Game
+
+
+def _library_version() -> str:
+    try:
+        return metadata.version("racebook")
+    except metadata.PackageNotFoundError:  # a source tree that is not installed
+        return "0.0.0"
+
+
+LIBRARY = _library_version()
+"""The library version a log's header records (from the package's metadata)."""
 
 FORMAT = "racebook-log"
 VERSION = 2
@@ -93,7 +104,7 @@ class GameLog:
         return {
             "format": FORMAT,
             "version": VERSION,
-            "library": __version__,
+            "library": LIBRARY,
             "game": game.id,
             "seats": game.seats,
             "config": to_data(game.config),
