@@ -31,6 +31,8 @@ lint: $(DEVSTAMP)
 
 typecheck: $(DEVSTAMP)
 	$(VENV)/bin/mypy
+	$(PY) tests/readme_python.py out/typecheck/readme_snippets.py
+	$(VENV)/bin/mypy --strict examples out/typecheck/readme_snippets.py
 
 pytest: $(DEVSTAMP)
 	$(VENV)/bin/pytest
