@@ -83,7 +83,9 @@ def test_cli_config_error(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_cli_lists(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["games"]) == 0 and "Long Shot" in capsys.readouterr().out
-    assert main(["variants"]) == 0 and "spurt_threshold = 44" in capsys.readouterr().out
+    assert main(["variants"]) == 0 and "longshot (longshot): " in capsys.readouterr().out
+    assert main(["variants", "longshot"]) == 0
+    assert "    spurt_threshold = 44\n" in capsys.readouterr().out
 
 
 def test_simulate_is_deterministic_and_the_heuristic_beats_random() -> None:
