@@ -451,7 +451,12 @@ def build_parser() -> argparse.ArgumentParser:
     names = list(racebook.presets())
     parser = _Parser(prog="racebook", description=__doc__, formatter_class=_Help)
     parser.add_argument("--version", action="version", version=racebook.__version__)
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = parser.add_subparsers(
+        dest="command",
+        required=True,
+        metavar="COMMAND",
+        help="the command to run:",
+    )
 
     def command(name: str, text: str) -> argparse.ArgumentParser:
         return sub.add_parser(name, help=text, description=text, formatter_class=_Help)
@@ -495,7 +500,9 @@ def build_parser() -> argparse.ArgumentParser:
             "plays for every player after it (default: random for every player)",
         )
 
-    demo = command("demo", "play one game between bots, print the standings, write its log")
+    demo = command(
+        "demo", "play one game between bots and print the standings (--log keeps its log)"
+    )
     game_options(demo)
     demo.add_argument(
         "--log",
