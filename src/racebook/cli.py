@@ -413,7 +413,9 @@ class _Help(argparse.RawDescriptionHelpFormatter):
         if (
             "default" not in text
             and action.option_strings
-            and action.default not in (None, False, argparse.SUPPRESS)
+            and action.default is not None
+            and action.default is not False
+            and action.default != argparse.SUPPRESS
         ):
             text += " (default: %(default)s)"
         return text
