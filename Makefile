@@ -38,7 +38,7 @@ pytest: $(DEVSTAMP)
 	$(VENV)/bin/pytest
 
 docs: $(DEVSTAMP)
-	$(VENV)/bin/sphinx-build -W --keep-going -q -b html docs docs/_build/html
+	$(VENV)/bin/sphinx-build -n -W --keep-going -q -b html docs docs/_build/html
 
 test: lint typecheck pytest docs
 

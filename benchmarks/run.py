@@ -1,6 +1,13 @@
 """Throughput, replay speed, log size and memory of racebook, as ratios against
-the bare reference loops in ../shared/bench (plain Python, no API) run in the
-same process.  Figures, not asserts: run it by hand (``make bench``).
+plain-Python reference loops timed in the same process.
+
+benchmarks/reference/ holds one reference loop per game (Long Shot, the trick
+race, a Ready Set Bet race): the same random game with no API, no validation
+and no log.  If a directory of other bare loops is given with --bench-dir (by
+default ../shared/bench beside the repository, used only when it exists), its
+longshot_bare.py, trickrace_bare.py and rsb_bare.py are timed too and each
+figure is also given as a ratio to them.  Figures, not asserts: run it by hand
+(make bench).
 
     python benchmarks/run.py [--games N] [--bench-dir DIR]
 """
@@ -14,6 +21,7 @@ import statistics
 import sys
 import time
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -22,25 +30,45 @@ import racebook
 from racebook.agents.base import RandomBot
 
 HERE = Path(__file__).resolve().parent
+REFERENCE = HERE / "reference"
+
+Loop = Callable[[random.Random], object]
+"""One game (or race) of a loop without API, drawing from the given generator."""
 
 
-def load_bare(bench_dir: Path, name: str) -> ModuleType | None:
-    path = bench_dir / f"{name}.py"
-    if not path.exists():
+def load_module(path: Path, name: str) -> ModuleType | None:
+    """The Python file at ``path`` as a module, or ``None`` if there is none."""
+    if not path.is_file():
         return None
-    spec = importlib.util.spec_from_file_location(f"bare_{name}", path)
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-def time_bare(bare: ModuleType, games: int) -> float:
+def yardsticks(bench_dir: Path, game: str, bare: str, entry: str) -> list[tuple[str, Loop]]:
+    """The loops a figure is compared with: ours, then the other directory's
+    if it has one (its ``game(rng, stats)`` or ``race(rng)``)."""
+    ours = load_module(REFERENCE / f"{game}.py", f"reference_{game}")
+    assert ours is not None, f"missing {REFERENCE / game}.py"
+    loops: list[tuple[str, Loop]] = [("reference loop", getattr(ours, entry))]
+    theirs = load_module(bench_dir / f"{bare}.py", f"bare_{bare}")
+    if theirs is not None:
+        run = getattr(theirs, entry)
+        if entry == "game":
+            stats = [0, 0, 0]
+            loops.append(("shared bare loop", lambda rng: run(rng, stats)))
+        else:
+            loops.append(("shared bare loop", run))
+    return loops
+
+
+def time_loop(loop: Loop, games: int) -> float:
     rng = random.Random(1)
-    stats = [0, 0, 0]
     t = time.perf_counter()
     for _ in range(games):
-        bare.game(rng, stats)
+        loop(rng)
     return time.perf_counter() - t
 
 
@@ -86,23 +114,24 @@ def peak_memory(game: racebook.Game[Any]) -> int:
     return peak
 
 
-def report(title: str, game: racebook.Game[Any], bare: ModuleType | None, n: int) -> None:
+def report(title: str, game: racebook.Game[Any], loops: list[tuple[str, Loop]], n: int) -> None:
     print(f"{title}: {n} games, random bots")
-    bare_s = None
-    if bare is not None:
-        time_bare(bare, max(5, n // 10))  # warm up
-        bare_s = min(time_bare(bare, n) for _ in range(2))
+    loop_s = []
+    for _, loop in loops:
+        time_loop(loop, max(5, n // 10))  # warm up
+        loop_s.append(min(time_loop(loop, n) for _ in range(2)))
     play_s = min(time_play_only(game, n) for _ in range(2))
     actions, logs = collect_logs(game, n)
     replay_s = min(time_replay(logs) for _ in range(2))
     log_bytes = statistics.mean(len(text.encode()) for text in logs)
     peak = peak_memory(game)
 
-    rows = []
-    if bare_s is not None:
-        rows.append(("bare loop (no API)", f"{n / bare_s:,.0f} games/s", "1.00x"))
-    ratio = f"{play_s / bare_s:.2f}x" if bare_s else "-"
-    rows.append(("validated API, log kept", f"{n / play_s:,.0f} games/s", ratio))
+    base = loop_s[0]
+    rows = [
+        (f"{name} (no API)", f"{n / s:,.0f} games/s", f"{s / base:.2f}x")
+        for (name, _), s in zip(loops, loop_s, strict=True)
+    ]
+    rows.append(("validated API, log kept", f"{n / play_s:,.0f} games/s", f"{play_s / base:.2f}x"))
     live_aps = actions / play_s
     replay_aps = actions / replay_s
     rows.append(("live play", f"{live_aps:,.0f} actions/s", ""))
@@ -119,34 +148,64 @@ def report(title: str, game: racebook.Game[Any], bare: ModuleType | None, n: int
     width = max(len(r[0]) for r in rows)
     for name, value, rel in rows:
         print(f"  {name:<{width}}  {value:>22}  {rel}")
-    if bare_s is not None:
-        print(f"  cost vs bare loop: {play_s / bare_s:.2f}x (goal: at most 3x)")
+    for (name, _), s in zip(loops, loop_s, strict=True):
+        print(f"  cost vs {name}: {play_s / s:.2f}x (goal: at most 3x)")
     print(f"  replay vs live play: {replay_aps / live_aps:.2f}x (goal: at least 3x faster)")
 
 
+def positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--bench-dir", type=Path, default=HERE.parent.parent / "shared" / "bench")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--games", type=positive, default=300, help="games of each (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--bench-dir",
+        type=Path,
+        default=HERE.parent.parent / "shared" / "bench",
+        help="more bare loops to compare with, if the directory exists (default: %(default)s)",
+    )
     args = parser.parse_args()
     print(f"racebook {racebook.__version__} benchmarks, Python {sys.version.split()[0]}")
+    shared = args.bench_dir.is_dir()
+    print(
+        f"yardsticks: {REFERENCE.relative_to(HERE.parent)}"
+        + (f" and {args.bench_dir}" if shared else "")
+    )
     report(
         "Long Shot, 5 players, 2 races",
         racebook.load("longshot", players=5),
-        load_bare(args.bench_dir, "longshot_bare"),
+        yardsticks(args.bench_dir, "longshot", "longshot_bare", "game"),
         args.games,
     )
     report(
         "Trick race, 4 players, 4 races",
         racebook.load("trickrace", players=4),
-        load_bare(args.bench_dir, "trickrace_bare"),
+        yardsticks(args.bench_dir, "trickrace", "trickrace_bare", "game"),
         args.games,
     )
-    report_rsb(load_bare(args.bench_dir, "rsb_bare"), args.games * 20)
+    report_rsb(yardsticks(args.bench_dir, "readysetbet", "rsb_bare", "race"), args.games * 20)
     return 0
 
 
-def report_rsb(bare: ModuleType | None, races: int) -> None:
+def versus(seconds: float, per: list[tuple[str, float]], what: str) -> str:
+    """``seconds`` as a ratio to the first yardstick's time, the others' in brackets."""
+    (_, first), *others = per
+    text = f"{seconds / first:.2f}x{what}"
+    for name, t in others:
+        text += f" ({name}: {seconds / t:.2f}x)"
+    return text
+
+
+def report_rsb(loops: list[tuple[str, Loop]], races: int) -> None:
     from racebook.games.readysetbet import Bet, RollOut, run_race
 
     games = max(1, races // 40)
@@ -157,19 +216,16 @@ def report_rsb(bare: ModuleType | None, races: int) -> None:
     for _ in range(races):
         run_race([0] * 9, -1, rng, config.track, config.bonus)
     fast = time.perf_counter() - t
-    per_race = None
-    if bare is not None:
-        rng = random.Random(1)
-        t = time.perf_counter()
-        for _ in range(races):
-            bare.race(rng)
-        bare_s = time.perf_counter() - t
-        per_race = bare_s / races
-        print(f"  bare race loop              {races / bare_s:>10,.0f} races/s  1.00x")
-        print(
-            f"  race fast path (odds)       {races / fast:>10,.0f} races/s  {fast / bare_s:.2f}x"
-            " (goal: at most 1.5x)"
-        )
+    per_race: list[tuple[str, float]] = []
+    for name, loop in loops:
+        seconds = time_loop(loop, races)
+        per_race.append((name, seconds / races))
+        ratio = seconds / (per_race[0][1] * races)
+        print(f"  {name + ' (race)':<28}{races / seconds:>10,.0f} races/s  {ratio:.2f}x")
+    print(
+        f"  {'race fast path (odds)':<28}{races / fast:>10,.0f} races/s  "
+        f"{versus(fast / races, per_race, '')} (goal: at most 1.5x)"
+    )
 
     # one logged race through the API: a state, five bets, the roll-out, settlement
     one = racebook.load("readysetbet", players=1, races=1, vip_cards=())
@@ -182,10 +238,10 @@ def report_rsb(bare: ModuleType | None, races: int) -> None:
             state.apply(Bet(0, token, spot))
         state.apply(RollOut(one.host))
     race_s = (time.perf_counter() - t) / n
-    line = f"  one logged race (5 bets)    {1 / race_s:>10,.0f} races/s"
-    if per_race is not None:
-        line += f"  {race_s / per_race:.2f}x one bare race"
-    print(line)
+    print(
+        f"  {'one logged race (5 bets)':<28}{1 / race_s:>10,.0f} races/s  "
+        f"{versus(race_s, per_race, ' one reference race')}"
+    )
 
     game = racebook.load("readysetbet")
     t = time.perf_counter()
@@ -194,14 +250,15 @@ def report_rsb(bare: ModuleType | None, races: int) -> None:
     full = (time.perf_counter() - t) / games
     _, logs = collect_logs(game, games)
     replay_s = min(time_replay(logs) for _ in range(2)) / games
-    line = f"  full logged game, random   {1 / full:>10,.0f} games/s"
-    if per_race is not None:
-        line += f"  {full / (4 * per_race):.2f}x four bare races (goal: at most 3x)"
-    print(line)
+    four = [(name, 4 * t) for name, t in per_race]
+    print(
+        f"  {'full logged game, random':<28}{1 / full:>10,.0f} games/s  "
+        f"{versus(full, four, ' four reference races')} (goal: at most 3x)"
+    )
     speed = full / replay_s
-    print(f"  replay of a full game       {1 / replay_s:>10,.0f} games/s  {speed:.2f}x live")
+    print(f"  {'replay of a full game':<28}{1 / replay_s:>10,.0f} games/s  {speed:.2f}x live")
     size = statistics.mean(len(x) for x in logs)
-    print(f"  log size                    {size:>10,.0f} bytes/game")
+    print(f"  {'log size':<28}{size:>10,.0f} bytes/game")
 
 
 if __name__ == "__main__":

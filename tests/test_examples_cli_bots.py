@@ -1,5 +1,5 @@
 """The examples run; the command line works; the bots play legally and the
-heuristic beats random play."""
+heuristic beats random play; the benchmarks and their reference loops run."""
 
 from __future__ import annotations
 
@@ -83,7 +83,9 @@ def test_cli_config_error(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_cli_lists(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["games"]) == 0 and "Long Shot" in capsys.readouterr().out
-    assert main(["variants"]) == 0 and "spurt_threshold = 44" in capsys.readouterr().out
+    assert main(["variants"]) == 0 and "longshot (longshot): " in capsys.readouterr().out
+    assert main(["variants", "longshot"]) == 0
+    assert "    spurt_threshold = 44\n" in capsys.readouterr().out
 
 
 def test_simulate_is_deterministic_and_the_heuristic_beats_random() -> None:
@@ -117,3 +119,42 @@ def test_summary_shape() -> None:
     s = racebook.simulate(racebook.load("longshot", players=6), games=2, seed=1)
     assert len(s.seats) == 6 and s.mean_actions > 50
     assert json.dumps([x.mean_score for x in s.seats])
+
+
+def test_the_benchmarks_run(tmp_path: Path) -> None:
+    # the reference loops always; other bare loops when --bench-dir has them
+    other = tmp_path / "bench"
+    other.mkdir()
+    for name, entry in (
+        ("longshot_bare", "game(rng, stats)"),
+        ("trickrace_bare", "game(rng, stats)"),
+        ("rsb_bare", "race(rng)"),
+    ):
+        (other / f"{name}.py").write_text(f"def {entry}:\n    return rng.random()\n")
+    run = ROOT / "benchmarks" / "run.py"
+    for bench_dir, shared in ((tmp_path / "none", False), (other, True)):
+        done = subprocess.run(
+            [sys.executable, str(run), "--games", "2", "--bench-dir", str(bench_dir)],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        out = done.stdout
+        assert out.count("cost vs reference loop:") == 2 and "race fast path" in out
+        assert (out.count("cost vs shared bare loop:") == 2) is shared
+        assert ("(shared bare loop: " in out) is shared
+
+
+@pytest.mark.parametrize("name", ["longshot", "trickrace", "readysetbet"])
+def test_the_reference_loops_run_alone(name: str) -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "reference" / f"{name}.py"), "3"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "reference:" in done.stdout

@@ -1,29 +1,141 @@
-"""The ``racebook`` command: demo, replay, simulate, games, variants."""
+"""The racebook command: play a logged demo game between bots, verify a game's
+log, simulate many bot games, list the games and the variant presets.
+
+Run "racebook COMMAND --help" for the options of one command."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import importlib.util
+import json
 import os
+import re
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import IO, Any, NoReturn
+
+import attrs
 
 import racebook
 from racebook.core.errors import ConfigError, LogError, RacebookError, clip
 from racebook.core.game import Game, State
 
+WIDTH = 100
+"""No line that ``racebook variants NAME`` prints is longer than this."""
+
+_PLUGIN_TAKES = "--plugin takes a module name (house_rules) or a .py file (path/to/house_rules.py)"
+_PLUGIN_HINT = (
+    "import the house rule that defines it with --plugin: a module name "
+    "(--plugin house_rules, found from the current folder) or a file "
+    "(--plugin path/to/house_rules.py)"
+)
+
+# --- plugins: house-rule modules named on the command line (never in a file) ---
+
+_IMPORTED: dict[str, ModuleType] = {}
+
+
+def _is_path(spec: str) -> bool:
+    return spec.endswith(".py") or "/" in spec or os.sep in spec
+
+
+def import_plugin(spec: str) -> ModuleType:
+    """Import a plugin named on the command line: a module name
+    (``house_rules``, looked up from the current folder first) or the path of
+    a ``.py`` file (``path/to/house_rules.py``).  Importing it runs its
+    ``register_rule`` calls.  Each plugin is imported once; one that cannot be
+    imported is a :class:`UsageError` (an error raised by the plugin's own code
+    is not caught: its traceback shows where)."""
+    shown = clip(spec, 200)
+    if _is_path(spec):
+        path = Path(spec)
+        key = str(path.resolve())
+        if key in _IMPORTED:
+            return _IMPORTED[key]
+        if path.suffix != ".py" or not path.is_file():
+            what = "no such file" if path.suffix == ".py" else "not a .py file"
+            raise UsageError(f"--plugin {shown}: {what}; {_PLUGIN_TAKES}")
+        name = f"racebook_plugin_{len(_IMPORTED)}_{re.sub(r'[^0-9A-Za-z_]', '_', path.stem)}"
+        found = importlib.util.spec_from_file_location(name, path)
+        if found is None or found.loader is None:  # pragma: no cover (a .py file loads)
+            raise UsageError(f"--plugin {shown}: cannot be imported")
+        module = importlib.util.module_from_spec(found)
+        sys.modules[name] = module  # attrs and typing look classes' modules up here
+        try:
+            found.loader.exec_module(module)
+        except (ImportError, SyntaxError) as exc:
+            del sys.modules[name]
+            raise UsageError(f"--plugin {shown}: {clip(str(exc))}") from None
+        except BaseException:
+            del sys.modules[name]
+            raise
+        _IMPORTED[key] = module
+        return module
+    if spec in _IMPORTED:
+        return _IMPORTED[spec]
+    if not all(part.isidentifier() for part in spec.split(".")):
+        raise UsageError(f"--plugin {shown}: {_PLUGIN_TAKES}")
+    if "" not in sys.path and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())  # like `python -m`: the current folder first
+    try:
+        module = importlib.import_module(spec)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and (spec == exc.name or spec.startswith(exc.name + ".")):
+            raise UsageError(
+                f"--plugin {shown}: no such module in the current folder or installed; "
+                f"{_PLUGIN_TAKES}"
+            ) from None
+        raise UsageError(f"--plugin {shown}: {clip(str(exc))}") from None
+    except (ImportError, SyntaxError) as exc:
+        raise UsageError(f"--plugin {shown}: {clip(str(exc))}") from None
+    _IMPORTED[spec] = module
+    return module
+
 
 def _plugins(args: argparse.Namespace) -> None:
-    # A module named on the command line (never in a file) that registers rule modules.
-    for name in getattr(args, "plugin", None) or []:
-        if "" not in sys.path and os.getcwd() not in sys.path:
-            sys.path.insert(0, os.getcwd())  # like `python -m`: the current folder first
-        try:
-            importlib.import_module(name)
-        except ImportError as exc:
-            raise ConfigError("plugin", f"cannot import {name!r}: {exc}") from None
+    for spec in getattr(args, "plugin", None) or []:
+        import_plugin(spec)
+
+
+def _plugins_in(argv: Sequence[str]) -> list[str]:
+    """The ``--plugin`` values of a command line, read before the parser is
+    built so that games and presets a plugin registers are valid choices."""
+    found: list[str] = []
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--plugin" and i + 1 < len(argv):
+            found.append(argv[i + 1])
+        elif arg.startswith("--plugin="):
+            found.append(arg.split("=", 1)[1])
+    return found
+
+
+def _unknown_rule(exc: RacebookError) -> str | None:
+    """The message of an error about a rule module nobody registered, pointing
+    to ``--plugin``; ``None`` for any other error."""
+    text = str(exc)
+    if "unknown rule module" not in text:
+        return None
+    from racebook.variants import rule_names
+
+    known = ", ".join(rule_names()) or "none"
+    hint = f"{_PLUGIN_HINT} (registered now: {known})"
+    told = re.sub(r"register it with \S+ before loading \(known: .*\)$", hint, text)
+    return told if told != text else f"{text}; {hint}"
+
+
+class UsageError(RacebookError):
+    """A command line the ``racebook`` command cannot run (a plugin that
+    cannot be imported, more bots than players)."""
+
+
+# --- the commands ---
 
 
 def _game(args: argparse.Namespace) -> Game[Any]:
@@ -40,18 +152,19 @@ def _game(args: argparse.Namespace) -> Game[Any]:
             raise ConfigError("game", f"{args.variant} is a {game.id} variant, not {args.game}")
         return type(game)(config_with(game.config, settings)) if settings else game
     if not args.game:
-        raise ConfigError("game", "name a game (racebook games lists them) or give --variant")
+        raise UsageError("name a game (racebook games lists them) or give --variant FILE")
     name: str = args.game
     return racebook.load(name, **settings)
 
 
-def _bots(args: argparse.Namespace, seats: int) -> list[str]:
+def _bots(args: argparse.Namespace, game: Game[Any]) -> list[str]:
+    players = game.players
     if not args.bots:
-        return ["random"] * seats
+        return ["random"] * players
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
-    if not names or len(names) > seats:
-        raise ConfigError("bots", f"{len(names)} bots for {seats} seats")
-    return names + [names[-1]] * (seats - len(names))  # the last name fills the table
+    if not names or len(names) > players:
+        raise UsageError(f"--bots names {len(names)} bots for {players} players")
+    return names + [names[-1]] * (players - len(names))  # the last name fills the table
 
 
 def _standings(state: State[Any]) -> str:
@@ -65,26 +178,42 @@ def _standings(state: State[Any]) -> str:
     return "\n".join(lines)
 
 
+def _seat_name(game: Game[Any], seat: int) -> str:
+    if seat < game.players:
+        return f"seat {seat}"
+    return (
+        f"seat {seat} (host)" if getattr(game, "host", None) == seat else f"seat {seat} (no player)"
+    )
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     from racebook.agents.base import make_bot
 
     game = _game(args)
-    bots = [
-        make_bot(game.id, name, args.seed + s) for s, name in enumerate(_bots(args, game.players))
-    ]
+    bots = [make_bot(game.id, name, args.seed + s) for s, name in enumerate(_bots(args, game))]
     bots += [make_bot(game.id, "random", args.seed + s) for s in range(game.players, game.seats)]
-    state = game.new_state(seed=args.seed)
-    while not state.is_over:
-        seat = state.to_act[0]
-        state.apply(bots[seat].choose(state, seat))
-    text = state.log.dumps()
+    with contextlib.ExitStack() as stack:
+        log: IO[str] | None = None
+        if args.log:  # opened first: a path that cannot be written fails before the game
+            try:
+                log = stack.enter_context(Path(args.log).open("w", encoding="utf-8"))
+            except OSError as exc:
+                reason = clip(exc.strerror or str(exc))
+                print(f"racebook demo: cannot write {args.log}: {reason}", file=sys.stderr)
+                return 2
+        state = game.new_state(seed=args.seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            state.apply(bots[seat].choose(state, seat))
+        text = state.log.dumps()
+        if log is not None:
+            log.write(text)
     if args.log:
-        Path(args.log).write_text(text, encoding="utf-8")
         print(
             f"{game.title}: {len(state.log)} actions logged to {args.log} "
             f"({len(text.encode()):,} bytes)"
         )
-    print("bots: " + ", ".join(f"seat {s} {b.name}" for s, b in enumerate(bots)))
+    print("bots: " + ", ".join(f"{_seat_name(game, s)} {b.name}" for s, b in enumerate(bots)))
     print(_standings(state))
     return 0
 
@@ -102,7 +231,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         state = racebook.replay(text)
     except LogError as exc:
-        print(f"racebook replay: {args.file}: {exc}", file=sys.stderr)
+        print(f"racebook replay: {args.file}: {_unknown_rule(exc) or exc}", file=sys.stderr)
         return 1
     print(
         f"{args.file}: {state.game.title}, {len(state.log)} actions, replay verified "
@@ -128,7 +257,7 @@ def _read_log(path: Path) -> str:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     game = _game(args)
-    bots = _bots(args, game.players)
+    bots = _bots(args, game)
     progress, done = _progress(args.games)
     try:
         summary = racebook.simulate(game, bots, games=args.games, seed=args.seed, progress=progress)
@@ -179,73 +308,263 @@ def _table(title: str, columns: Sequence[str], rows: Sequence[Sequence[str]]) ->
 
 
 def cmd_games(args: argparse.Namespace) -> int:
+    _plugins(args)
     for info in racebook.games().values():
         print(f"{info.id:<12} {info.title}  presets: {', '.join(info.presets)}")
     return 0
 
 
 def cmd_variants(args: argparse.Namespace) -> int:
-    import attrs
-
-    from racebook.core.serial import to_data
     from racebook.variants import rule_names
 
-    for preset in racebook.presets().values():
+    _plugins(args)
+    presets = racebook.presets()
+    if args.name:
+        preset = presets[args.name]
+        title = racebook.games()[preset.game].title
+        print(f"{preset.name}: a preset of {title} (game id {preset.game})")
+        print(textwrap.fill(preset.description, WIDTH))
+        print("settings:")
+        for line in preset_lines(preset.config):
+            print("    " + line)
+        return 0
+    for preset in presets.values():
         print(f"{preset.name} ({preset.game}): {preset.description}")
-        data = to_data(preset.config)
-        for f in attrs.fields(type(preset.config)):
-            print(f"    {f.name} = {data[f.name]!r}")
-    print("rule modules: " + ", ".join(rule_names()))
+    print(f"rule modules: {', '.join(rule_names()) or 'none'}")
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="racebook", description=__doc__)
-    parser.add_argument("--version", action="version", version=racebook.__version__)
-    sub = parser.add_subparsers(dest="command", required=True)
+def preset_lines(config: Any) -> list[str]:
+    """One ``name = value`` line per setting of a config, each at most
+    :data:`WIDTH` - 4 characters: a value too long for its line is summarised
+    (``board = <9 rows>``, ``vip_cards = <32 VIP cards>``).
 
-    demo = sub.add_parser("demo", help="play one logged game between bots")
-    demo.add_argument("game", nargs="?")
-    demo.add_argument("--variant", help="a variant file (.toml or .json)")
-    demo.add_argument("--plugin", action="append", help="import this module first (house rules)")
-    demo.add_argument("--players", type=int)
-    demo.add_argument("--seed", type=int, default=1)
-    demo.add_argument("--bots", help="comma-separated bot names by seat; the last fills the rest")
-    demo.add_argument("--log", help="write the game's log (JSON Lines) here")
+    >>> import racebook
+    >>> lines = preset_lines(racebook.load("readysetbet").config)
+    >>> [x for x in lines if x.split()[0] in ("track", "board", "vip_cards")]
+    ['track = 15', 'board = <9 rows>', 'vip_cards = <32 VIP cards>']
+    """
+    from racebook.core.serial import to_data
+
+    lines = []
+    for f in attrs.fields(type(config)):
+        value = getattr(config, f.name)
+        room = WIDTH - 4 - len(f.name) - 3
+        text = json.dumps(to_data(value), ensure_ascii=False)
+        lines.append(f"{f.name} = {text if len(text) <= room else _summary(value, room)}")
+    return lines
+
+
+_ACRONYMS = {"vip": "VIP"}
+
+
+def _noun(items: Sequence[Any]) -> str:
+    """What a tuple of values holds, in words: ``VIP cards``, ``rows``, ``numbers``."""
+    kinds = {type(x) for x in items}
+    if len(kinds) != 1:
+        return "items"
+    kind = kinds.pop()
+    if kind in (tuple, list):
+        return "rows"
+    if kind is bool:
+        return "flags"
+    if kind in (int, float):
+        return "numbers"
+    if kind is str:
+        return "names"
+    words = re.findall(r"[A-Z][a-z0-9]*|[a-z0-9]+", kind.__name__)
+    words = [_ACRONYMS.get(w.lower(), w.lower()) for w in words] or ["item"]
+    return " ".join(words) + "s"
+
+
+def _summary(value: Any, room: int) -> str:
+    if isinstance(value, dict):
+        return f"<{len(value)} entries>"
+    if not isinstance(value, tuple | list):
+        return f"<{type(value).__name__}>"
+    head = f"{len(value)} {_noun(value)}"
+    if value and all(type(x) is int for x in value):
+        runs: list[list[int]] = []
+        for x in value:
+            if runs and runs[-1][0] == x:
+                runs[-1][1] += 1
+            else:
+                runs.append([x, 1])
+        listed = ", ".join(f"{x} x{n}" if n > 1 else str(x) for x, n in runs)
+        detail = f"<{head}: {listed}>"
+        return detail if len(detail) <= room else f"<{head}, {min(value)} to {max(value)}>"
+    names = [getattr(x, "name", None) for x in value]
+    if value and all(isinstance(n, str) for n in names) and len(set(names)) == len(names):
+        detail = f"<{head}: {', '.join(str(n) for n in names)}>"
+        if len(detail) <= room:
+            return detail
+    return f"<{head}>"
+
+
+# --- the parser ---
+
+
+class _Help(argparse.RawDescriptionHelpFormatter):
+    """Every option's help ends with its default and its choices."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        if action.choices is not None and not isinstance(action.choices, dict):
+            text += f" (one of: {', '.join(str(c) for c in action.choices)})"
+        if (
+            "default" not in text
+            and action.option_strings
+            and action.default is not None
+            and action.default is not False
+            and action.default != argparse.SUPPRESS
+        ):
+            text += " (default: %(default)s)"
+        return text
+
+
+class _Parser(argparse.ArgumentParser):
+    """A parser whose errors are one line: what was wrong and where help is."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {clip(message)} (see {self.prog} --help)\n")
+
+
+def _count(text: str) -> int:
+    """An argparse type: a whole number, at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {clip(text, 40)!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _integer(text: str) -> int:
+    """An argparse type: any whole number (a seed)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {clip(text, 40)!r}") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``racebook`` command's parser; the games and presets registered now
+    (built-in, or by a plugin already imported) are the valid game names."""
+    names = list(racebook.presets())
+    parser = _Parser(prog="racebook", description=__doc__, formatter_class=_Help)
+    parser.add_argument("--version", action="version", version=racebook.__version__)
+    sub = parser.add_subparsers(
+        dest="command",
+        required=True,
+        metavar="COMMAND",
+        help="the command to run:",
+    )
+
+    def command(name: str, text: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=text, description=text, formatter_class=_Help)
+
+    def plugin(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--plugin",
+            action="append",
+            metavar="MODULE_OR_FILE",
+            help="import this first, so that the house-rule modules it registers can be "
+            "named: a module name (house_rules, found from the current folder) or a .py "
+            "file (path/to/house_rules.py); may be given more than once (default: none)",
+        )
+
+    def game_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "game",
+            nargs="?",
+            choices=names,
+            metavar="GAME",
+            help="a game id or preset name (default: none; name one or give --variant)",
+        )
+        p.add_argument(
+            "--variant",
+            metavar="FILE",
+            help="a variant file (.toml or .json) naming a preset and the settings it changes "
+            "(default: none, the game's preset as it is)",
+        )
+        plugin(p)
+        p.add_argument(
+            "--players",
+            type=_count,
+            metavar="N",
+            help="how many players (default: the preset's)",
+        )
+        p.add_argument("--seed", type=_integer, default=1, metavar="N", help="the random seed")
+        p.add_argument(
+            "--bots",
+            metavar="NAMES",
+            help="bot names by player, comma-separated: random or heuristic; the last name "
+            "plays for every player after it (default: random for every player)",
+        )
+
+    demo = command(
+        "demo", "play one game between bots and print the standings (--log keeps its log)"
+    )
+    game_options(demo)
+    demo.add_argument(
+        "--log",
+        metavar="FILE",
+        help="write the game's log (JSON Lines) to this file (default: no log written)",
+    )
     demo.set_defaults(func=cmd_demo)
 
-    rep = sub.add_parser("replay", help="verify a log and print the standings")
-    rep.add_argument("file")
-    rep.add_argument("--plugin", action="append", help="import this module first (house rules)")
+    rep = command("replay", "replay a log, verify every action, print the standings")
+    rep.add_argument("file", metavar="FILE", help="the log file (JSON Lines) to replay")
+    plugin(rep)
     rep.set_defaults(func=cmd_replay)
 
-    sim = sub.add_parser("simulate", help="play many bot games and print a table")
-    sim.add_argument("game", nargs="?")
-    sim.add_argument("--variant", help="a variant file (.toml or .json)")
-    sim.add_argument("--plugin", action="append", help="import this module first (house rules)")
-    sim.add_argument("--players", type=int)
-    sim.add_argument("--games", type=int, default=1000)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--bots", help="comma-separated bot names by seat; the last fills the rest")
+    sim = command("simulate", "play many games between bots and print per-player statistics")
+    game_options(sim)
+    sim.add_argument(
+        "--games", type=_count, default=1000, metavar="N", help="how many games to play"
+    )
     sim.set_defaults(func=cmd_simulate)
 
-    sub.add_parser("games", help="list the games").set_defaults(func=cmd_games)
-    sub.add_parser("variants", help="list presets and their settings").set_defaults(
-        func=cmd_variants
+    games = command("games", "list the games and their presets")
+    plugin(games)
+    games.set_defaults(func=cmd_games)
+
+    variants = command(
+        "variants", "list the presets, one a line, or show the settings of one preset"
     )
+    variants.add_argument(
+        "name",
+        nargs="?",
+        choices=names,
+        metavar="NAME",
+        help="show this preset's settings, one a line (default: list every preset)",
+    )
+    plugin(variants)
+    variants.set_defaults(func=cmd_variants)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    """Run the ``racebook`` command with ``argv`` (default: ``sys.argv[1:]``);
+    return its exit code: 0 done, 1 a log that does not replay, 2 bad input
+    (a bad argument or setting, a file that cannot be read or written)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        for spec in _plugins_in(argv):
+            import_plugin(spec)
+        args = build_parser().parse_args(argv)
         code: int = args.func(args)
     except LogError as exc:  # bad input: one line, never a traceback
-        print(f"racebook: {exc}", file=sys.stderr)
+        print(f"racebook: {_unknown_rule(exc) or exc}", file=sys.stderr)
         return 1
     except RacebookError as exc:
-        print(f"racebook: {exc}", file=sys.stderr)
+        print(f"racebook: {_unknown_rule(exc) or exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `racebook variants | head`: the reader has gone, say nothing
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except OSError as exc:  # a file that cannot be read or written
         print(f"racebook: {clip(str(exc))}", file=sys.stderr)
         return 2
