@@ -23,7 +23,7 @@ html_theme = "alabaster"
 # Targets outside these docs: the standard library (no intersphinx: the build
 # needs no network) and type variables, which have no page of their own.
 nitpick_ignore_regex = [
-    ("py:.*", r"(abc|collections\.abc|pathlib|random|typing|types)\.\w+"),
+    ("py:.*", r"(abc|collections\.abc|os|pathlib|random|typing|types)\.\w+"),
     ("py:.*", r"(racebook(\.\w+)*\.)?[CT]"),  # the TypeVars C (a game's config) and T
 ]
 
