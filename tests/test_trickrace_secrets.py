@@ -202,3 +202,49 @@ def test_L133_hidden_variant_redeals_discards_at_and_after_the_payout(players: i
                         assert set(hidden(state, s)) & seen <= set(hidden(variant, s))
                 changed += variant.secret != state.secret
     assert changed > 0
+
+
+@pytest.mark.parametrize(
+    ("players", "settings"),
+    [
+        (4, {}),
+        (4, {"discard_counts_top": False}),
+        (3, {}),
+        (3, {"discard_counts_top": False}),
+    ],
+)
+def test_hidden_variant_keeps_the_revealed_card_with_the_start_player(
+    players: int, settings: dict[str, object]
+) -> None:
+    # パドックフェイズ: the start player's top card is shown to everyone ("オモテ向きにして
+    # 全員に見せます") and, unless it is their face-up discard, stays in their hand: no
+    # twin of another seat may deal it to someone else.  After the start player's
+    # face-down discard it may be that card (others cannot tell): hand or face down.
+    game = racebook.load("trickrace", players=players, **settings)
+    checked = strict = 0
+    for seed in range(10):
+        state = game.new_state(seed=seed)  # random paddocks
+        assert isinstance(state, TrickRaceState)
+        rng = random.Random(seed)
+        while not state.is_over:
+            x, start = state.revealed, state.start
+            if x >= 0 and (state.phase == 3 or rng.random() < 0.2):  # 3: the discards
+                assert x in state.hands[start] or x == state.secret[start]
+                for viewer in (*range(players), -2):
+                    if viewer == start:
+                        continue
+                    twin = state.hidden_variant(viewer, rng)
+                    twin.audit()
+                    if state.secret[start] < 0:
+                        assert x in twin.hands[start]
+                        strict += 1
+                    else:
+                        assert x in twin.hands[start] or x == twin.secret[start]
+                    who = None if viewer == -2 else viewer
+                    assert twin.view(who) == state.view(who)
+                    assert twin.view(who).revealed is not None
+                    checked += 1
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            state.apply(legal[int(rng.random() * len(legal))])
+    assert checked > 50 and strict > 10

@@ -90,6 +90,11 @@ class TrickRaceConfig:
     (``False``: counting starts below it and wraps, 12 -> the revealed card).
     Only the start player took a card off their pile: every other player takes
     the N-th card of their own untouched pile either way (rules notes)."""
+    revealed_is_discard: bool = False
+    """A third reading of the paddock: the start player's revealed top card is
+    itself their face-up discard, and they take no N-th card ("これで、各プレイヤーが
+    1枚ずつレースカードをオモテ向きにしている状態になります": one face-up card each).
+    ``True`` makes ``discard_counts_top`` moot (rules notes)."""
 
     @property
     def race_count(self) -> int:
@@ -194,6 +199,10 @@ class RaceBegins(Event):
     start: int
     gate: tuple[int, ...]
     discard_number: int
+    revealed: RaceCard
+    """The start player's top card, shown to everyone: its number is
+    ``discard_number``.  Unless it is their face-up discard it stays in their
+    hand, and everyone knows it is there."""
     discards: tuple[RaceCard, ...]
     """The face-up discards by seat id (the dummy's two are its first two below)."""
     dummy_discards: tuple[RaceCard, ...] = ()
@@ -325,6 +334,12 @@ class TrickRaceView:
     trick: tuple[tuple[int, RaceCard, bool], ...]
     discard_number: int
     history: tuple[RaceRecord, ...]
+    revealed: RaceCard | None = None
+    """The start player's revealed top card (パドックフェイズ: shown to everyone)
+    while it is still theirs and unplayed: in their hand, or set face down as
+    their second discard (the others cannot tell which).  ``None`` once it is
+    played (it is then in the trick and the played cards like any other) and
+    when it is the start player's face-up discard (shown there)."""
 
 
 # -- the game ----------------------------------------------------------------------------
@@ -417,6 +432,10 @@ class TrickRaceState(State[TrickRaceConfig]):
         self.whip_by = -1
         self.number = 0
         self.moved = [0] * 4
+        # The start player's revealed card while it is in their hand (or face
+        # down): -1 if none.  Not in the snapshot: it follows from the paddock
+        # line, and the digests of logs written before it existed stay valid.
+        self.revealed = -1
 
     # -- reading -------------------------------------------------------------------------
     def humans(self) -> list[int]:
@@ -527,6 +546,7 @@ class TrickRaceState(State[TrickRaceConfig]):
             trick=tuple((s, race_card(x), w) for s, x, w in self.trick),
             discard_number=self.number,
             history=tuple(self.history),
+            revealed=race_card(self.revealed) if self.revealed >= 0 else None,
         )
 
     def snapshot(self) -> dict[str, Any]:
@@ -743,7 +763,8 @@ class TrickRaceState(State[TrickRaceConfig]):
         start_pile = piles[self.horse_of[self.start] - 1]
         # L124-125: "スタートプレイヤーは、一番上のレースカードを1枚取り、オモテ向きにして
         # 全員に見せます。このレースカードのオモテに書かれている数字を「捨てナンバー」とします"
-        n = start_pile[0] & 15
+        top = start_pile[0]
+        n = top & 15
         self.number = n
         for s in range(4):
             pile = piles[self.horse_of[s] - 1]
@@ -761,15 +782,25 @@ class TrickRaceState(State[TrickRaceConfig]):
             # only their count depends on discard_counts_top: counted as the first card
             # (N-th = index N-1), or counting starts below it and wraps (12 -> the
             # revealed card, index 0).  Every other pile is untouched: its N-th card.
-            index = n % 12 if s == self.start and not c.discard_counts_top else n - 1
+            # The third reading (revealed_is_discard): the revealed card is itself the
+            # start player's face-up card, "これで、各プレイヤーが1枚ずつレースカードを
+            # オモテ向きにしている状態になります".
+            if s != self.start:
+                index = n - 1
+            elif c.revealed_is_discard:
+                index = 0
+            else:
+                index = n - 1 if c.discard_counts_top else n % 12
             self.open_discards[s] = [pile.pop(index)]
             self.hands[s] = sorted(pile)
+        self.revealed = top if top in self.hands[self.start] else -1
         events.append(
             RaceBegins(
                 self.race + 1,
                 self.start,
                 tuple(action.gate),
                 n,
+                race_card(top),
                 tuple(race_card(self.open_discards[s][0]) for s in range(4)),
                 tuple(race_card(x) for x in self.open_discards[self.dummy])
                 if self.dummy >= 0
@@ -821,6 +852,8 @@ class TrickRaceState(State[TrickRaceConfig]):
     # 3 レースフェイズ
     def _play(self, seat: int, x: int, whip: bool, events: list[Event]) -> None:
         self.hands[seat].remove(x)
+        if x == self.revealed:
+            self.revealed = -1  # played: public like every played card
         self.played[seat].append(x)
         self.trick.append((seat, x, whip))
         if whip:
@@ -1015,9 +1048,10 @@ class TrickRaceState(State[TrickRaceConfig]):
         The other players' hands and face-down discards keep their colours (card
         backs show them, L45, L95) and their numbers are redealt: a card ``seat``
         never saw goes to any other player's unseen place of its colour; a card
-        it saw in an event (played, face up, in a hand it held: it knows whose
-        horse that card belongs to, L273) stays with that horse's rider, who may
-        have set it face down instead of one of its colour.  Face-down discards
+        it saw in an event (played, face up, the start player's revealed top
+        card, in a hand it held: it knows whose horse that card belongs to, L273)
+        stays with that horse's rider, who may have set it face down instead of
+        one of its colour.  Face-down discards
         are never shown (L133, L219), so this holds at the payout and after it.
         Face-down tickets are redrawn until the payout turns them up (L219).
         Every horse's 12 cards follow the redeal, so the clone passes ``audit``.
