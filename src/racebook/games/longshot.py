@@ -165,7 +165,8 @@ class LongShotConfig:
     open_money: bool = True
     """*Assumed*: money is counted in the open (views, race records and
     ``money`` events show everyone's); ``False``: each seat sees only its own
-    until the game ends, when the final standings (``game-ended``) are public."""
+    until the game ends, when the final standings are public (``game-ended``,
+    ``view.money`` and the last race's record; earlier records stay closed)."""
     rules: tuple[RuleRef, ...] = ()
     """Rule modules plugged in, by registered name (see "Writing a house rule")."""
 
@@ -479,7 +480,8 @@ class Money(Event):
 @attrs.frozen
 class RaceRecord:
     """One settled race: places per horse (0 = none), orders and money after
-    (in a view with ``open_money=False``: ``None`` for every other seat)."""
+    (in a view with ``open_money=False``: ``None`` for every other seat, except
+    in the last race's record once the game is over: the final money)."""
 
     race: int
     places: tuple[int, ...]
@@ -698,8 +700,11 @@ class LongShot(Game[LongShotConfig]):
     @classmethod
     def upgrade_config(cls, data: Any, version: int) -> Any:
         """Logs of format 1 were written before ``golden_rule`` (then read per
-        card), ``stall_rounds`` (then no stop) and ``stuck_player_covers_same_mv``
-        (then off) existed: they replay with those readings."""
+        card), ``stall_rounds`` and ``stuck_player_covers_same_mv`` (then off)
+        existed: they replay with those readings.  A race then had no stop for
+        standing still; such a log gets the longest stop there is,
+        :data:`MAX_STALL_ROUNDS` rounds (100), which none of its races reached
+        (a race that had stood still that long would never have ended)."""
         if version < 2 and isinstance(data, dict):
             data = {"golden_rule": "card", "stall_rounds": MAX_STALL_ROUNDS, **data}
         return data
@@ -824,11 +829,21 @@ class LongShotState(State[LongShotConfig]):
             orders=orders,
             money=self._money_seen(self.money, seat, final=self.phase == OVER),
             opened=card(self.opened) if self.opened >= 0 else None,
-            history=tuple(
-                r if c.open_money else attrs.evolve(r, money=self._money_seen(r.money, seat))
-                for r in self.history
-            ),
+            history=self._history_seen(seat),
             extra=extra,
+        )
+
+    def _history_seen(self, seat: int | None) -> tuple[RaceRecord, ...]:
+        """The race records as ``seat`` may see them: with closed money
+        (``open_money=False``) only its own money, except in the last race's
+        record once the game is over: that money is the final money, public
+        then ("the player with the most money wins the game")."""
+        if self.game.config.open_money:
+            return tuple(self.history)
+        last = len(self.history) - 1 if self.phase == OVER else -1
+        return tuple(
+            r if i == last else attrs.evolve(r, money=self._money_seen(r.money, seat))
+            for i, r in enumerate(self.history)
         )
 
     def _money_seen(
