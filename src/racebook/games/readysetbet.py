@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from racebook.core.errors import ConfigError, check_between, check_length
+from racebook.core.errors import ConfigError, check_between, check_length, short
 from racebook.core.game import (
     CHANCE,
     Action,
@@ -277,8 +277,15 @@ class ReadySetBetConfig:
     exotics: tuple[ExoticCard, ...] = EXOTICS
     tokens: tuple[int, ...] = (2, 3, 3, 4, 5)
     tokens_at_7: tuple[int, ...] = (2, 3, 4, 5)
-    """Tokens with 7 or 8 non-host players (each returns one 3): :attr:`bettors`
-    counts them, in both host modes."""
+    """Tokens with 7 or 8 players (each returns one 3); who counts is
+    ``seven_or_eight_counts``."""
+    seven_or_eight_counts: str = "non-host"
+    """Who counts for "seven or eight" players, one of :data:`SEVEN_OR_EIGHT`:
+    ``"non-host"`` (setup step 9, "如果有七或八位非主持人的玩家": the bettors of a
+    race, :attr:`bettors`) or ``"all"`` (the betting section, "在七或八人遊戲時":
+    every one of ``players``, the rotating host included; racebook 0.1's
+    reading).  With a fixed host the two agree: the host's chair is not one of
+    ``players``.  See the rules notes."""
     starting_money: int = 0
     """"在第一場賽事開始前，沒有玩家會獲派籌碼"."""
     vip_cards: tuple[VipCard, ...] = VIP_CARDS
@@ -310,11 +317,19 @@ class ReadySetBetConfig:
         return self.players - 1 if self.rotating_host else self.players
 
     @property
+    def seven_or_eight(self) -> bool:
+        """Whether the game counts seven or more players, so that each bettor
+        returns a 3 (as ``seven_or_eight_counts`` counts them)."""
+        counted = self.players if self.seven_or_eight_counts == "all" else self.bettors
+        return counted >= 7
+
+    @property
     def token_set(self) -> tuple[int, ...]:
-        """Each bettor's tokens.  Ready Set Bet, setup step 9: "主持人以外的每位玩家
-        拿取一組5枚相同顏色的玩家投注標記。如果有七或八位非主持人的玩家，每位玩家就要將其
-        3號標記放回盒中": the count is of the non-host players (rules notes)."""
-        return self.tokens_at_7 if self.bettors >= 7 else self.tokens
+        """Each bettor's tokens.  Ready Set Bet, setup step 9 (遊戲設置): "主持人以外的
+        每位玩家拿取一組5枚相同顏色的玩家投注標記。如果有七或八位非主持人的玩家，每位玩家
+        就要將其3號標記放回盒中": by default the count is of the non-host players
+        (``seven_or_eight_counts``; rules notes)."""
+        return self.tokens_at_7 if self.seven_or_eight else self.tokens
 
 
 # Limits (docs: "Limits"): every size a variant sets has a bound well above any real
@@ -346,6 +361,9 @@ COLOUR_NAMES = ("blue", "orange", "red", "7-out")
 """The colour bets the rules know (就馬匹顏色投注); a deck may leave some out."""
 EXOTIC_NAMES = ("by-a-nose", "blow-out", "tight-race", "late-start", "photo-finish")
 """The exotic finishes the rules know (特別彩池)."""
+SEVEN_OR_EIGHT = ("non-host", "all")
+"""The readings of who counts for "seven or eight" players
+(``seven_or_eight_counts``): the non-host players, or all players."""
 
 
 def _bound(field: str, where: str, value: int, low: int, high: int) -> None:
@@ -419,6 +437,11 @@ def check_config(c: ReadySetBetConfig) -> None:
             raise ConfigError("exotics", f"exotics[{i}]: unknown exotic finish {ex.name!r}")
         _rate("exotics", f"exotics[{i}] ({ex.name})", ex.rate)
     _unique("exotics", [ex.name for ex in c.exotics])
+    if c.seven_or_eight_counts not in SEVEN_OR_EIGHT:
+        raise ConfigError(
+            "seven_or_eight_counts",
+            f"unknown reading {short(c.seven_or_eight_counts)}; known: {SEVEN_OR_EIGHT}",
+        )
     for field, tokens in (("tokens", c.tokens), ("tokens_at_7", c.tokens_at_7)):
         check_length(field, tokens, 0, MAX_TOKENS)
         for i, token in enumerate(tokens):
@@ -456,7 +479,7 @@ def check_config(c: ReadySetBetConfig) -> None:
     if c.rotating_host and c.players < 2:
         raise ConfigError("rotating_host", "needs 2 or more players (二至八人)")
     if not c.token_set:  # setup step 9: the set the bettors take
-        field = "tokens_at_7" if c.bettors >= 7 else "tokens"
+        field = "tokens_at_7" if c.seven_or_eight else "tokens"
         raise ConfigError(field, f"{c.bettors} bettors a race each need 1 or more tokens")
     if c.props_per_race * c.races > len(c.props):  # "換上5張新的特定主題投注牌"
         raise ConfigError(
@@ -956,6 +979,16 @@ class ReadySetBet(Game[ReadySetBetConfig]):
         }
         self._bets: dict[tuple[int, int, str], Bet] = {}  # interned (values, shared)
         self.grids: dict[tuple[int, Any], dict[str, Any]] = {}  # see grid()
+
+    @classmethod
+    def upgrade_config(cls, data: Any, version: int) -> Any:
+        """Logs of format 1 (racebook 0.1) were written before
+        ``seven_or_eight_counts`` existed, when the 3 was returned with 7 or 8
+        players counted all together (the rotating host included): they replay
+        with that reading, ``"all"``."""
+        if version < 2 and isinstance(data, dict):
+            data = {"seven_or_eight_counts": "all", **data}
+        return data
 
     def spot(self, spot: str) -> tuple[Rate, Judge]:
         """The multiplier and loss of ``spot`` and whether a bet there wins
@@ -2006,6 +2039,7 @@ __all__ = [
     "MAX_VIP_CARDS",
     "MAX_VIP_DEAL",
     "PROPS",
+    "SEVEN_OR_EIGHT",
     "VIP_CARDS",
     "VIP_KINDS",
     "Bet",
