@@ -1,4 +1,4 @@
-"""Horse Racing Mafia (003_*): setup, the race, ties, supply and quinella, settlement
+"""Horse Racing Mafia: setup, the race, ties, supply and quinella, settlement
 in the rulebook's order, and every case of the Q&A (9.0)."""
 
 from __future__ import annotations
@@ -253,7 +253,7 @@ def test_mafia_5_9_setting_off_the_cornered_player_places_nothing() -> None:
 
 
 def test_mafia_an_empty_hand_passes() -> None:
-    # assumed (DATA.md): with no card at all there is nothing to place.
+    # assumed (the rulebook is silent): with no card at all there is nothing to place.
     state = deal(mafia(hand_size=2), **CORNERED)  # type: ignore[arg-type]
     state.hands[0] = []
     state.stack += [HorseCard.parse(t).code for t in ("1:3", "2:4")]

@@ -1,4 +1,4 @@
-"""The trick-taking horse race (004_*): the rulebook's worked examples, every
+"""The trick-taking horse race: the rulebook's worked examples, every
 phase's rules, the 3-player dummy's printed rules, and the shared harness."""
 
 from __future__ import annotations
@@ -206,13 +206,14 @@ def test_setup() -> None:
         (False, "R12", "R12", ("G4", "B12", "G12")),
     ],
 )
-def test_L124_only_the_start_players_count_depends_on_the_revealed_card(
+def test_paddock_only_the_start_players_count_depends_on_the_revealed_card(
     counts_top: bool, top: str, start_discard: str, others: tuple[str, str, str]
 ) -> None:
-    # L124-126: "スタートプレイヤーは、一番上のレースカードを1枚取り ... 各プレイヤーは、自分の
-    # 手元に重ねたレースカードの、上から数えて「捨てナンバー」に該当する順番のカード": only the
-    # start player took a card off their pile, so only their count can depend on whether
-    # that card counts; every other player counts from the top of an untouched pile.
+    # パドックフェイズ: "スタートプレイヤーは、一番上のレースカードを1枚取り ...
+    # 各プレイヤーは、自分の手元に重ねたレースカードの、上から数えて「捨てナンバー」に
+    # 該当する順番のカード": only the start player took a card off their pile, so only
+    # their count can depend on whether that card counts; every other player counts
+    # from the top of an untouched pile.
     keep = {h: "" for h in (1, 2, 3, 4)}
     state = build([2, 1, 4, 3], TRICK_DEAL, top=top, keep=keep, discard_counts_top=counts_top)
     assert state.start == 0 and state.number == int(top[1:])
@@ -221,9 +222,11 @@ def test_L124_only_the_start_players_count_depends_on_the_revealed_card(
 
 
 @pytest.mark.parametrize("counts_top", [True, False])
-def test_L124_three_players_the_others_and_the_dummy_count_from_the_top(counts_top: bool) -> None:
+def test_paddock_three_players_the_others_and_the_dummy_count_from_the_top(
+    counts_top: bool,
+) -> None:
     # 3 players: seat 2 rides Vanilla Beans and starts; seats 0 and 1 and the dummy
-    # (L333: "「捨てナンバー」で決められた枚数目のカードと、その1枚下のカード") count from
+    # (3人プレイ時: "「捨てナンバー」で決められた枚数目のカードと、その1枚下のカード") count from
     # the top of their own untouched piles whatever the setting.
     keep = {h: "" for h in (1, 2, 3, 4)}
     state = build(

@@ -1,4 +1,4 @@
-"""Long Shot (Ginichiro Suzuki, 2012 remake of Horse Racing Mafia): rules 000_*.
+"""Long Shot (ロングショット, Ginichiro Suzuki, 2012 remake of Horse Racing Mafia).
 
 This module is also the *box race engine* that Horse Racing Mafia and house
 rules build on: every number is a field of :class:`LongShotConfig`, and
@@ -66,14 +66,17 @@ LAST_RACE = RaceTable(
 """Long Shot, "Aftermath of the last race"; orders face up ("Preparation of the last race")."""
 
 INDICATED_MVS = tuple(mv for mv in range(1, 8) for _ in range(2))
-"""Assumed (DATA.md): each horse has indicated MV 1..7 twice."""
+"""*Assumed* (no public card list): each horse has indicated MV 1..7 twice.
+The rulebook gives 112 cards, indicated MV 1-7 and free MV 0-8, but not how
+many of each."""
 
 FREE_MVS = tuple(
     mv
     for mv, k in ((0, 2), (1, 3), (2, 3), (3, 4), (4, 4), (5, 4), (6, 3), (7, 3), (8, 2))
     for _ in range(k)
 )
-"""Assumed (DATA.md): the 28 free cards' MVs."""
+"""*Assumed* (no public card list): the 28 free cards' MVs, 0:2, 1:3, 2:3, 3:4,
+4:4, 5:4, 6:3, 7:3, 8:2."""
 
 GOLDEN_RULES = ("player", "card")
 """How the Golden Rule is read (``golden_rule``): ``"player"``, a player who holds
@@ -100,8 +103,8 @@ class LongShotConfig:
     """Every number of the box race, with Long Shot's value as default.
 
     Horse Racing Mafia is a config of this same type (``racebook.load("mafia")``).
-    Fields marked *assumed* come from shared/DATA.md, not the rulebook; the
-    docs' rules-notes page gives the reason for each.
+    Fields marked *assumed* are not in the rulebook and no public source
+    settles them; the docs' rules-notes page gives the reason for each.
     """
 
     players: int = 5
@@ -357,6 +360,8 @@ class Restock(Action):
 
 @attrs.frozen
 class RaceStarted(Event):
+    """A race is dealt: its number and the first player."""
+
     kind: ClassVar[str] = "race-started"
     race: int
     first_player: int
@@ -385,6 +390,9 @@ class OrderDealt(Event):
 
 @attrs.frozen
 class Placed(Event):
+    """``seat`` placed ``card`` in ``box`` (``opened``: the card opened from the
+    stack, placed by the first player)."""
+
     kind: ClassVar[str] = "placed"
     seat: int
     card: HorseCard
@@ -394,24 +402,33 @@ class Placed(Event):
 
 @attrs.frozen
 class Passed(Event):
+    """``seat`` placed no (more) card this turn (PASS)."""
+
     kind: ClassVar[str] = "passed"
     seat: int
 
 
 @attrs.frozen
 class Drew(PrivateEvent):
+    """You drew ``card`` from the stack (only you see it)."""
+
     kind: ClassVar[str] = "drew"
     card: HorseCard
 
 
 @attrs.frozen
 class Restocked(Event):
+    """The stack was restocked from the buried cards: ``cards`` in the new stack
+    ("When the stack is exhausted")."""
+
     kind: ClassVar[str] = "restocked"
     cards: int
 
 
 @attrs.frozen
 class Opened(Event):
+    """The first player opened ``card`` from the stack ("Basic of the Race Round")."""
+
     kind: ClassVar[str] = "opened"
     card: HorseCard
 
@@ -427,6 +444,8 @@ class Ran(Event):
 
 @attrs.frozen
 class HorseFinished(Event):
+    """``horse`` reached the goal, ``past_goal`` spaces beyond it."""
+
     kind: ClassVar[str] = "finished"
     horse: int
     past_goal: int
@@ -434,6 +453,9 @@ class HorseFinished(Event):
 
 @attrs.frozen
 class SpurtBegins(Event):
+    """A horse reached the spurt line ("The Last Spurt"): from the next round a
+    player may place more cards a turn.  ``horse`` is the leader."""
+
     kind: ClassVar[str] = "spurt"
     horse: int
 
@@ -968,8 +990,8 @@ class LongShotState(State[LongShotConfig]):
         """Why ``seat`` may not PASS now, or ``None`` if it may."""
         if self._free_to_pass(seat):
             return None
-        # Assumed (DATA.md): a hand with no legal card places nothing (unless the
-        # player is cornered and covers its own MV: ``stuck_player_covers_same_mv``).
+        # Assumed (the rulebook is silent): a hand with no legal card places nothing
+        # (unless the player is cornered and covers its own MV: ``stuck_player_covers_same_mv``).
         if not (self._placements(seat) if placements is None else placements):
             return None
         if self.game.config.pass_when_full:

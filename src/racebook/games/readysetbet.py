@@ -1,4 +1,4 @@
-"""Ready Set Bet (John D. Clair, AEG 2022): rules 002_* (Traditional Chinese).
+"""Ready Set Bet (賽馬大亨, John D. Clair, AEG 2022), from its Traditional Chinese rulebook.
 
 A host rolls two dice as fast as the table can follow; each roll moves the
 horse of that total one space; everyone bets at once, first come first
@@ -47,7 +47,8 @@ from racebook.core.registry import register_game, register_preset
 HORSES = ("2/3", "4", "5", "6", "7", "8", "9", "10", "11/12")
 """The nine horses by index."""
 BLUE, ORANGE, RED, SEVEN = (0, 1, 7, 8), (2, 6), (3, 5), 4
-"""Horse colours (DATA.md): blue 2/3, 4, 10, 11/12; orange 5, 9; red 6, 8; black 7."""
+"""Horse colours: blue 2/3, 4, 10, 11/12; orange 5, 9; red 6, 8 (Ready Set Bet,
+獎勵移動); 7, the one left, is black."""
 
 
 def horse_of(total: int) -> int:
@@ -94,12 +95,16 @@ BOARD: tuple[tuple[tuple[Rate, ...], ...], ...] = (
     _FOURTEN,
     _OUTER,
 )
-"""The betting board per horse: (show x2, place x2, win x3) rates (DATA.md; the
-disputed 2/3 and 11/12 third win spot is 9/-2, one source has 9/-3)."""
+"""The betting board per horse: (show x2, place x2, win x3) rates.  Not in the
+rulebook's text: four independent fan implementations and a board photo agree,
+except on the third win spot of 2/3 and 11/12, 9/-2 here (one source has 9/-3)."""
 
 
 @attrs.frozen
 class ColourBet:
+    """A colour bet spot (就馬匹顏色投注): ``name`` (``blue``, ``orange``, ``red``,
+    ``7-out``) and its multiplier and red-circle loss."""
+
     name: str
     rate: Rate
 
@@ -147,7 +152,8 @@ def _props() -> tuple[PropCard, ...]:
 
 
 PROPS = _props()
-"""The 28 prop bet cards (DATA.md, a fan transcription, unverified)."""
+"""The 28 prop bet cards, from a fan transcription (unverified: the rulebook
+describes two in an example, 特定主題投注, and lists none)."""
 
 
 @attrs.frozen
@@ -166,7 +172,7 @@ EXOTICS = (
     ExoticCard("late-start", Rate(4, 1)),
     ExoticCard("photo-finish", Rate(5, 3)),
 )
-"""The 5 exotic finish cards (DATA.md, a fan transcription, unverified):
+"""The 5 exotic finish cards, from a fan transcription (unverified):
 by a nose (2nd loses by exactly 1), blow out (2nd loses by more than 5),
 tight race (every horse moved 6 or more), late start (at least 2 horses moved
 3 or fewer), photo finish (3rd loses by 3 or fewer)."""
@@ -256,7 +262,10 @@ real list with a variant file (``vip_cards``; see the docs)."""
 
 @attrs.frozen
 class ReadySetBetConfig:
-    """Every number of Ready Set Bet, with the rulebook's (or DATA.md's) value."""
+    """Every number of Ready Set Bet, with the rulebook's value as default, or,
+    where the rulebook's text has none, a value marked as such (the board: fan
+    implementations and a board photo agree; prop and exotic cards: a fan
+    transcription; *assumed* values: no source settles them)."""
 
     players: int = 5
     """Players, 1..8 (the 8 token colours; 2..8 with the rotating host).  With a
@@ -611,6 +620,9 @@ class Host(Action):
 
 @attrs.frozen
 class RaceReady(Event):
+    """A race is set up: its number, this race's prop cards and the exotic-finish
+    cards on the table (one more each race)."""
+
     kind: ClassVar[str] = "race-ready"
     race: int
     props: tuple[str, ...]
@@ -656,11 +668,15 @@ class BonusMove(Event):
 
 @attrs.frozen
 class SnakeEyes(Event):
+    """1+1 was rolled ("蛇眼!"); snake-eyes VIP cards pay (``vip-paid``)."""
+
     kind: ClassVar[str] = "snake-eyes"
 
 
 @attrs.frozen
 class BoxCars(Event):
+    """6+6 was rolled ("柵車!"); box-cars VIP cards pay (``vip-paid``)."""
+
     kind: ClassVar[str] = "box-cars"
 
 
@@ -683,6 +699,8 @@ class RedLine(Event):
 
 @attrs.frozen
 class NoMoreBets(Event):
+    """Betting closes ("截止投注!"): the third horse crossed the red line."""
+
     kind: ClassVar[str] = "no-more-bets"
 
 
@@ -699,6 +717,9 @@ class BetPlaced(Event):
 
 @attrs.frozen
 class Finished(Event):
+    """A horse reached the finish: the race is over.  ``places`` and
+    ``positions`` per horse (index 0 = 2/3)."""
+
     kind: ClassVar[str] = "finish"
     horse: str
     places: tuple[int, ...]
@@ -1041,6 +1062,9 @@ class ReadySetBet(Game[ReadySetBetConfig]):
 
 
 class ReadySetBetState(State[ReadySetBetConfig]):
+    """A game of Ready Set Bet in progress.  Drive it through the contract; every
+    bettor and the host's chair may be in ``to_act`` at once (real time)."""
+
     game: ReadySetBet
 
     def __init__(self, game: ReadySetBet) -> None:

@@ -12,8 +12,7 @@ With 3 players the dummy (ダミープレイヤー) is seat id 3: it sits to the
 of the player who drew Vanilla Beans, never appears in ``to_act`` and plays
 by its printed rules inside ``apply``.  Horses are 1..4 as on the score sheet.
 
-Comments cite the rulebook by section and quote it; ``L124`` is line 124 of
-its text.
+Comments cite the rulebook by its section headings and quote it.
 """
 
 from __future__ import annotations
@@ -39,7 +38,9 @@ from racebook.core.game import (
 from racebook.core.registry import register_game, register_preset
 
 HORSES = ("Forêt Noire", "Vanilla Beans", "Silver Arazan", "Gâteau Opéra")
-"""The four horses by number (the score sheet; DATA.md)."""
+"""The four horses by number, as the rulebook's score sheet (点数計算シート)
+numbers them; the rulebook spells Vanilla Beans several ways (パニラビーンズ,
+パノラビーンズ, バナラビーンズ)."""
 VANILLA = 2
 WIN = 0
 """The win ticket (単勝); tickets 1..4 name horses."""
@@ -47,7 +48,9 @@ DUMMY = 3
 """The dummy's seat id in a 3-player game."""
 
 MARKS = (3, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1)
-"""*Assumed* (DATA.md): progress marks of numbers 1..12 (the rulebook's example: 8 -> 2)."""
+"""*Assumed*: progress marks of numbers 1..12.  The rulebook says only that
+they differ by number (内容物) and its trick example moves 2 for an 8; no
+public card list gives the rest."""
 
 # Limits of a variant (docs: "Limits"), far above any real use; a state holds
 # course + 1 squares and a game runs races x ~50 actions.
@@ -187,6 +190,9 @@ class Play(Action):
 
 @attrs.frozen
 class HorsesDrawn(Event):
+    """The horse each seat rides (by seat id; with 3 players the dummy's too,
+    id ``dummy``)."""
+
     kind: ClassVar[str] = "horses-drawn"
     horses: tuple[int, ...]
     dummy: int | None
@@ -194,6 +200,10 @@ class HorsesDrawn(Event):
 
 @attrs.frozen
 class RaceBegins(Event):
+    """The paddock is done: the race number, the start player, the runners' order
+    at the gate (bottom first), the discard number and the card that showed
+    it, and every face-up discard."""
+
     kind: ClassVar[str] = "race-begins"
     race: int
     start: int
@@ -228,18 +238,24 @@ class Discarded(Event):
 
 @attrs.frozen
 class MyDiscard(PrivateEvent):
+    """Your face-down discard (only you see its number)."""
+
     kind: ClassVar[str] = "my-discard"
     card: RaceCard
 
 
 @attrs.frozen
 class MyTicket(PrivateEvent):
+    """Your face-down ticket (only you see it until the payout)."""
+
     kind: ClassVar[str] = "my-ticket"
     ticket: int
 
 
 @attrs.frozen
 class TicketShown(Event):
+    """``seat`` laid ``ticket`` face up (``0`` the win ticket, ``1..4`` a horse)."""
+
     kind: ClassVar[str] = "ticket-up"
     seat: int
     ticket: int
@@ -247,12 +263,16 @@ class TicketShown(Event):
 
 @attrs.frozen
 class TicketHidden(Event):
+    """``seat`` laid a ticket face down (which one stays hidden until the payout)."""
+
     kind: ClassVar[str] = "ticket-down"
     seat: int
 
 
 @attrs.frozen
 class Played(Event):
+    """``seat`` played ``card`` to the trick, with the whip or not."""
+
     kind: ClassVar[str] = "played"
     seat: int
     card: RaceCard
@@ -261,6 +281,9 @@ class Played(Event):
 
 @attrs.frozen
 class TrickWon(Event):
+    """``seat`` won the trick: its ``horse`` moved ``moved`` spaces to ``position``
+    (0 when already at the goal)."""
+
     kind: ClassVar[str] = "trick"
     seat: int
     horse: int
@@ -271,8 +294,9 @@ class TrickWon(Event):
 @attrs.frozen
 class RaceResult(Event):
     """Places by horse and each seat's tickets, both now face up (face-up
-    ticket, face-down ticket).  The face-down discards stay face down (L133,
-    L219): no event ever shows another seat's."""
+    ticket, face-down ticket).  The face-down discards stay face down (set
+    so "オモテが他のプレイヤーに見えないように", パドックフェイズ; only the tickets
+    turn up, 配当フェイズ): no event ever shows another seat's."""
 
     kind: ClassVar[str] = "race-result"
     race: int
@@ -282,6 +306,8 @@ class RaceResult(Event):
 
 @attrs.frozen
 class Points(Event):
+    """``seat`` scored ``points`` for ``reason`` (a prize, a win bet, a quinella)."""
+
     kind: ClassVar[str] = "points"
     seat: int
     points: int
@@ -761,7 +787,7 @@ class TrickRaceState(State[TrickRaceConfig]):
         self.squares[0] = list(action.gate)  # bottom first; the top ranks higher
         piles = [[x.code for x in pile] for pile in action.piles]
         start_pile = piles[self.horse_of[self.start] - 1]
-        # L124-125: "スタートプレイヤーは、一番上のレースカードを1枚取り、オモテ向きにして
+        # "スタートプレイヤーは、一番上のレースカードを1枚取り、オモテ向きにして
         # 全員に見せます。このレースカードのオモテに書かれている数字を「捨てナンバー」とします"
         top = start_pile[0]
         n = top & 15
@@ -769,16 +795,16 @@ class TrickRaceState(State[TrickRaceConfig]):
         for s in range(4):
             pile = piles[self.horse_of[s] - 1]
             if s == self.dummy:
-                # L333-335: the dummy discards the N-th card and the one below (12 -> 12
-                # and 1), counted from the top of its own pile
+                # 3人プレイ時での変更点, パドックフェイズ: the dummy discards the N-th card
+                # and the one below (12 -> 12 and 1), counted from the top of its own pile
                 self.open_discards[s] = [pile[i] for i in sorted({n - 1, n % 12})]
                 for i in sorted({n - 1, n % 12}, reverse=True):
                     del pile[i]
-                self.hands[s] = pile  # L327-329: fanned face up, top first, order kept
-                self.whips_up[s] = c.whips  # L337: both whips face up
+                self.hands[s] = pile  # fanned face up, top first, order kept
+                self.whips_up[s] = c.whips  # both whips face up (3人プレイ時)
                 continue
-            # L126: "自分の手元に重ねたレースカードの、上から数えて「捨てナンバー」に該当する
-            # 順番のカード".  Only the start player took a card off their pile (L124), so
+            # "自分の手元に重ねたレースカードの、上から数えて「捨てナンバー」に該当する
+            # 順番のカード".  Only the start player took a card off their pile (above), so
             # only their count depends on discard_counts_top: counted as the first card
             # (N-th = index N-1), or counting starts below it and wraps (12 -> the
             # revealed card, index 0).  Every other pile is untouched: its N-th card.
@@ -937,13 +963,14 @@ class TrickRaceState(State[TrickRaceConfig]):
         c = self.game.config
         places = self.horse_places()
         by_place = {p: h for h, p in enumerate(places, start=1)}
-        # L219: "各プレイヤーは、手元に置いた馬券カードを2枚ともオモテ向きにします": the
+        # "各プレイヤーは、手元に置いた馬券カードを2枚ともオモテ向きにします": the
         # tickets turn face up, nothing else.  The discard was set face down so that
-        # "オモテが他のプレイヤーに見えないように" (L133) and stays so for the rest of the
-        # game.  At the hand-off (L271) the next rider receives the horse's 12 cards
-        # as a hand ("受け取った手札12枚を使い"): the set, not which of them was set
-        # aside.  That is exactly what the next paddock's Hand event gives it (11
-        # cards, plus the N-th face up); nothing marks the previous discard.
+        # "オモテが他のプレイヤーに見えないように" (パドックフェイズ) and stays so for the
+        # rest of the game.  At the hand-off (次レース準備フェイズ) the next rider
+        # receives the horse's 12 cards as a hand ("受け取った手札12枚を使い"): the
+        # set, not which of them was set aside.  That is exactly what the next
+        # paddock's Hand event gives it (11 cards, plus the N-th face up); nothing
+        # marks the previous discard.
         events.append(
             RaceResult(
                 self.race + 1,
@@ -1046,14 +1073,16 @@ class TrickRaceState(State[TrickRaceConfig]):
         """A clone that differs only in what ``seat`` may not see.
 
         The other players' hands and face-down discards keep their colours (card
-        backs show them, L45, L95) and their numbers are redealt: a card ``seat``
+        backs show them: 内容物, ゲームの準備) and their numbers are redealt: a card ``seat``
         never saw goes to any other player's unseen place of its colour; a card
         it saw in an event (played, face up, the start player's revealed top
-        card, in a hand it held: it knows whose horse that card belongs to, L273)
+        card, in a hand it held: it knows whose horse that card belongs to,
+        次レース準備フェイズ)
         stays with that horse's rider, who may have set it face down instead of
         one of its colour.  Face-down discards
-        are never shown (L133, L219), so this holds at the payout and after it.
-        Face-down tickets are redrawn until the payout turns them up (L219).
+        are never shown (パドックフェイズ; 配当フェイズ turns up only the tickets), so
+        this holds at the payout and after it.  Face-down tickets are redrawn
+        until the payout turns them up (配当フェイズ).
         Every horse's 12 cards follow the redeal, so the clone passes ``audit``.
         """
         other = self.clone()
