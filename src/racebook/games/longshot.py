@@ -536,6 +536,98 @@ class LongShotView:
     extra: dict[str, Any] = attrs.field(factory=dict)
     """What each rule module shows, by its name (see the module's docs)."""
 
+    def render(self, title: str | None = None) -> str:
+        """A compact text picture of this view: the race and whose turn, each
+        horse's position and the top card of its two boxes (with the number of
+        cards in a box of more than one), the opened card and the stack, every
+        seat's hand size, order and money as far as this view shows them
+        (``?``: hidden), the viewer's hand, the settled races and what rule
+        modules show.  Built from the view alone, so it shows nothing the view
+        does not; ``title`` (the game's) heads it."""
+        lines = []
+        head = f"race {self.race} of {self.races}, round {self.round}: {self.phase}"
+        if self.spurt and self.phase != "over":
+            head += ", the Last Spurt"
+        who = "a spectator's view" if self.seat is None else f"seat {self.seat}'s view"
+        lines.append(f"{title}, {head} ({who})" if title else f"{head.capitalize()} ({who})")
+        lines.append(f"to act: {_seats_text(self.to_act)}; first player: seat {self.first_player}")
+        places = {h: i + 1 for i, h in enumerate(self.finished)}
+        lines.append("horse  pos  boxes (top card, cards in the box)")
+        for i, pos in enumerate(self.positions):
+            h = i + 1
+            boxes = "  ".join(_box_text(self.boxes[b]) for b in (2 * i, 2 * i + 1))
+            done = f"  finished #{places[h]}" if h in places else ""
+            lines.append(f"{h:>5}  {pos:>3}  {boxes}{done}".rstrip())
+        opened = f"opened card {self.opened}; " if self.opened is not None else ""
+        lines.append(f"{opened}stack {self.stack_size} cards")
+        lines.append("seat  cards  order  money")
+        for seat, size in enumerate(self.hand_sizes):
+            you = "  (you)" if seat == self.seat else ""
+            order = _or_hidden(self.orders[seat])
+            money = _money_text(self.money[seat])
+            lines.append(f"{seat:>4}  {size:>5}  {order:>5}  {money:>9}{you}")
+        if self.seat is not None:
+            lines.append(f"your hand: {' '.join(map(str, self.hand)) or '-'}")
+        for record in self.history:
+            lines.append(_record_text(record))
+        for name, shown in self.extra.items():
+            lines.append(f"{name}: {_value_text(shown)}")
+        return "\n".join(lines)
+
+
+def _seats_text(seats: Sequence[int]) -> str:
+    """``to_act`` in words: a seat, seats, chance, or nobody."""
+    if not seats:
+        return "nobody"
+    if len(seats) == 1:
+        return "chance" if seats[0] == CHANCE else f"seat {seats[0]}"
+    return f"seats {', '.join(map(str, seats))}"
+
+
+def _ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, ... 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _box_text(box: Sequence[HorseCard]) -> str:
+    """A box as its top card, with how many cards it holds when more than one."""
+    if not box:
+        return f"{'-':<8}"
+    count = f" ({len(box)})" if len(box) > 1 else ""
+    return f"{str(box[-1]) + count:<8}"
+
+
+def _or_hidden(value: int | None) -> str:
+    return "?" if value is None else str(value)
+
+
+def _money_text(money: int | None) -> str:
+    return "?" if money is None else f"${money:,}"
+
+
+def _record_text(record: RaceRecord) -> str:
+    """A settled race in one line: places, orders and money after it."""
+    placed = sorted((p, h) for h, p in enumerate(record.places, start=1) if p)
+    places = ", ".join(f"{_ordinal(p)} horse {h}" for p, h in placed) or "no places"
+    orders = " ".join(str(o) for o in record.orders)
+    money = " ".join(_money_text(m) for m in record.money)
+    return f"race {record.race}: {places}; orders {orders}; money {money}"
+
+
+def _value_text(value: Any) -> str:
+    """A rule module's view data in words: ``key value`` pairs, lists in
+    brackets, ``?`` for what is hidden (``None``)."""
+    if value is None:
+        return "?"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {_value_text(v)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return "[" + " ".join(_value_text(v) for v in value) + "]"
+    return str(value) if value != "" else "-"
+
 
 # -- rule modules ----------------------------------------------------------------
 
@@ -817,6 +909,35 @@ class LongShotState(State[LongShotConfig]):
     def table(self) -> RaceTable:
         """The payout table of the race being played."""
         return self.game.config.races[self.race]
+
+    def render(self, seat: int | None = None) -> str:
+        """A compact text picture of the game as ``seat`` may see it (``None``:
+        a spectator), built from :meth:`view` alone
+        (:meth:`LongShotView.render`), so nothing hidden can show.
+
+        >>> import racebook
+        >>> state = racebook.load("longshot", players=4).new_state(seed=2)
+        >>> print(state.render(1))
+        Long Shot, race 1 of 2, round 1: turn (seat 1's view)
+        to act: seat 0; first player: seat 0
+        horse  pos  boxes (top card, cards in the box)
+            1    0  -         -
+            2    0  -         -
+            3    0  -         -
+            4    0  -         -
+            5    0  -         -
+        stack 66 cards
+        seat  cards  order  money
+           0      8      ?    $20,000
+           1      8      4    $20,000  (you)
+           2      8      ?    $20,000
+           3      8      ?    $20,000
+        your hand: F:3 F:4 F:4 F:5 F:5 F:7 2:4 4:3
+        """
+        return self.view(seat).render(self.game.title)
+
+    def __str__(self) -> str:
+        return self.render(None)
 
     def view(self, seat: int | None) -> LongShotView:
         self._check_seat(seat)

@@ -367,6 +367,100 @@ class TrickRaceView:
     played (it is then in the trick and the played cards like any other) and
     when it is the start player's face-up discard (shown there)."""
 
+    def render(self, title: str | None = "Trick race") -> str:
+        """A compact text picture of this view: the race, phase and whose turn;
+        each horse's position, odds and rider, and the course square by square
+        (bottom card first); each seat's horse, points, whips, tickets, hand
+        colours (card backs: red, blue, yellow, green) and discards; the trick
+        so far; the viewer's hand, face-down discard and ticket; the dummy's
+        fanned cards; each race's record.  Built from the view alone, so it
+        shows nothing the view does not (``?``: a face-down ticket)."""
+        ids = range(len(self.horses))
+        riders = {h: s for s, h in enumerate(self.horses)}
+        course = len(self.squares) - 1
+        who = "a spectator's view" if self.seat is None else f"seat {self.seat}'s view"
+        head = f"race {self.race} of {self.races}: {self.phase} ({who})"
+        lines = [f"{title}, {head}" if title else head[0].upper() + head[1:]]
+        number = f"; discard number {self.discard_number}" if self.discard_number else ""
+        lines.append(
+            f"to act: {self._who_text(self.to_act)}; start player: {self._who(self.start)}; "
+            f"leader: {self._who(self.leader)}{number}"
+        )
+        lines.append("horse                pos  odds  rider")
+        for h in range(1, len(self.positions) + 1):
+            name = f"{h} {HORSES[h - 1]}"
+            rider = self._who(riders[h]) if h in riders else "-"
+            goal = ""
+            if h in self.arrived:
+                goal = f"  at the goal, #{self.arrived.index(h) + 1}"
+            lines.append(
+                f"{name:<19}  {self.positions[h - 1]:>3}  {self.odds[h - 1]:>4}  {rider}{goal}"
+            )
+        squares = [
+            f"{'gate' if i == 0 else 'goal' if i == course else i}: " + " ".join(map(str, sq))
+            for i, sq in enumerate(self.squares)
+            if sq
+        ]
+        lines.append(f"course of {course} (bottom first): {' | '.join(squares) or '-'}")
+        lines.append("seat    horse  points  whips  tickets  hand R B Y G  face up  face down")
+        for s in ids:
+            player = s < len(self.points)
+            if not player and s != self.dummy:
+                continue
+            points = str(self.points[s]) if player else "-"
+            up = self.tickets_up[s]
+            down = "-"
+            if self.tickets_down_laid[s]:
+                mine = s == self.seat and self.my_ticket_down is not None
+                down = _ticket_text(self.my_ticket_down) if mine else "?"
+            tickets = f"{_ticket_text(up)} + {down}" if player else "-"
+            colours = " ".join(str(k) for k in self.hand_colours[s])
+            shown = " ".join(map(str, self.face_up_discards[s])) or "-"
+            hidden = self.discard_colours[s] or "-"
+            if s == self.seat and self.my_discard is not None:
+                hidden = str(self.my_discard)
+            label = "dummy" if s == self.dummy else str(s)
+            you = "  (you)" if s == self.seat else ""
+            lines.append(
+                f"{label:<6}  {self.horses[s] or '-':>5}  {points:>6}  {self.whips_up[s]:>5}  "
+                f"{tickets:>7}  {colours:>12}  {shown:>7}  {hidden:>9}{you}"
+            )
+        if self.trick:
+            played = ", ".join(
+                f"{self._who(s)} {card}{' with the whip' if whip else ''}"
+                for s, card, whip in self.trick
+            )
+            lines.append(f"trick: {played}")
+        if self.revealed is not None:
+            lines.append(f"revealed card: {self.revealed}, with {self._who(self.start)}")
+        if self.seat is not None:
+            lines.append(f"your hand: {' '.join(map(str, self.hand)) or '-'}")
+        if self.dummy_cards:
+            lines.append(f"the dummy's cards (top first): {' '.join(map(str, self.dummy_cards))}")
+        for r in self.history:
+            placed = sorted((p, h) for h, p in enumerate(r.places, start=1))
+            places = ", ".join(f"#{p} horse {h}" for p, h in placed)
+            lines.append(
+                f"race {r.race}: {places}; spaces {' '.join(map(str, r.spaces))}; "
+                f"odds {' '.join(map(str, r.odds))}; points {' '.join(map(str, r.points))}"
+            )
+        return "\n".join(lines)
+
+    def _who(self, seat_id: int) -> str:
+        return "the dummy" if seat_id == self.dummy else f"seat {seat_id}"
+
+    def _who_text(self, seats: tuple[int, ...]) -> str:
+        if seats == (CHANCE,):
+            return "chance"
+        if len(seats) == 1:
+            return self._who(seats[0])
+        return f"seats {', '.join(map(str, seats))}" if seats else "nobody"
+
+
+def _ticket_text(ticket: int | None) -> str:
+    """A ticket in words: ``win``, a horse number, or ``-`` for none."""
+    return "-" if ticket is None else "win" if ticket == WIN else str(ticket)
+
 
 # -- the game ----------------------------------------------------------------------------
 
@@ -529,6 +623,35 @@ class TrickRaceState(State[TrickRaceConfig]):
             winners=tuple(s for s, p in enumerate(places) if p == 1),
             tiebreak="place of the horse ridden in the last race" if tied else None,
         )
+
+    def render(self, seat: int | None = None) -> str:
+        """A compact text picture of the game as ``seat`` may see it (``None``:
+        a spectator), built from :meth:`view` alone
+        (:meth:`TrickRaceView.render`), so nothing hidden can show.
+
+        >>> import racebook
+        >>> state = racebook.load("trickrace").new_state(seed=2)
+        >>> print(state.render(0))
+        Trick race, race 1 of 4: discard (seat 0's view)
+        to act: seats 0, 1, 2, 3; start player: seat 0; leader: seat 0; discard number 9
+        horse                pos  odds  rider
+        1 Forêt Noire          0     2  seat 3
+        2 Vanilla Beans        0     2  seat 0
+        3 Silver Arazan        0     2  seat 1
+        4 Gâteau Opéra         0     2  seat 2
+        course of 7 (bottom first): gate: 4 1 2 3
+        seat    horse  points  whips  tickets  hand R B Y G  face up  face down
+        0           2       0      2    - + -       2 3 3 3       G4          -  (you)
+        1           3       0      2    - + -       3 2 4 2       G5          -
+        2           4       0      2    - + -       1 4 1 5      R11          -
+        3           1       0      2    - + -       4 3 4 0       R9          -
+        revealed card: B9, with seat 0
+        your hand: R6 R8 B1 B7 B9 Y7 Y8 Y12 G6 G8 G9
+        """
+        return self.view(seat).render(self.game.title)
+
+    def __str__(self) -> str:
+        return self.render(None)
 
     def view(self, seat: int | None) -> TrickRaceView:
         self._check_seat(seat)
