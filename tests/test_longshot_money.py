@@ -61,6 +61,15 @@ def test_closed_money_other_seats_money_never_shows(
     result = plain.result
     assert result is not None and a[-1]["scores"] == list(result.scores)
     assert plain.view(seat).money == result.scores
+    # ... and so is the last race's record, whose money is the final money; the
+    # earlier races' records stay closed
+    last = plain.view(seat).history
+    assert last[-1].money == result.scores == plain.history[-1].money
+    assert last[:-1] == twin.view(seat).history[:-1]
+    if seat is not None:
+        assert all(m is None for r in last[:-1] for s, m in enumerate(r.money) if s != seat), (
+            "an earlier race's record opened"
+        )
 
 
 def test_closed_money_a_seat_sees_its_own() -> None:

@@ -1,5 +1,5 @@
 """Long Shot, "How to place Horse cards", one test per clause, plus the Mafia Q&A
-example (003_*, 9.0 Q2), whose clauses are Long Shot's (its Golden Rule read per
+example (Horse Racing Mafia, 9.0 Q2), whose clauses are Long Shot's (its Golden Rule read per
 card, Long Shot's per player)."""
 
 from __future__ import annotations
@@ -206,7 +206,7 @@ def test_pass_once_all_boxes_are_full_and_still_draw() -> None:
 
 
 def test_a_stuck_player_places_nothing_and_draws() -> None:
-    # Assumed (DATA.md): no legal card while a box is empty -> PASS, still draw.
+    # Assumed (the rulebook is silent): no legal card while a box is empty -> PASS, still draw.
     hand = "1:5 1:5 2:3 2:3 3:4 3:4 4:6 4:6"
     boxes = {0: "1:2 F:5", 1: "F:5", 2: "F:3", 3: "F:3", 4: "F:4", 5: "F:4", 6: "F:6", 7: "F:6"}
     state = deal(new(), hands={0: hand}, boxes=boxes, stack_top="5:1")

@@ -1,5 +1,5 @@
 """Long Shot: setup, the round, restocking, running, the end of the race, the
-settlement tables and the last race (000_*), from hand-made positions."""
+settlement tables and the last race (Long Shot), from hand-made positions."""
 
 from __future__ import annotations
 

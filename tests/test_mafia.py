@@ -1,4 +1,4 @@
-"""Horse Racing Mafia (003_*): setup, the race, ties, supply and quinella, settlement
+"""Horse Racing Mafia: setup, the race, ties, supply and quinella, settlement
 in the rulebook's order, and every case of the Q&A (9.0)."""
 
 from __future__ import annotations
@@ -253,7 +253,7 @@ def test_mafia_5_9_setting_off_the_cornered_player_places_nothing() -> None:
 
 
 def test_mafia_an_empty_hand_passes() -> None:
-    # assumed (DATA.md): with no card at all there is nothing to place.
+    # assumed (the rulebook is silent): with no card at all there is nothing to place.
     state = deal(mafia(hand_size=2), **CORNERED)  # type: ignore[arg-type]
     state.hands[0] = []
     state.stack += [HorseCard.parse(t).code for t in ("1:3", "2:4")]
@@ -441,3 +441,30 @@ def test_random_games(players: int, games: int) -> None:
         racebook.load("mafia", players=players), games=games, seed=players + 10, deep=3
     )
     assert report.games == games and report.probes > 0
+
+
+# -- the text picture --------------------------------------------------------------
+
+
+def test_render_shows_the_supply_and_quinella_as_the_seat_may_see_them() -> None:
+    # the rule module's view data is part of the picture: before the reveal a seat
+    # sees its own quinella pairs and only how many cards the others laid ("?")
+    state = racebook.load("mafia").new_state(seed=5)
+    assert isinstance(state, LongShotState)
+    rng = random.Random(1)
+    laid = False
+    while not laid:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        pairs = [a for a in legal if isinstance(a, Quinella)]
+        action = pairs[0] if pairs else legal[int(rng.random() * len(legal))]
+        state.apply(action)
+        laid = bool(pairs) and seat == 0
+    text = state.render(0)
+    assert text.startswith("Horse Racing Mafia, race 1 of 3, round ")
+    line = next(x for x in text.splitlines() if x.startswith(f"{Q}: "))
+    assert "stage quinella" in line and "?" in line
+    assert f"[[{action.first} {action.second}]]" in line  # type: ignore[attr-defined]
+    twin = state.hidden_variant(0, rng)
+    assert twin.render(0) == text
+    assert "?" not in state.render(None).splitlines()[-1].split("bets ")[0]

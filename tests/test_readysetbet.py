@@ -1,4 +1,4 @@
-"""Ready Set Bet (002_*) before VIP cards come in: the race, the bonus pairs, real-time
+"""Ready Set Bet before VIP cards come in: the race, the bonus pairs, real-time
 betting, settlement, ties, colour/prop/exotic bets, commentary and odds."""
 
 from __future__ import annotations
@@ -287,8 +287,8 @@ def test_four_races_props_change_exotics_accumulate() -> None:
 
 
 def test_odds_match_the_reference_within_sampling_error() -> None:
-    # DATA.md: win 2/3 .047, 4 .048, 5 .110, 6 .184, 7 .221, 8 .183, 9 .110, 10 .049,
-    # 11/12 .048; about 64 rolls a race
+    # reference odds (a Monte Carlo of 40M races): win 2/3 .047, 4 .048, 5 .110,
+    # 6 .184, 7 .221, 8 .183, 9 .110, 10 .049, 11/12 .048; about 64 rolls a race
     state = race()
     result = odds(state, samples=20_000, seed=1)
     reference = (0.047, 0.048, 0.110, 0.184, 0.221, 0.183, 0.110, 0.049, 0.048)

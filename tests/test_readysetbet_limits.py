@@ -92,6 +92,13 @@ def row(cells: int) -> tuple[tuple[Rate, ...], ...]:
         ({"tokens": (2,) * 21}, "tokens"),
         ({"tokens_at_7": (), "players": 7}, "tokens_at_7"),
         ({"tokens_at_7": (0,)}, "tokens_at_7"),
+        (
+            {"tokens_at_7": (), "players": 7, "rotating_host": True}
+            | {"seven_or_eight_counts": "all"},
+            "tokens_at_7",
+        ),
+        ({"seven_or_eight_counts": "everyone"}, "seven_or_eight_counts"),
+        ({"seven_or_eight_counts": 7}, "seven_or_eight_counts"),
         ({"starting_money": -1}, "starting_money"),
         ({"starting_money": 10**6 + 1}, "starting_money"),
         ({"vip_cards": VIP_CARDS * 7}, "vip_cards"),
@@ -248,6 +255,7 @@ CHANGES: dict[str, st.SearchStrategy[Any]] = {
     ).map(tuple),
     "tokens": st.lists(st.integers(0, 6), max_size=6).map(tuple),
     "tokens_at_7": st.lists(st.integers(0, 6), max_size=6).map(tuple),
+    "seven_or_eight_counts": st.sampled_from(["non-host", "all", "host"]),
     "starting_money": st.integers(-1, 5),
     "vip_cards": st.lists(vip, max_size=8).map(tuple),
     "vip_deal": st.integers(-1, 3),

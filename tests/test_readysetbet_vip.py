@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import racebook
 from racebook import CHANCE, ConfigError, IllegalAction
 from racebook.agents.base import RandomBot
+from racebook.core.log import parse_action
 from racebook.games.readysetbet import (
     HORSES,
     VIP_CARDS,
@@ -426,6 +427,82 @@ def test_setup_step_9_seven_or_eight_non_host_players_return_a_3(
     bettors = [s for s in range(players) if s != state.hosting]
     assert all(state.hands[s] == tokens for s in bettors)
     assert len(bettors) == (players - 1 if rotating else players)
+
+
+@pytest.mark.parametrize(
+    ("players", "rotating", "tokens"),
+    [
+        (6, False, [2, 3, 3, 4, 5]),
+        (7, False, [2, 3, 4, 5]),  # a fixed host's chair is not a player: the same
+        (6, True, [2, 3, 3, 4, 5]),
+        (7, True, [2, 3, 4, 5]),  # 7 players, one hosts: all 7 count
+    ],
+)
+def test_seven_or_eight_counts_all_the_betting_sections_reading(
+    players: int, rotating: bool, tokens: list[int]
+) -> None:
+    # 投注: "在七或八人遊戲時，每位非主持人玩家須在遊戲開始前交回一枚3號投注標記"
+    state = new(players, rotating_host=rotating, vip_cards=(), seven_or_eight_counts="all")
+    if rotating:
+        state.apply(FirstHost(CHANCE, 0))
+    start(state)
+    assert state.game.config.token_set == tuple(tokens)
+    assert all(state.hands[s] == tokens for s in range(players) if s != state.hosting)
+
+
+def test_seven_or_eight_counts_is_one_of_the_two_readings() -> None:
+    with pytest.raises(ConfigError) as info:
+        racebook.load("readysetbet", seven_or_eight_counts="host")
+    assert info.value.field == "seven_or_eight_counts"
+
+
+def as_format_1(text: str) -> str:
+    """A log of this library rewritten as racebook 0.1 wrote it: header version 1,
+    no ``seven_or_eight_counts`` in the config, and at each checkpoint the full
+    state's digest (format 1) instead of the chain."""
+    lines = [json.loads(line) for line in text.splitlines()]
+    header = lines[0]
+    header["version"] = 1
+    del header["config"]["seven_or_eight_counts"]
+    game = racebook.replay(text).game
+    state = game.new_state(explicit_chance=True)
+    out = [header]
+    for obj in lines[1:]:
+        if "end" in obj:
+            out.append(obj)
+        elif "digest" in obj:
+            assert obj["after"] == len(state.log)
+            out.append({"digest": state.digest(), "after": obj["after"]})
+        else:
+            state.apply(parse_action(game, obj, 0))
+            out.append(obj)
+    return "".join(json.dumps(obj, ensure_ascii=False) + "\n" for obj in out)
+
+
+def test_a_format_1_log_replays_with_the_reading_it_was_played_with() -> None:
+    # racebook 0.1 counted all 7 players with the rotating host (4 tokens each); its
+    # logs have no seven_or_eight_counts and replay with "all" (upgrade_config)
+    game = racebook.load("readysetbet", players=7, rotating_host=True, seven_or_eight_counts="all")
+    state = game.new_state(seed=11)
+    rng = random.Random(11)
+    while not state.is_over:
+        seat = state.to_act[int(rng.random() * len(state.to_act))]
+        legal = state.legal_actions(seat)
+        state.apply(legal[int(rng.random() * len(legal))])
+    assert state.game.config.token_set == (2, 3, 4, 5)
+    old = as_format_1(state.log.dumps())
+    assert sum('"digest"' in line for line in old.splitlines()) == 5  # 4 races + the end
+    again = racebook.replay(old)
+    assert again.game.config.seven_or_eight_counts == "all"
+    assert again.digest() == state.digest()
+    # the same log read as a format-2 log gets today's default ("non-host": 5 tokens
+    # for 6 bettors), which is not the game that was played
+    lines = state.log.dumps().splitlines()
+    header = json.loads(lines[0])
+    del header["config"]["seven_or_eight_counts"]
+    edited = "\n".join([json.dumps(header, ensure_ascii=False), *lines[1:]]) + "\n"
+    with pytest.raises(racebook.LogError):
+        racebook.replay(edited)
 
 
 def test_rotating_games_through_the_harness() -> None:

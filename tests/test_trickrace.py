@@ -1,4 +1,4 @@
-"""The trick-taking horse race (004_*): the rulebook's worked examples, every
+"""The trick-taking horse race: the rulebook's worked examples, every
 phase's rules, the 3-player dummy's printed rules, and the shared harness."""
 
 from __future__ import annotations
@@ -206,13 +206,14 @@ def test_setup() -> None:
         (False, "R12", "R12", ("G4", "B12", "G12")),
     ],
 )
-def test_L124_only_the_start_players_count_depends_on_the_revealed_card(
+def test_paddock_only_the_start_players_count_depends_on_the_revealed_card(
     counts_top: bool, top: str, start_discard: str, others: tuple[str, str, str]
 ) -> None:
-    # L124-126: "スタートプレイヤーは、一番上のレースカードを1枚取り ... 各プレイヤーは、自分の
-    # 手元に重ねたレースカードの、上から数えて「捨てナンバー」に該当する順番のカード": only the
-    # start player took a card off their pile, so only their count can depend on whether
-    # that card counts; every other player counts from the top of an untouched pile.
+    # パドックフェイズ: "スタートプレイヤーは、一番上のレースカードを1枚取り ...
+    # 各プレイヤーは、自分の手元に重ねたレースカードの、上から数えて「捨てナンバー」に
+    # 該当する順番のカード": only the start player took a card off their pile, so only
+    # their count can depend on whether that card counts; every other player counts
+    # from the top of an untouched pile.
     keep = {h: "" for h in (1, 2, 3, 4)}
     state = build([2, 1, 4, 3], TRICK_DEAL, top=top, keep=keep, discard_counts_top=counts_top)
     assert state.start == 0 and state.number == int(top[1:])
@@ -221,9 +222,11 @@ def test_L124_only_the_start_players_count_depends_on_the_revealed_card(
 
 
 @pytest.mark.parametrize("counts_top", [True, False])
-def test_L124_three_players_the_others_and_the_dummy_count_from_the_top(counts_top: bool) -> None:
+def test_paddock_three_players_the_others_and_the_dummy_count_from_the_top(
+    counts_top: bool,
+) -> None:
     # 3 players: seat 2 rides Vanilla Beans and starts; seats 0 and 1 and the dummy
-    # (L333: "「捨てナンバー」で決められた枚数目のカードと、その1枚下のカード") count from
+    # (3人プレイ時: "「捨てナンバー」で決められた枚数目のカードと、その1枚下のカード") count from
     # the top of their own untouched piles whatever the setting.
     keep = {h: "" for h in (1, 2, 3, 4)}
     state = build(
@@ -233,6 +236,76 @@ def test_L124_three_players_the_others_and_the_dummy_count_from_the_top(counts_t
     shown = [[str(c) for c in d] for d in state.view(None).face_up_discards]
     start = "Y5" if counts_top else "Y6"
     assert shown == [["Y1"], ["Y9"], [start], ["B5", "B6"]]
+
+
+@pytest.mark.parametrize("counts_top", [True, False])
+def test_the_third_reading_the_revealed_card_is_the_start_players_face_up_card(
+    counts_top: bool,
+) -> None:
+    # パドックフェイズ: "これで、各プレイヤーが1枚ずつレースカードをオモテ向きにしている状態に
+    # なります": with revealed_is_discard the start player's revealed card is their one
+    # face-up card (whatever discard_counts_top says); the others take their N-th card.
+    keep = {h: "" for h in (1, 2, 3, 4)}
+    state = build(
+        [2, 1, 4, 3],
+        TRICK_DEAL,
+        top="R5",
+        keep=keep,
+        discard_counts_top=counts_top,
+        revealed_is_discard=True,
+    )
+    view = state.view(None)
+    assert [str(d[0]) for d in view.face_up_discards] == ["R5", "Y1", "B5", "Y9"]
+    assert view.revealed is None  # it is the face-up discard, shown there
+    assert [len(h) for h in state.hands] == [11, 11, 11, 11]
+    assert RaceCard.parse("R5").code not in state.hands[0]
+
+
+@pytest.mark.parametrize(
+    ("counts_top", "top", "in_hand"),
+    [(True, "R5", True), (True, "R1", False), (False, "R5", True), (False, "R12", False)],
+)
+def test_the_revealed_card_is_public_while_it_stays_in_the_start_players_hand(
+    counts_top: bool, top: str, in_hand: bool
+) -> None:
+    # パドックフェイズ: "一番上のレースカードを1枚取り、オモテ向きにして全員に見せます": the
+    # card is in the race-begins event every seat sees; unless it became the face-up
+    # discard (N = 1, or N = 12 counted below it) it stays in the start player's hand,
+    # and every view shows it there until it is played.
+    deal = {h: " ".join(f"{c}{n}" for n in range(1, 13)) for h, c in enumerate("YRGB", 1)}
+    keep = {h: "" for h in (1, 2, 3, 4)}
+    state = build([2, 1, 4, 3], deal, top=top, keep=keep, discard_counts_top=counts_top)
+    card = RaceCard.parse(top)
+    begins = [e for e in state.log.events(None) if e.kind == "race-begins"]
+    assert begins[0].revealed == card  # type: ignore[attr-defined]
+    assert (card.code in state.hands[0]) == in_hand
+    for seat in (0, 1, 2, 3, None):
+        assert state.view(seat).revealed == (card if in_hand else None)
+    if not in_hand:
+        return
+    # set face down as the second discard: others cannot tell, so it is still shown
+    discard_and_bet(
+        state,
+        {0: top, 1: "Y12", 2: "B12", 3: "G12"},
+        up={1: 1, 2: 2, 3: 3, 0: 4},
+        down={0: WIN, 1: WIN, 2: WIN, 3: WIN},
+    )
+    assert state.secret[0] == card.code and state.view(1).revealed == card
+
+
+def test_the_revealed_card_once_played_is_simply_played() -> None:
+    keep = {2: "R5", 1: "R2", 4: "B10", 3: "R8"}
+    state = build([2, 1, 4, 3], TRICK_DEAL, top="R5", keep=keep)
+    assert state.view(1).revealed == RaceCard.parse("R5")
+    discard_and_bet(
+        state,
+        {0: "G7", 1: "G4", 2: "B1", 3: "G12"},
+        up={1: 1, 2: 2, 3: 3, 0: 4},
+        down={0: WIN, 1: WIN, 2: WIN, 3: WIN},
+    )
+    play(state, 0, "R5")
+    assert all(state.view(s).revealed is None for s in (0, 1, 2, 3, None))
+    assert state.view(1).trick[0][1] == RaceCard.parse("R5")
 
 
 def test_betting_rules() -> None:

@@ -136,6 +136,7 @@ def accepted_configs() -> st.SearchStrategy[dict[str, Any]]:
             "whips": st.sampled_from([0, 1, 2, MAX_WHIPS]),
             "finishers": st.integers(1, 4),
             "discard_counts_top": st.booleans(),
+            "revealed_is_discard": st.booleans(),
         }
     )
 

@@ -1,9 +1,10 @@
-"""The trick race's secrets: the face-down discard (L133) stays face down for the
-rest of the game; only the tickets are turned face up at the payout (L219).
+"""The trick race's secrets: the face-down discard (パドックフェイズ) stays face down
+for the rest of the game; only the tickets are turned face up at the payout
+(配当フェイズ).
 
 Two states that differ only in one seat's face-down discard must look the same
 to every other seat, in ``view`` and in ``log.for_seat``, at the payout and
-after it, including the next rider of that horse (L271: it receives the horse's
+after it, including the next rider of that horse (次レース準備フェイズ: it receives the horse's
 12 cards, not which of them was set aside)."""
 
 from __future__ import annotations
@@ -63,13 +64,13 @@ def same_for_others(a: TrickRaceState, b: TrickRaceState) -> None:
 
 
 @pytest.mark.parametrize("races", [None, 1])
-def test_L219_L133_the_face_down_discard_stays_hidden_at_the_payout_and_after(
+def test_the_face_down_discard_stays_hidden_at_the_payout_and_after(
     races: int | None,
 ) -> None:
-    # L219 "各プレイヤーは、手元に置いた馬券カードを2枚ともオモテ向きにします": the
+    # 配当フェイズ: "各プレイヤーは、手元に置いた馬券カードを2枚ともオモテ向きにします": the
     # tickets, not the discards, which were set face down "オモテが他のプレイヤーに見えない
-    # ように" (L133).  races=1: the payout ends the game; None: the game goes on, and the
-    # horse with its 12 cards passes to seat 3 (L271).
+    # ように" (パドックフェイズ).  races=1: the payout ends the game; None: the game goes
+    # on, and the horse with its 12 cards passes to seat 3 (次レース準備フェイズ).
     a, b = first_race("B11", races), first_race("B12", races)
     assert a.secret[2] != b.secret[2]
     same_for_others(a, b)
@@ -141,7 +142,7 @@ def twin_games(players: int, seed: int) -> list[tuple[list[Action], list[Action]
 
 
 @pytest.mark.parametrize("players", [4, 3])
-def test_L133_random_games_never_show_another_seats_discard(players: int) -> None:
+def test_random_games_never_show_another_seats_discard(players: int) -> None:
     # every other seat sees the same game whichever card of that colour was set aside
     found = 0
     for seed in range(6):
@@ -167,10 +168,10 @@ def hidden(state: TrickRaceState, seat: int) -> list[int]:
 
 
 @pytest.mark.parametrize("players", [4, 3])
-def test_L133_hidden_variant_redeals_discards_at_and_after_the_payout(players: int) -> None:
+def test_hidden_variant_redeals_discards_at_and_after_the_payout(players: int) -> None:
     # The harness's hidden_variant must redeal, at each payout and after it, what a seat
     # may not see (others' hands and face-down discards, by colour), keep the tickets
-    # the payout turned face up (L219), keep every card the seat saw with its horse's
+    # the payout turned face up (配当フェイズ), keep every card the seat saw with its horse's
     # rider, keep every card with its horse (audit), and give the seat the same view.
     game = racebook.load("trickrace", players=players, course=4)
     changed = 0
@@ -202,3 +203,49 @@ def test_L133_hidden_variant_redeals_discards_at_and_after_the_payout(players: i
                         assert set(hidden(state, s)) & seen <= set(hidden(variant, s))
                 changed += variant.secret != state.secret
     assert changed > 0
+
+
+@pytest.mark.parametrize(
+    ("players", "settings"),
+    [
+        (4, {}),
+        (4, {"discard_counts_top": False}),
+        (3, {}),
+        (3, {"discard_counts_top": False}),
+    ],
+)
+def test_hidden_variant_keeps_the_revealed_card_with_the_start_player(
+    players: int, settings: dict[str, object]
+) -> None:
+    # パドックフェイズ: the start player's top card is shown to everyone ("オモテ向きにして
+    # 全員に見せます") and, unless it is their face-up discard, stays in their hand: no
+    # twin of another seat may deal it to someone else.  After the start player's
+    # face-down discard it may be that card (others cannot tell): hand or face down.
+    game = racebook.load("trickrace", players=players, **settings)
+    checked = strict = 0
+    for seed in range(10):
+        state = game.new_state(seed=seed)  # random paddocks
+        assert isinstance(state, TrickRaceState)
+        rng = random.Random(seed)
+        while not state.is_over:
+            x, start = state.revealed, state.start
+            if x >= 0 and (state.phase == 3 or rng.random() < 0.2):  # 3: the discards
+                assert x in state.hands[start] or x == state.secret[start]
+                for viewer in (*range(players), -2):
+                    if viewer == start:
+                        continue
+                    twin = state.hidden_variant(viewer, rng)
+                    twin.audit()
+                    if state.secret[start] < 0:
+                        assert x in twin.hands[start]
+                        strict += 1
+                    else:
+                        assert x in twin.hands[start] or x == twin.secret[start]
+                    who = None if viewer == -2 else viewer
+                    assert twin.view(who) == state.view(who)
+                    assert twin.view(who).revealed is not None
+                    checked += 1
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            state.apply(legal[int(rng.random() * len(legal))])
+    assert checked > 50 and strict > 10

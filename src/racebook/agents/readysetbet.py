@@ -35,6 +35,9 @@ def vip_worth(card: VipCard, races_left: int) -> float:
 
 
 class ReadySetBetHeuristic:
+    """Bets where a small Monte Carlo says a token is worth the most now (see the
+    module docstring); ``samples`` sets the size of that run."""
+
     name = "heuristic"
 
     def __init__(self, seed: int | None = None, samples: int = 150) -> None:

@@ -17,6 +17,8 @@ from racebook.games.trickrace import WIN, Bet, Discard, Play, TrickRaceView
 
 
 class TrickRaceHeuristic:
+    """Rides its own horse and bets on it (see the module docstring)."""
+
     name = "heuristic"
 
     def __init__(self, seed: int | None = None) -> None:

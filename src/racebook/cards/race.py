@@ -1,4 +1,4 @@
-"""Race cards of the trick-taking horse race (004_*): four colours x 1..12.
+"""Race cards of the trick-taking horse race (Kawasaki Factory): four colours x 1..12.
 
 Colours: ``R`` red (horse), ``B`` blue (helmet), ``Y`` yellow (saddle), ``G``
 green (horseshoe).  A card is written ``"R5"``; inside the engine it is the

@@ -1,4 +1,4 @@
-"""Long Shot (Ginichiro Suzuki, 2012 remake of Horse Racing Mafia): rules 000_*.
+"""Long Shot (ロングショット, Ginichiro Suzuki, 2012 remake of Horse Racing Mafia).
 
 This module is also the *box race engine* that Horse Racing Mafia and house
 rules build on: every number is a field of :class:`LongShotConfig`, and
@@ -66,14 +66,17 @@ LAST_RACE = RaceTable(
 """Long Shot, "Aftermath of the last race"; orders face up ("Preparation of the last race")."""
 
 INDICATED_MVS = tuple(mv for mv in range(1, 8) for _ in range(2))
-"""Assumed (DATA.md): each horse has indicated MV 1..7 twice."""
+"""*Assumed* (no public card list): each horse has indicated MV 1..7 twice.
+The rulebook gives 112 cards, indicated MV 1-7 and free MV 0-8, but not how
+many of each."""
 
 FREE_MVS = tuple(
     mv
     for mv, k in ((0, 2), (1, 3), (2, 3), (3, 4), (4, 4), (5, 4), (6, 3), (7, 3), (8, 2))
     for _ in range(k)
 )
-"""Assumed (DATA.md): the 28 free cards' MVs."""
+"""*Assumed* (no public card list): the 28 free cards' MVs, 0:2, 1:3, 2:3, 3:4,
+4:4, 5:4, 6:3, 7:3, 8:2."""
 
 GOLDEN_RULES = ("player", "card")
 """How the Golden Rule is read (``golden_rule``): ``"player"``, a player who holds
@@ -100,8 +103,8 @@ class LongShotConfig:
     """Every number of the box race, with Long Shot's value as default.
 
     Horse Racing Mafia is a config of this same type (``racebook.load("mafia")``).
-    Fields marked *assumed* come from shared/DATA.md, not the rulebook; the
-    docs' rules-notes page gives the reason for each.
+    Fields marked *assumed* are not in the rulebook and no public source
+    settles them; the docs' rules-notes page gives the reason for each.
     """
 
     players: int = 5
@@ -165,7 +168,8 @@ class LongShotConfig:
     open_money: bool = True
     """*Assumed*: money is counted in the open (views, race records and
     ``money`` events show everyone's); ``False``: each seat sees only its own
-    until the game ends, when the final standings (``game-ended``) are public."""
+    until the game ends, when the final standings are public (``game-ended``,
+    ``view.money`` and the last race's record; earlier records stay closed)."""
     rules: tuple[RuleRef, ...] = ()
     """Rule modules plugged in, by registered name (see "Writing a house rule")."""
 
@@ -356,6 +360,8 @@ class Restock(Action):
 
 @attrs.frozen
 class RaceStarted(Event):
+    """A race is dealt: its number and the first player."""
+
     kind: ClassVar[str] = "race-started"
     race: int
     first_player: int
@@ -384,6 +390,9 @@ class OrderDealt(Event):
 
 @attrs.frozen
 class Placed(Event):
+    """``seat`` placed ``card`` in ``box`` (``opened``: the card opened from the
+    stack, placed by the first player)."""
+
     kind: ClassVar[str] = "placed"
     seat: int
     card: HorseCard
@@ -393,24 +402,33 @@ class Placed(Event):
 
 @attrs.frozen
 class Passed(Event):
+    """``seat`` placed no (more) card this turn (PASS)."""
+
     kind: ClassVar[str] = "passed"
     seat: int
 
 
 @attrs.frozen
 class Drew(PrivateEvent):
+    """You drew ``card`` from the stack (only you see it)."""
+
     kind: ClassVar[str] = "drew"
     card: HorseCard
 
 
 @attrs.frozen
 class Restocked(Event):
+    """The stack was restocked from the buried cards: ``cards`` in the new stack
+    ("When the stack is exhausted")."""
+
     kind: ClassVar[str] = "restocked"
     cards: int
 
 
 @attrs.frozen
 class Opened(Event):
+    """The first player opened ``card`` from the stack ("Basic of the Race Round")."""
+
     kind: ClassVar[str] = "opened"
     card: HorseCard
 
@@ -426,6 +444,8 @@ class Ran(Event):
 
 @attrs.frozen
 class HorseFinished(Event):
+    """``horse`` reached the goal, ``past_goal`` spaces beyond it."""
+
     kind: ClassVar[str] = "finished"
     horse: int
     past_goal: int
@@ -433,6 +453,9 @@ class HorseFinished(Event):
 
 @attrs.frozen
 class SpurtBegins(Event):
+    """A horse reached the spurt line ("The Last Spurt"): from the next round a
+    player may place more cards a turn.  ``horse`` is the leader."""
+
     kind: ClassVar[str] = "spurt"
     horse: int
 
@@ -479,7 +502,8 @@ class Money(Event):
 @attrs.frozen
 class RaceRecord:
     """One settled race: places per horse (0 = none), orders and money after
-    (in a view with ``open_money=False``: ``None`` for every other seat)."""
+    (in a view with ``open_money=False``: ``None`` for every other seat, except
+    in the last race's record once the game is over: the final money)."""
 
     race: int
     places: tuple[int, ...]
@@ -511,6 +535,98 @@ class LongShotView:
     history: tuple[RaceRecord, ...]
     extra: dict[str, Any] = attrs.field(factory=dict)
     """What each rule module shows, by its name (see the module's docs)."""
+
+    def render(self, title: str | None = None) -> str:
+        """A compact text picture of this view: the race and whose turn, each
+        horse's position and the top card of its two boxes (with the number of
+        cards in a box of more than one), the opened card and the stack, every
+        seat's hand size, order and money as far as this view shows them
+        (``?``: hidden), the viewer's hand, the settled races and what rule
+        modules show.  Built from the view alone, so it shows nothing the view
+        does not; ``title`` (the game's) heads it."""
+        lines = []
+        head = f"race {self.race} of {self.races}, round {self.round}: {self.phase}"
+        if self.spurt and self.phase != "over":
+            head += ", the Last Spurt"
+        who = "a spectator's view" if self.seat is None else f"seat {self.seat}'s view"
+        lines.append(f"{title}, {head} ({who})" if title else f"{head.capitalize()} ({who})")
+        lines.append(f"to act: {_seats_text(self.to_act)}; first player: seat {self.first_player}")
+        places = {h: i + 1 for i, h in enumerate(self.finished)}
+        lines.append("horse  pos  boxes (top card, cards in the box)")
+        for i, pos in enumerate(self.positions):
+            h = i + 1
+            boxes = "  ".join(_box_text(self.boxes[b]) for b in (2 * i, 2 * i + 1))
+            done = f"  finished #{places[h]}" if h in places else ""
+            lines.append(f"{h:>5}  {pos:>3}  {boxes}{done}".rstrip())
+        opened = f"opened card {self.opened}; " if self.opened is not None else ""
+        lines.append(f"{opened}stack {self.stack_size} cards")
+        lines.append("seat  cards  order  money")
+        for seat, size in enumerate(self.hand_sizes):
+            you = "  (you)" if seat == self.seat else ""
+            order = _or_hidden(self.orders[seat])
+            money = _money_text(self.money[seat])
+            lines.append(f"{seat:>4}  {size:>5}  {order:>5}  {money:>9}{you}")
+        if self.seat is not None:
+            lines.append(f"your hand: {' '.join(map(str, self.hand)) or '-'}")
+        for record in self.history:
+            lines.append(_record_text(record))
+        for name, shown in self.extra.items():
+            lines.append(f"{name}: {_value_text(shown)}")
+        return "\n".join(lines)
+
+
+def _seats_text(seats: Sequence[int]) -> str:
+    """``to_act`` in words: a seat, seats, chance, or nobody."""
+    if not seats:
+        return "nobody"
+    if len(seats) == 1:
+        return "chance" if seats[0] == CHANCE else f"seat {seats[0]}"
+    return f"seats {', '.join(map(str, seats))}"
+
+
+def _ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, ... 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _box_text(box: Sequence[HorseCard]) -> str:
+    """A box as its top card, with how many cards it holds when more than one."""
+    if not box:
+        return f"{'-':<8}"
+    count = f" ({len(box)})" if len(box) > 1 else ""
+    return f"{str(box[-1]) + count:<8}"
+
+
+def _or_hidden(value: int | None) -> str:
+    return "?" if value is None else str(value)
+
+
+def _money_text(money: int | None) -> str:
+    return "?" if money is None else f"${money:,}"
+
+
+def _record_text(record: RaceRecord) -> str:
+    """A settled race in one line: places, orders and money after it."""
+    placed = sorted((p, h) for h, p in enumerate(record.places, start=1) if p)
+    places = ", ".join(f"{_ordinal(p)} horse {h}" for p, h in placed) or "no places"
+    orders = " ".join(str(o) for o in record.orders)
+    money = " ".join(_money_text(m) for m in record.money)
+    return f"race {record.race}: {places}; orders {orders}; money {money}"
+
+
+def _value_text(value: Any) -> str:
+    """A rule module's view data in words: ``key value`` pairs, lists in
+    brackets, ``?`` for what is hidden (``None``)."""
+    if value is None:
+        return "?"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {_value_text(v)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return "[" + " ".join(_value_text(v) for v in value) + "]"
+    return str(value) if value != "" else "-"
 
 
 # -- rule modules ----------------------------------------------------------------
@@ -698,8 +814,11 @@ class LongShot(Game[LongShotConfig]):
     @classmethod
     def upgrade_config(cls, data: Any, version: int) -> Any:
         """Logs of format 1 were written before ``golden_rule`` (then read per
-        card), ``stall_rounds`` (then no stop) and ``stuck_player_covers_same_mv``
-        (then off) existed: they replay with those readings."""
+        card), ``stall_rounds`` and ``stuck_player_covers_same_mv`` (then off)
+        existed: they replay with those readings.  A race then had no stop for
+        standing still; such a log gets the longest stop there is,
+        :data:`MAX_STALL_ROUNDS` rounds (100), which none of its races reached
+        (a race that had stood still that long would never have ended)."""
         if version < 2 and isinstance(data, dict):
             data = {"golden_rule": "card", "stall_rounds": MAX_STALL_ROUNDS, **data}
         return data
@@ -791,6 +910,35 @@ class LongShotState(State[LongShotConfig]):
         """The payout table of the race being played."""
         return self.game.config.races[self.race]
 
+    def render(self, seat: int | None = None) -> str:
+        """A compact text picture of the game as ``seat`` may see it (``None``:
+        a spectator), built from :meth:`view` alone
+        (:meth:`LongShotView.render`), so nothing hidden can show.
+
+        >>> import racebook
+        >>> state = racebook.load("longshot", players=4).new_state(seed=2)
+        >>> print(state.render(1))
+        Long Shot, race 1 of 2, round 1: turn (seat 1's view)
+        to act: seat 0; first player: seat 0
+        horse  pos  boxes (top card, cards in the box)
+            1    0  -         -
+            2    0  -         -
+            3    0  -         -
+            4    0  -         -
+            5    0  -         -
+        stack 66 cards
+        seat  cards  order  money
+           0      8      ?    $20,000
+           1      8      4    $20,000  (you)
+           2      8      ?    $20,000
+           3      8      ?    $20,000
+        your hand: F:3 F:4 F:4 F:5 F:5 F:7 2:4 4:3
+        """
+        return self.view(seat).render(self.game.title)
+
+    def __str__(self) -> str:
+        return self.render(None)
+
     def view(self, seat: int | None) -> LongShotView:
         self._check_seat(seat)
         c = self.game.config
@@ -824,11 +972,21 @@ class LongShotState(State[LongShotConfig]):
             orders=orders,
             money=self._money_seen(self.money, seat, final=self.phase == OVER),
             opened=card(self.opened) if self.opened >= 0 else None,
-            history=tuple(
-                r if c.open_money else attrs.evolve(r, money=self._money_seen(r.money, seat))
-                for r in self.history
-            ),
+            history=self._history_seen(seat),
             extra=extra,
+        )
+
+    def _history_seen(self, seat: int | None) -> tuple[RaceRecord, ...]:
+        """The race records as ``seat`` may see them: with closed money
+        (``open_money=False``) only its own money, except in the last race's
+        record once the game is over: that money is the final money, public
+        then ("the player with the most money wins the game")."""
+        if self.game.config.open_money:
+            return tuple(self.history)
+        last = len(self.history) - 1 if self.phase == OVER else -1
+        return tuple(
+            r if i == last else attrs.evolve(r, money=self._money_seen(r.money, seat))
+            for i, r in enumerate(self.history)
         )
 
     def _money_seen(
@@ -953,8 +1111,8 @@ class LongShotState(State[LongShotConfig]):
         """Why ``seat`` may not PASS now, or ``None`` if it may."""
         if self._free_to_pass(seat):
             return None
-        # Assumed (DATA.md): a hand with no legal card places nothing (unless the
-        # player is cornered and covers its own MV: ``stuck_player_covers_same_mv``).
+        # Assumed (the rulebook is silent): a hand with no legal card places nothing
+        # (unless the player is cornered and covers its own MV: ``stuck_player_covers_same_mv``).
         if not (self._placements(seat) if placements is None else placements):
             return None
         if self.game.config.pass_when_full:

@@ -1,8 +1,8 @@
-"""Horse Racing Mafia (Ginichiro Suzuki, Grimpeur 2003): rules 003_*.
+"""Horse Racing Mafia (競馬マフィア, Ginichiro Suzuki, Grimpeur 2003).
 
 Long Shot's predecessor, built as Long Shot's box race plus its differences,
-in the rulebook's order; it reads as that list (DESIGN.md: like
-python-chess's variants):
+in the rulebook's order (its numbered sections); it reads as that list, the
+way python-chess's variants read as their differences:
 
 * 2 Contents: 90 cards, indicated 0-8 for each of six horses, free 0-3 x4
   and 4-7 x5.
@@ -81,17 +81,24 @@ class Quinella(Action):
 
 @attrs.frozen
 class SupplyBegins(Event):
+    """The supply and quinella bets begin (Mafia 5.1): a horse has run 35 or more."""
+
     kind: ClassVar[str] = "supply-begins"
 
 
 @attrs.frozen
 class Resupplied(Event):
+    """The buried cards were shuffled with the stack: ``cards`` in the new stack
+    (Mafia 5.2)."""
+
     kind: ClassVar[str] = "resupplied"
     cards: int
 
 
 @attrs.frozen
 class Bought(Event):
+    """``seat`` bought ``cards`` cards at the supply price (Mafia 5.3-5.4)."""
+
     kind: ClassVar[str] = "bought"
     seat: int
     cards: int
@@ -426,7 +433,7 @@ MAFIA = LongShotConfig(
     hand_size=13,
     hand_size_at_6=12,  # 3.4
     starting_money=500_000,  # 3.2
-    goal=60,  # assumed (DATA.md)
+    goal=60,  # assumed: the rulebook gives no track length
     spurt_threshold=None,
     draw=0,  # 4.1: no draw step; hands refill only through supply
     pass_when_full=False,

@@ -1,4 +1,4 @@
-"""Ready Set Bet (John D. Clair, AEG 2022): rules 002_* (Traditional Chinese).
+"""Ready Set Bet (賽馬大亨, John D. Clair, AEG 2022), from its Traditional Chinese rulebook.
 
 A host rolls two dice as fast as the table can follow; each roll moves the
 horse of that total one space; everyone bets at once, first come first
@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from racebook.core.errors import ConfigError, check_between, check_length
+from racebook.core.errors import ConfigError, check_between, check_length, short
 from racebook.core.game import (
     CHANCE,
     Action,
@@ -47,7 +47,8 @@ from racebook.core.registry import register_game, register_preset
 HORSES = ("2/3", "4", "5", "6", "7", "8", "9", "10", "11/12")
 """The nine horses by index."""
 BLUE, ORANGE, RED, SEVEN = (0, 1, 7, 8), (2, 6), (3, 5), 4
-"""Horse colours (DATA.md): blue 2/3, 4, 10, 11/12; orange 5, 9; red 6, 8; black 7."""
+"""Horse colours: blue 2/3, 4, 10, 11/12; orange 5, 9; red 6, 8 (Ready Set Bet,
+獎勵移動); 7, the one left, is black."""
 
 
 def horse_of(total: int) -> int:
@@ -94,12 +95,16 @@ BOARD: tuple[tuple[tuple[Rate, ...], ...], ...] = (
     _FOURTEN,
     _OUTER,
 )
-"""The betting board per horse: (show x2, place x2, win x3) rates (DATA.md; the
-disputed 2/3 and 11/12 third win spot is 9/-2, one source has 9/-3)."""
+"""The betting board per horse: (show x2, place x2, win x3) rates.  Not in the
+rulebook's text: four independent fan implementations and a board photo agree,
+except on the third win spot of 2/3 and 11/12, 9/-2 here (one source has 9/-3)."""
 
 
 @attrs.frozen
 class ColourBet:
+    """A colour bet spot (就馬匹顏色投注): ``name`` (``blue``, ``orange``, ``red``,
+    ``7-out``) and its multiplier and red-circle loss."""
+
     name: str
     rate: Rate
 
@@ -147,7 +152,8 @@ def _props() -> tuple[PropCard, ...]:
 
 
 PROPS = _props()
-"""The 28 prop bet cards (DATA.md, a fan transcription, unverified)."""
+"""The 28 prop bet cards, from a fan transcription (unverified: the rulebook
+describes two in an example, 特定主題投注, and lists none)."""
 
 
 @attrs.frozen
@@ -166,7 +172,7 @@ EXOTICS = (
     ExoticCard("late-start", Rate(4, 1)),
     ExoticCard("photo-finish", Rate(5, 3)),
 )
-"""The 5 exotic finish cards (DATA.md, a fan transcription, unverified):
+"""The 5 exotic finish cards, from a fan transcription (unverified):
 by a nose (2nd loses by exactly 1), blow out (2nd loses by more than 5),
 tight race (every horse moved 6 or more), late start (at least 2 horses moved
 3 or fewer), photo finish (3rd loses by 3 or fewer)."""
@@ -256,7 +262,10 @@ real list with a variant file (``vip_cards``; see the docs)."""
 
 @attrs.frozen
 class ReadySetBetConfig:
-    """Every number of Ready Set Bet, with the rulebook's (or DATA.md's) value."""
+    """Every number of Ready Set Bet, with the rulebook's value as default, or,
+    where the rulebook's text has none, a value marked as such (the board: fan
+    implementations and a board photo agree; prop and exotic cards: a fan
+    transcription; *assumed* values: no source settles them)."""
 
     players: int = 5
     """Players, 1..8 (the 8 token colours; 2..8 with the rotating host).  With a
@@ -277,8 +286,15 @@ class ReadySetBetConfig:
     exotics: tuple[ExoticCard, ...] = EXOTICS
     tokens: tuple[int, ...] = (2, 3, 3, 4, 5)
     tokens_at_7: tuple[int, ...] = (2, 3, 4, 5)
-    """Tokens with 7 or 8 non-host players (each returns one 3): :attr:`bettors`
-    counts them, in both host modes."""
+    """Tokens with 7 or 8 players (each returns one 3); who counts is
+    ``seven_or_eight_counts``."""
+    seven_or_eight_counts: str = "non-host"
+    """Who counts for "seven or eight" players, one of :data:`SEVEN_OR_EIGHT`:
+    ``"non-host"`` (setup step 9, "如果有七或八位非主持人的玩家": the bettors of a
+    race, :attr:`bettors`) or ``"all"`` (the betting section, "在七或八人遊戲時":
+    every one of ``players``, the rotating host included; racebook 0.1's
+    reading).  With a fixed host the two agree: the host's chair is not one of
+    ``players``.  See the rules notes."""
     starting_money: int = 0
     """"在第一場賽事開始前，沒有玩家會獲派籌碼"."""
     vip_cards: tuple[VipCard, ...] = VIP_CARDS
@@ -310,11 +326,19 @@ class ReadySetBetConfig:
         return self.players - 1 if self.rotating_host else self.players
 
     @property
+    def seven_or_eight(self) -> bool:
+        """Whether the game counts seven or more players, so that each bettor
+        returns a 3 (as ``seven_or_eight_counts`` counts them)."""
+        counted = self.players if self.seven_or_eight_counts == "all" else self.bettors
+        return counted >= 7
+
+    @property
     def token_set(self) -> tuple[int, ...]:
-        """Each bettor's tokens.  Ready Set Bet, setup step 9: "主持人以外的每位玩家
-        拿取一組5枚相同顏色的玩家投注標記。如果有七或八位非主持人的玩家，每位玩家就要將其
-        3號標記放回盒中": the count is of the non-host players (rules notes)."""
-        return self.tokens_at_7 if self.bettors >= 7 else self.tokens
+        """Each bettor's tokens.  Ready Set Bet, setup step 9 (遊戲設置): "主持人以外的
+        每位玩家拿取一組5枚相同顏色的玩家投注標記。如果有七或八位非主持人的玩家，每位玩家
+        就要將其3號標記放回盒中": by default the count is of the non-host players
+        (``seven_or_eight_counts``; rules notes)."""
+        return self.tokens_at_7 if self.seven_or_eight else self.tokens
 
 
 # Limits (docs: "Limits"): every size a variant sets has a bound well above any real
@@ -346,6 +370,9 @@ COLOUR_NAMES = ("blue", "orange", "red", "7-out")
 """The colour bets the rules know (就馬匹顏色投注); a deck may leave some out."""
 EXOTIC_NAMES = ("by-a-nose", "blow-out", "tight-race", "late-start", "photo-finish")
 """The exotic finishes the rules know (特別彩池)."""
+SEVEN_OR_EIGHT = ("non-host", "all")
+"""The readings of who counts for "seven or eight" players
+(``seven_or_eight_counts``): the non-host players, or all players."""
 
 
 def _bound(field: str, where: str, value: int, low: int, high: int) -> None:
@@ -419,6 +446,11 @@ def check_config(c: ReadySetBetConfig) -> None:
             raise ConfigError("exotics", f"exotics[{i}]: unknown exotic finish {ex.name!r}")
         _rate("exotics", f"exotics[{i}] ({ex.name})", ex.rate)
     _unique("exotics", [ex.name for ex in c.exotics])
+    if c.seven_or_eight_counts not in SEVEN_OR_EIGHT:
+        raise ConfigError(
+            "seven_or_eight_counts",
+            f"unknown reading {short(c.seven_or_eight_counts)}; known: {SEVEN_OR_EIGHT}",
+        )
     for field, tokens in (("tokens", c.tokens), ("tokens_at_7", c.tokens_at_7)):
         check_length(field, tokens, 0, MAX_TOKENS)
         for i, token in enumerate(tokens):
@@ -456,7 +488,7 @@ def check_config(c: ReadySetBetConfig) -> None:
     if c.rotating_host and c.players < 2:
         raise ConfigError("rotating_host", "needs 2 or more players (二至八人)")
     if not c.token_set:  # setup step 9: the set the bettors take
-        field = "tokens_at_7" if c.bettors >= 7 else "tokens"
+        field = "tokens_at_7" if c.seven_or_eight else "tokens"
         raise ConfigError(field, f"{c.bettors} bettors a race each need 1 or more tokens")
     if c.props_per_race * c.races > len(c.props):  # "換上5張新的特定主題投注牌"
         raise ConfigError(
@@ -588,6 +620,9 @@ class Host(Action):
 
 @attrs.frozen
 class RaceReady(Event):
+    """A race is set up: its number, this race's prop cards and the exotic-finish
+    cards on the table (one more each race)."""
+
     kind: ClassVar[str] = "race-ready"
     race: int
     props: tuple[str, ...]
@@ -633,11 +668,15 @@ class BonusMove(Event):
 
 @attrs.frozen
 class SnakeEyes(Event):
+    """1+1 was rolled ("蛇眼!"); snake-eyes VIP cards pay (``vip-paid``)."""
+
     kind: ClassVar[str] = "snake-eyes"
 
 
 @attrs.frozen
 class BoxCars(Event):
+    """6+6 was rolled ("柵車!"); box-cars VIP cards pay (``vip-paid``)."""
+
     kind: ClassVar[str] = "box-cars"
 
 
@@ -660,6 +699,8 @@ class RedLine(Event):
 
 @attrs.frozen
 class NoMoreBets(Event):
+    """Betting closes ("截止投注!"): the third horse crossed the red line."""
+
     kind: ClassVar[str] = "no-more-bets"
 
 
@@ -676,6 +717,9 @@ class BetPlaced(Event):
 
 @attrs.frozen
 class Finished(Event):
+    """A horse reached the finish: the race is over.  ``places`` and
+    ``positions`` per horse (index 0 = 2/3)."""
+
     kind: ClassVar[str] = "finish"
     horse: str
     places: tuple[int, ...]
@@ -795,6 +839,137 @@ class ReadySetBetView:
     """Rotating host: the player hosting this (or the next) race."""
     asked: int | None
     """Rotating host: the player asked whether they will host."""
+
+    def render(self, title: str | None = "Ready Set Bet") -> str:
+        """A compact text picture of this view: the race, phase and who may act;
+        betting open or closed and the last roll; each horse's position (and
+        whether it crossed the red line); the betting board with every token
+        on it (``2:5``: seat 2's token 5, ``*`` a VIP bonus token, ``H1`` a
+        host token, ``.`` an open spot), the colour bets, prop and exotic
+        cards; every seat's money, tokens and VIP cards; the viewer's VIP
+        offer.  Built from the view alone, so it shows nothing the view does
+        not."""
+        players = len(self.tokens)
+        chair = players  # the host's chair: the seat after the players
+        if self.seat is None:
+            who = "a spectator's view"
+        elif self.seat == chair:
+            who = "the host's chair's view"
+        else:
+            who = f"seat {self.seat}'s view"
+        race = min(self.race, self.races)  # the view counts on past the last race at the end
+        head = f"race {race} of {self.races}: {self.phase} ({who})"
+        lines = [f"{title}, {head}" if title else head[0].upper() + head[1:]]
+        acting = [s for s in self.to_act if s != chair]
+        if self.to_act == (CHANCE,):
+            to_act = "chance"
+        elif not self.to_act:
+            to_act = "nobody"
+        else:
+            to_act = _seats_text(acting)
+            if chair in self.to_act:
+                to_act = f"{to_act} and the host's chair" if acting else "the host's chair"
+        betting = "betting open" if self.betting_open else "no more bets"
+        roll = f"; last roll {self.last_roll[0]}+{self.last_roll[1]}" if self.last_roll else ""
+        lines.append(f"to act: {to_act}; {betting}{roll}")
+        lines.append("horse  pos")
+        for h, pos in enumerate(self.positions):
+            crossed = ""
+            if h in self.crossed:
+                crossed = f"  past the red line, #{self.crossed.index(h) + 1}"
+            lines.append(f"{HORSES[h]:>5}  {pos:>3}  {'#' * pos}{crossed}".rstrip())
+        lines += self._board_lines()
+        lines.append("seat   money  tokens        late  VIP cards")
+        for s in range(len(self.money)):
+            if s >= players:  # the host who bets: money only (host tokens are on the board)
+                lines.append(f"{'host':<4}  {'$' + str(self.money[s]):>6}")
+                continue
+            tokens = " ".join(map(str, self.tokens[s])) or "-"
+            vip = "; ".join(
+                v.name
+                + (" (played)" if v.played else "")
+                + (" (token in hand)" if v.card in self.bonus_tokens[s] else "")
+                for v in self.vip[s]
+            )
+            notes = "  (you)" if s == self.seat else ""
+            notes += "  (hosting)" if s == self.host else ""
+            lines.append(
+                f"{s:<4}  {'$' + str(self.money[s]):>6}  {tokens:<12}  "
+                f"{self.late_bets[s]:>4}  {vip or '-'}{notes}"
+            )
+        if self.offer:
+            lines.append(f"your VIP offer: {'; '.join(v.name for v in self.offer)}")
+        footer = []
+        if self.vip_deck or self.vip_discards or any(self.vip):
+            footer.append(f"VIP deck {self.vip_deck}, discards {self.vip_discards}")
+        if self.choosing:
+            footer.append(f"choosing VIP cards: {_seats_text(self.choosing)}")
+        if self.host is not None:
+            footer.append(f"host: seat {self.host}")
+        if self.asked is not None:
+            footer.append(f"asked to host: seat {self.asked}")
+        if footer:
+            lines.append("; ".join(footer))
+        return "\n".join(lines)
+
+    def _board_lines(self) -> list[str]:
+        """The betting board with its tokens, the colour bets and this race's
+        cards, from the spots this view lists (open or taken)."""
+        cells: dict[str, list[str]] = {spot: [] for spot in self.open_spots}
+        for spot, seat, token, card in self.bets:
+            cells.setdefault(spot, []).append(f"{seat}:{token}{'*' if card >= 0 else ''}")
+        for spot, token in self.host_bets:
+            cells.setdefault(spot, []).append(f"H{token}")
+        if not cells:
+            return ["board: -"]
+        text = {spot: "+".join(marks) or "." for spot, marks in cells.items()}
+        width = max(len(t) for t in text.values())
+        lines = ["board (seat:token, * a bonus token, H a host token, . open):"]
+        lines.append(f"horse  {'show':<{2 * width + 1}}  {'place':<{2 * width + 1}}  win")
+        for name in HORSES:
+            row = []
+            for kind in ("show", "place", "win"):
+                spots = sorted(
+                    (int(x.rsplit(":", 1)[1]), x) for x in text if x.startswith(f"{kind}:{name}:")
+                )
+                row.append(" ".join(f"{text[x]:<{width}}" for _, x in spots))
+            lines.append(f"{name:>5}  " + "  ".join(row).rstrip())
+        colours = sorted(
+            (x for x in text if x.startswith("colour:")),
+            key=lambda x: COLOUR_NAMES.index(x[7:]) if x[7:] in COLOUR_NAMES else len(COLOUR_NAMES),
+        )
+        if colours:
+            lines.append("colours: " + " | ".join(f"{x[7:]} {text[x]}" for x in colours))
+        props = sorted((int(x[5:]), x) for x in text if x.startswith("prop:"))
+        if props:
+            lines.append("prop spots: " + " | ".join(f"{p} {text[x]}" for p, x in props))
+        if self.props:
+            lines.append(f"prop cards: {'; '.join(self.props)}")
+        exotics: dict[str, list[tuple[int, str]]] = {}
+        for x in text:
+            if x.startswith("exotic:"):
+                name, i = x[7:].rsplit(":", 1)
+                exotics.setdefault(name, []).append((int(i), text[x]))
+        if exotics:
+            lines.append(
+                "exotics: "
+                + " | ".join(
+                    f"{name} {' '.join(t for _, t in sorted(exotics[name]))}"
+                    for name in sorted(exotics, key=self._exotic_order)
+                )
+            )
+        return lines
+
+    def _exotic_order(self, name: str) -> tuple[int, str]:
+        """Exotic cards in the order they came to the table."""
+        return (self.exotics.index(name) if name in self.exotics else len(self.exotics), name)
+
+
+def _seats_text(seats: Sequence[int]) -> str:
+    """Seats in words: ``seat 2``, ``seats 0, 1, 3``."""
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return f"seats {', '.join(map(str, seats))}"
 
 
 # -- the game ---------------------------------------------------------------------------
@@ -957,6 +1132,16 @@ class ReadySetBet(Game[ReadySetBetConfig]):
         self._bets: dict[tuple[int, int, str], Bet] = {}  # interned (values, shared)
         self.grids: dict[tuple[int, Any], dict[str, Any]] = {}  # see grid()
 
+    @classmethod
+    def upgrade_config(cls, data: Any, version: int) -> Any:
+        """Logs of format 1 (racebook 0.1) were written before
+        ``seven_or_eight_counts`` existed, when the 3 was returned with 7 or 8
+        players counted all together (the rotating host included): they replay
+        with that reading, ``"all"``."""
+        if version < 2 and isinstance(data, dict):
+            data = {"seven_or_eight_counts": "all", **data}
+        return data
+
     def spot(self, spot: str) -> tuple[Rate, Judge]:
         """The multiplier and loss of ``spot`` and whether a bet there wins
         (:func:`judge`), computed once per game (a spot the game cannot have is
@@ -1008,6 +1193,9 @@ class ReadySetBet(Game[ReadySetBetConfig]):
 
 
 class ReadySetBetState(State[ReadySetBetConfig]):
+    """A game of Ready Set Bet in progress.  Drive it through the contract; every
+    bettor and the host's chair may be in ``to_act`` at once (real time)."""
+
     game: ReadySetBet
 
     def __init__(self, game: ReadySetBet) -> None:
@@ -1150,6 +1338,51 @@ class ReadySetBetState(State[ReadySetBetConfig]):
     def _held(self, cards: Sequence[int]) -> tuple[VipHeld, ...]:
         vip = self.game.config.vip_cards
         return tuple(VipHeld(k, vip[k].name, vip[k].kind, k in self.cashed) for k in cards)
+
+    def render(self, seat: int | None = None) -> str:
+        """A compact text picture of the game as ``seat`` may see it (``None``:
+        a spectator; the last seat: the host's chair), built from :meth:`view`
+        alone (:meth:`ReadySetBetView.render`), so nothing hidden can show.
+
+        >>> import racebook
+        >>> state = racebook.load("readysetbet-simple", players=3).new_state(seed=1)
+        >>> print(state.render(0))
+        Ready Set Bet, race 1 of 4: race (seat 0's view)
+        to act: seats 0, 1, 2 and the host's chair; betting open
+        horse  pos
+          2/3    0
+            4    0
+            5    0
+            6    0
+            7    0
+            8    0
+            9    0
+           10    0
+        11/12    0
+        board (seat:token, * a bonus token, H a host token, . open):
+        horse  show  place  win
+          2/3  . .  . .  . . .
+            4  . .  . .  . . .
+            5  . .  . .  . . .
+            6  . .  . .  . . .
+            7  . .  . .  . . .
+            8  . .  . .  . . .
+            9  . .  . .  . . .
+           10  . .  . .  . . .
+        11/12  . .  . .  . . .
+        colours: blue . | orange . | red . | 7-out .
+        prop spots: 4 . | 18 . | 24 . | 25 . | 27 .
+        prop cards: 5 > 8; 11/12 > 5; 10 > 5; 2/3 > 6; 7 > 5 & 9
+        exotics: by-a-nose . . .
+        seat   money  tokens        late  VIP cards
+        0         $0  2 3 3 4 5        0  -  (you)
+        1         $0  2 3 3 4 5        0  -
+        2         $0  2 3 3 4 5        0  -
+        """
+        return self.view(seat).render(self.game.title)
+
+    def __str__(self) -> str:
+        return self.render(None)
 
     def view(self, seat: int | None) -> ReadySetBetView:
         self._check_seat(seat)
@@ -2006,6 +2239,7 @@ __all__ = [
     "MAX_VIP_CARDS",
     "MAX_VIP_DEAL",
     "PROPS",
+    "SEVEN_OR_EIGHT",
     "VIP_CARDS",
     "VIP_KINDS",
     "Bet",

@@ -12,8 +12,7 @@ With 3 players the dummy (ダミープレイヤー) is seat id 3: it sits to the
 of the player who drew Vanilla Beans, never appears in ``to_act`` and plays
 by its printed rules inside ``apply``.  Horses are 1..4 as on the score sheet.
 
-Comments cite the rulebook by section and quote it; ``L124`` is line 124 of
-its text.
+Comments cite the rulebook by its section headings and quote it.
 """
 
 from __future__ import annotations
@@ -39,7 +38,9 @@ from racebook.core.game import (
 from racebook.core.registry import register_game, register_preset
 
 HORSES = ("Forêt Noire", "Vanilla Beans", "Silver Arazan", "Gâteau Opéra")
-"""The four horses by number (the score sheet; DATA.md)."""
+"""The four horses by number, as the rulebook's score sheet (点数計算シート)
+numbers them; the rulebook spells Vanilla Beans several ways (パニラビーンズ,
+パノラビーンズ, バナラビーンズ)."""
 VANILLA = 2
 WIN = 0
 """The win ticket (単勝); tickets 1..4 name horses."""
@@ -47,7 +48,9 @@ DUMMY = 3
 """The dummy's seat id in a 3-player game."""
 
 MARKS = (3, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1)
-"""*Assumed* (DATA.md): progress marks of numbers 1..12 (the rulebook's example: 8 -> 2)."""
+"""*Assumed*: progress marks of numbers 1..12.  The rulebook says only that
+they differ by number (内容物) and its trick example moves 2 for an 8; no
+public card list gives the rest."""
 
 # Limits of a variant (docs: "Limits"), far above any real use; a state holds
 # course + 1 squares and a game runs races x ~50 actions.
@@ -90,6 +93,11 @@ class TrickRaceConfig:
     (``False``: counting starts below it and wraps, 12 -> the revealed card).
     Only the start player took a card off their pile: every other player takes
     the N-th card of their own untouched pile either way (rules notes)."""
+    revealed_is_discard: bool = False
+    """A third reading of the paddock: the start player's revealed top card is
+    itself their face-up discard, and they take no N-th card ("これで、各プレイヤーが
+    1枚ずつレースカードをオモテ向きにしている状態になります": one face-up card each).
+    ``True`` makes ``discard_counts_top`` moot (rules notes)."""
 
     @property
     def race_count(self) -> int:
@@ -182,6 +190,9 @@ class Play(Action):
 
 @attrs.frozen
 class HorsesDrawn(Event):
+    """The horse each seat rides (by seat id; with 3 players the dummy's too,
+    id ``dummy``)."""
+
     kind: ClassVar[str] = "horses-drawn"
     horses: tuple[int, ...]
     dummy: int | None
@@ -189,11 +200,19 @@ class HorsesDrawn(Event):
 
 @attrs.frozen
 class RaceBegins(Event):
+    """The paddock is done: the race number, the start player, the runners' order
+    at the gate (bottom first), the discard number and the card that showed
+    it, and every face-up discard."""
+
     kind: ClassVar[str] = "race-begins"
     race: int
     start: int
     gate: tuple[int, ...]
     discard_number: int
+    revealed: RaceCard
+    """The start player's top card, shown to everyone: its number is
+    ``discard_number``.  Unless it is their face-up discard it stays in their
+    hand, and everyone knows it is there."""
     discards: tuple[RaceCard, ...]
     """The face-up discards by seat id (the dummy's two are its first two below)."""
     dummy_discards: tuple[RaceCard, ...] = ()
@@ -219,18 +238,24 @@ class Discarded(Event):
 
 @attrs.frozen
 class MyDiscard(PrivateEvent):
+    """Your face-down discard (only you see its number)."""
+
     kind: ClassVar[str] = "my-discard"
     card: RaceCard
 
 
 @attrs.frozen
 class MyTicket(PrivateEvent):
+    """Your face-down ticket (only you see it until the payout)."""
+
     kind: ClassVar[str] = "my-ticket"
     ticket: int
 
 
 @attrs.frozen
 class TicketShown(Event):
+    """``seat`` laid ``ticket`` face up (``0`` the win ticket, ``1..4`` a horse)."""
+
     kind: ClassVar[str] = "ticket-up"
     seat: int
     ticket: int
@@ -238,12 +263,16 @@ class TicketShown(Event):
 
 @attrs.frozen
 class TicketHidden(Event):
+    """``seat`` laid a ticket face down (which one stays hidden until the payout)."""
+
     kind: ClassVar[str] = "ticket-down"
     seat: int
 
 
 @attrs.frozen
 class Played(Event):
+    """``seat`` played ``card`` to the trick, with the whip or not."""
+
     kind: ClassVar[str] = "played"
     seat: int
     card: RaceCard
@@ -252,6 +281,9 @@ class Played(Event):
 
 @attrs.frozen
 class TrickWon(Event):
+    """``seat`` won the trick: its ``horse`` moved ``moved`` spaces to ``position``
+    (0 when already at the goal)."""
+
     kind: ClassVar[str] = "trick"
     seat: int
     horse: int
@@ -262,8 +294,9 @@ class TrickWon(Event):
 @attrs.frozen
 class RaceResult(Event):
     """Places by horse and each seat's tickets, both now face up (face-up
-    ticket, face-down ticket).  The face-down discards stay face down (L133,
-    L219): no event ever shows another seat's."""
+    ticket, face-down ticket).  The face-down discards stay face down (set
+    so "オモテが他のプレイヤーに見えないように", パドックフェイズ; only the tickets
+    turn up, 配当フェイズ): no event ever shows another seat's."""
 
     kind: ClassVar[str] = "race-result"
     race: int
@@ -273,6 +306,8 @@ class RaceResult(Event):
 
 @attrs.frozen
 class Points(Event):
+    """``seat`` scored ``points`` for ``reason`` (a prize, a win bet, a quinella)."""
+
     kind: ClassVar[str] = "points"
     seat: int
     points: int
@@ -325,6 +360,106 @@ class TrickRaceView:
     trick: tuple[tuple[int, RaceCard, bool], ...]
     discard_number: int
     history: tuple[RaceRecord, ...]
+    revealed: RaceCard | None = None
+    """The start player's revealed top card (パドックフェイズ: shown to everyone)
+    while it is still theirs and unplayed: in their hand, or set face down as
+    their second discard (the others cannot tell which).  ``None`` once it is
+    played (it is then in the trick and the played cards like any other) and
+    when it is the start player's face-up discard (shown there)."""
+
+    def render(self, title: str | None = "Trick race") -> str:
+        """A compact text picture of this view: the race, phase and whose turn;
+        each horse's position, odds and rider, and the course square by square
+        (bottom card first); each seat's horse, points, whips, tickets, hand
+        colours (card backs: red, blue, yellow, green) and discards; the trick
+        so far; the viewer's hand, face-down discard and ticket; the dummy's
+        fanned cards; each race's record.  Built from the view alone, so it
+        shows nothing the view does not (``?``: a face-down ticket)."""
+        ids = range(len(self.horses))
+        riders = {h: s for s, h in enumerate(self.horses)}
+        course = len(self.squares) - 1
+        who = "a spectator's view" if self.seat is None else f"seat {self.seat}'s view"
+        head = f"race {self.race} of {self.races}: {self.phase} ({who})"
+        lines = [f"{title}, {head}" if title else head[0].upper() + head[1:]]
+        number = f"; discard number {self.discard_number}" if self.discard_number else ""
+        lines.append(
+            f"to act: {self._who_text(self.to_act)}; start player: {self._who(self.start)}; "
+            f"leader: {self._who(self.leader)}{number}"
+        )
+        lines.append("horse                pos  odds  rider")
+        for h in range(1, len(self.positions) + 1):
+            name = f"{h} {HORSES[h - 1]}"
+            rider = self._who(riders[h]) if h in riders else "-"
+            goal = ""
+            if h in self.arrived:
+                goal = f"  at the goal, #{self.arrived.index(h) + 1}"
+            lines.append(
+                f"{name:<19}  {self.positions[h - 1]:>3}  {self.odds[h - 1]:>4}  {rider}{goal}"
+            )
+        squares = [
+            f"{'gate' if i == 0 else 'goal' if i == course else i}: " + " ".join(map(str, sq))
+            for i, sq in enumerate(self.squares)
+            if sq
+        ]
+        lines.append(f"course of {course} (bottom first): {' | '.join(squares) or '-'}")
+        lines.append("seat    horse  points  whips  tickets  hand R B Y G  face up  face down")
+        for s in ids:
+            player = s < len(self.points)
+            if not player and s != self.dummy:
+                continue
+            points = str(self.points[s]) if player else "-"
+            up = self.tickets_up[s]
+            down = "-"
+            if self.tickets_down_laid[s]:
+                mine = s == self.seat and self.my_ticket_down is not None
+                down = _ticket_text(self.my_ticket_down) if mine else "?"
+            tickets = f"{_ticket_text(up)} + {down}" if player else "-"
+            colours = " ".join(str(k) for k in self.hand_colours[s])
+            shown = " ".join(map(str, self.face_up_discards[s])) or "-"
+            hidden = self.discard_colours[s] or "-"
+            if s == self.seat and self.my_discard is not None:
+                hidden = str(self.my_discard)
+            label = "dummy" if s == self.dummy else str(s)
+            you = "  (you)" if s == self.seat else ""
+            lines.append(
+                f"{label:<6}  {self.horses[s] or '-':>5}  {points:>6}  {self.whips_up[s]:>5}  "
+                f"{tickets:>7}  {colours:>12}  {shown:>7}  {hidden:>9}{you}"
+            )
+        if self.trick:
+            played = ", ".join(
+                f"{self._who(s)} {card}{' with the whip' if whip else ''}"
+                for s, card, whip in self.trick
+            )
+            lines.append(f"trick: {played}")
+        if self.revealed is not None:
+            lines.append(f"revealed card: {self.revealed}, with {self._who(self.start)}")
+        if self.seat is not None:
+            lines.append(f"your hand: {' '.join(map(str, self.hand)) or '-'}")
+        if self.dummy_cards:
+            lines.append(f"the dummy's cards (top first): {' '.join(map(str, self.dummy_cards))}")
+        for r in self.history:
+            placed = sorted((p, h) for h, p in enumerate(r.places, start=1))
+            places = ", ".join(f"#{p} horse {h}" for p, h in placed)
+            lines.append(
+                f"race {r.race}: {places}; spaces {' '.join(map(str, r.spaces))}; "
+                f"odds {' '.join(map(str, r.odds))}; points {' '.join(map(str, r.points))}"
+            )
+        return "\n".join(lines)
+
+    def _who(self, seat_id: int) -> str:
+        return "the dummy" if seat_id == self.dummy else f"seat {seat_id}"
+
+    def _who_text(self, seats: tuple[int, ...]) -> str:
+        if seats == (CHANCE,):
+            return "chance"
+        if len(seats) == 1:
+            return self._who(seats[0])
+        return f"seats {', '.join(map(str, seats))}" if seats else "nobody"
+
+
+def _ticket_text(ticket: int | None) -> str:
+    """A ticket in words: ``win``, a horse number, or ``-`` for none."""
+    return "-" if ticket is None else "win" if ticket == WIN else str(ticket)
 
 
 # -- the game ----------------------------------------------------------------------------
@@ -417,6 +552,10 @@ class TrickRaceState(State[TrickRaceConfig]):
         self.whip_by = -1
         self.number = 0
         self.moved = [0] * 4
+        # The start player's revealed card while it is in their hand (or face
+        # down): -1 if none.  Not in the snapshot: it follows from the paddock
+        # line, and the digests of logs written before it existed stay valid.
+        self.revealed = -1
 
     # -- reading -------------------------------------------------------------------------
     def humans(self) -> list[int]:
@@ -485,6 +624,35 @@ class TrickRaceState(State[TrickRaceConfig]):
             tiebreak="place of the horse ridden in the last race" if tied else None,
         )
 
+    def render(self, seat: int | None = None) -> str:
+        """A compact text picture of the game as ``seat`` may see it (``None``:
+        a spectator), built from :meth:`view` alone
+        (:meth:`TrickRaceView.render`), so nothing hidden can show.
+
+        >>> import racebook
+        >>> state = racebook.load("trickrace").new_state(seed=2)
+        >>> print(state.render(0))
+        Trick race, race 1 of 4: discard (seat 0's view)
+        to act: seats 0, 1, 2, 3; start player: seat 0; leader: seat 0; discard number 9
+        horse                pos  odds  rider
+        1 Forêt Noire          0     2  seat 3
+        2 Vanilla Beans        0     2  seat 0
+        3 Silver Arazan        0     2  seat 1
+        4 Gâteau Opéra         0     2  seat 2
+        course of 7 (bottom first): gate: 4 1 2 3
+        seat    horse  points  whips  tickets  hand R B Y G  face up  face down
+        0           2       0      2    - + -       2 3 3 3       G4          -  (you)
+        1           3       0      2    - + -       3 2 4 2       G5          -
+        2           4       0      2    - + -       1 4 1 5      R11          -
+        3           1       0      2    - + -       4 3 4 0       R9          -
+        revealed card: B9, with seat 0
+        your hand: R6 R8 B1 B7 B9 Y7 Y8 Y12 G6 G8 G9
+        """
+        return self.view(seat).render(self.game.title)
+
+    def __str__(self) -> str:
+        return self.render(None)
+
     def view(self, seat: int | None) -> TrickRaceView:
         self._check_seat(seat)
         c = self.game.config
@@ -527,6 +695,7 @@ class TrickRaceState(State[TrickRaceConfig]):
             trick=tuple((s, race_card(x), w) for s, x, w in self.trick),
             discard_number=self.number,
             history=tuple(self.history),
+            revealed=race_card(self.revealed) if self.revealed >= 0 else None,
         )
 
     def snapshot(self) -> dict[str, Any]:
@@ -741,35 +910,46 @@ class TrickRaceState(State[TrickRaceConfig]):
         self.squares[0] = list(action.gate)  # bottom first; the top ranks higher
         piles = [[x.code for x in pile] for pile in action.piles]
         start_pile = piles[self.horse_of[self.start] - 1]
-        # L124-125: "スタートプレイヤーは、一番上のレースカードを1枚取り、オモテ向きにして
+        # "スタートプレイヤーは、一番上のレースカードを1枚取り、オモテ向きにして
         # 全員に見せます。このレースカードのオモテに書かれている数字を「捨てナンバー」とします"
-        n = start_pile[0] & 15
+        top = start_pile[0]
+        n = top & 15
         self.number = n
         for s in range(4):
             pile = piles[self.horse_of[s] - 1]
             if s == self.dummy:
-                # L333-335: the dummy discards the N-th card and the one below (12 -> 12
-                # and 1), counted from the top of its own pile
+                # 3人プレイ時での変更点, パドックフェイズ: the dummy discards the N-th card
+                # and the one below (12 -> 12 and 1), counted from the top of its own pile
                 self.open_discards[s] = [pile[i] for i in sorted({n - 1, n % 12})]
                 for i in sorted({n - 1, n % 12}, reverse=True):
                     del pile[i]
-                self.hands[s] = pile  # L327-329: fanned face up, top first, order kept
-                self.whips_up[s] = c.whips  # L337: both whips face up
+                self.hands[s] = pile  # fanned face up, top first, order kept
+                self.whips_up[s] = c.whips  # both whips face up (3人プレイ時)
                 continue
-            # L126: "自分の手元に重ねたレースカードの、上から数えて「捨てナンバー」に該当する
-            # 順番のカード".  Only the start player took a card off their pile (L124), so
+            # "自分の手元に重ねたレースカードの、上から数えて「捨てナンバー」に該当する
+            # 順番のカード".  Only the start player took a card off their pile (above), so
             # only their count depends on discard_counts_top: counted as the first card
             # (N-th = index N-1), or counting starts below it and wraps (12 -> the
             # revealed card, index 0).  Every other pile is untouched: its N-th card.
-            index = n % 12 if s == self.start and not c.discard_counts_top else n - 1
+            # The third reading (revealed_is_discard): the revealed card is itself the
+            # start player's face-up card, "これで、各プレイヤーが1枚ずつレースカードを
+            # オモテ向きにしている状態になります".
+            if s != self.start:
+                index = n - 1
+            elif c.revealed_is_discard:
+                index = 0
+            else:
+                index = n - 1 if c.discard_counts_top else n % 12
             self.open_discards[s] = [pile.pop(index)]
             self.hands[s] = sorted(pile)
+        self.revealed = top if top in self.hands[self.start] else -1
         events.append(
             RaceBegins(
                 self.race + 1,
                 self.start,
                 tuple(action.gate),
                 n,
+                race_card(top),
                 tuple(race_card(self.open_discards[s][0]) for s in range(4)),
                 tuple(race_card(x) for x in self.open_discards[self.dummy])
                 if self.dummy >= 0
@@ -821,6 +1001,8 @@ class TrickRaceState(State[TrickRaceConfig]):
     # 3 レースフェイズ
     def _play(self, seat: int, x: int, whip: bool, events: list[Event]) -> None:
         self.hands[seat].remove(x)
+        if x == self.revealed:
+            self.revealed = -1  # played: public like every played card
         self.played[seat].append(x)
         self.trick.append((seat, x, whip))
         if whip:
@@ -904,13 +1086,14 @@ class TrickRaceState(State[TrickRaceConfig]):
         c = self.game.config
         places = self.horse_places()
         by_place = {p: h for h, p in enumerate(places, start=1)}
-        # L219: "各プレイヤーは、手元に置いた馬券カードを2枚ともオモテ向きにします": the
+        # "各プレイヤーは、手元に置いた馬券カードを2枚ともオモテ向きにします": the
         # tickets turn face up, nothing else.  The discard was set face down so that
-        # "オモテが他のプレイヤーに見えないように" (L133) and stays so for the rest of the
-        # game.  At the hand-off (L271) the next rider receives the horse's 12 cards
-        # as a hand ("受け取った手札12枚を使い"): the set, not which of them was set
-        # aside.  That is exactly what the next paddock's Hand event gives it (11
-        # cards, plus the N-th face up); nothing marks the previous discard.
+        # "オモテが他のプレイヤーに見えないように" (パドックフェイズ) and stays so for the
+        # rest of the game.  At the hand-off (次レース準備フェイズ) the next rider
+        # receives the horse's 12 cards as a hand ("受け取った手札12枚を使い"): the
+        # set, not which of them was set aside.  That is exactly what the next
+        # paddock's Hand event gives it (11 cards, plus the N-th face up); nothing
+        # marks the previous discard.
         events.append(
             RaceResult(
                 self.race + 1,
@@ -1013,13 +1196,16 @@ class TrickRaceState(State[TrickRaceConfig]):
         """A clone that differs only in what ``seat`` may not see.
 
         The other players' hands and face-down discards keep their colours (card
-        backs show them, L45, L95) and their numbers are redealt: a card ``seat``
+        backs show them: 内容物, ゲームの準備) and their numbers are redealt: a card ``seat``
         never saw goes to any other player's unseen place of its colour; a card
-        it saw in an event (played, face up, in a hand it held: it knows whose
-        horse that card belongs to, L273) stays with that horse's rider, who may
-        have set it face down instead of one of its colour.  Face-down discards
-        are never shown (L133, L219), so this holds at the payout and after it.
-        Face-down tickets are redrawn until the payout turns them up (L219).
+        it saw in an event (played, face up, the start player's revealed top
+        card, in a hand it held: it knows whose horse that card belongs to,
+        次レース準備フェイズ)
+        stays with that horse's rider, who may have set it face down instead of
+        one of its colour.  Face-down discards
+        are never shown (パドックフェイズ; 配当フェイズ turns up only the tickets), so
+        this holds at the payout and after it.  Face-down tickets are redrawn
+        until the payout turns them up (配当フェイズ).
         Every horse's 12 cards follow the redeal, so the clone passes ``audit``.
         """
         other = self.clone()
