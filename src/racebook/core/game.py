@@ -292,6 +292,14 @@ class State(abc.ABC, Generic[C]):
         Games call :meth:`_check_seat` first: a seat the game does not have
         raises :class:`~racebook.core.errors.UnknownSeat`."""
 
+    def render(self, seat: int | None = None) -> str:
+        """A compact text picture of the game as ``seat`` may see it (``None``:
+        a spectator), drawn from :meth:`view` alone.  Games draw their own."""
+        return repr(self.view(seat))
+
+    def __str__(self) -> str:
+        return self.render(None)
+
     def _check_seat(self, seat: int | None) -> None:
         """Refuse a seat number this game does not have (``None`` is a spectator)."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.game.seats):

@@ -38,6 +38,7 @@ from racebook.core.game import (
     PrivateEvent,
     Result,
     State,
+    View,
     places_from_keys,
 )
 from racebook.core.registry import register_game, register_preset
@@ -512,7 +513,7 @@ class RaceRecord:
 
 
 @attrs.frozen
-class LongShotView:
+class LongShotView(View):
     """What one seat (``None``: a spectator) may see."""
 
     seat: int | None
@@ -829,6 +830,12 @@ class LongShot(Game[LongShotConfig]):
 
     def _make_state(self) -> LongShotState:
         return LongShotState(self)
+
+    def new_state(self, seed: int | None = None, *, explicit_chance: bool = False) -> LongShotState:
+        """A new game of this variant (see :meth:`racebook.core.game.Game.new_state`)."""
+        state = super().new_state(seed, explicit_chance=explicit_chance)
+        assert isinstance(state, LongShotState)
+        return state
 
 
 class LongShotState(State[LongShotConfig]):

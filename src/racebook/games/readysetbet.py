@@ -40,6 +40,7 @@ from racebook.core.game import (
     PrivateEvent,
     Result,
     State,
+    View,
     places_from_keys,
 )
 from racebook.core.registry import register_game, register_preset
@@ -800,7 +801,7 @@ class VipHeld:
 
 
 @attrs.frozen
-class ReadySetBetView:
+class ReadySetBetView(View):
     """Everything on the table, and the viewer's own dealt VIP cards."""
 
     seat: int | None
@@ -1190,6 +1191,14 @@ class ReadySetBet(Game[ReadySetBetConfig]):
 
     def _make_state(self) -> ReadySetBetState:
         return ReadySetBetState(self)
+
+    def new_state(
+        self, seed: int | None = None, *, explicit_chance: bool = False
+    ) -> ReadySetBetState:
+        """A new game of this variant (see :meth:`racebook.core.game.Game.new_state`)."""
+        state = super().new_state(seed, explicit_chance=explicit_chance)
+        assert isinstance(state, ReadySetBetState)
+        return state
 
 
 class ReadySetBetState(State[ReadySetBetConfig]):

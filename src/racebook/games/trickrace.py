@@ -33,6 +33,7 @@ from racebook.core.game import (
     PrivateEvent,
     Result,
     State,
+    View,
     places_from_keys,
 )
 from racebook.core.registry import register_game, register_preset
@@ -329,7 +330,7 @@ class RaceRecord:
 
 
 @attrs.frozen
-class TrickRaceView:
+class TrickRaceView(View):
     """What one seat (``None``: a spectator) may see.  Per-id tuples have 4
     entries: the players, then the dummy (id 3) in a 3-player game."""
 
@@ -509,6 +510,14 @@ class TrickRace(Game[TrickRaceConfig]):
 
     def _make_state(self) -> TrickRaceState:
         return TrickRaceState(self)
+
+    def new_state(
+        self, seed: int | None = None, *, explicit_chance: bool = False
+    ) -> TrickRaceState:
+        """A new game of this variant (see :meth:`racebook.core.game.Game.new_state`)."""
+        state = super().new_state(seed, explicit_chance=explicit_chance)
+        assert isinstance(state, TrickRaceState)
+        return state
 
 
 class TrickRaceState(State[TrickRaceConfig]):
