@@ -42,9 +42,8 @@ from racebook.core.game import (
     places_from_keys,
 )
 from racebook.core.registry import register_game, register_preset
-from racebook.core.serial import FrozenDict, freeze
 from racebook.scoring.money import RaceTable, pay
-from racebook.variants.rules import rule_class
+from racebook.variants.rules import RuleRef, rule_class
 
 # -- the variant ---------------------------------------------------------------
 
@@ -88,15 +87,6 @@ other boxes are empty)."""
 TIEBREAKS = ("box_total", "highest_card")
 """Tie-breaks after the distance: the box total (the two top cards' MV), then
 the single highest top card (Mafia 4.5)."""
-
-
-@attrs.frozen
-class RuleRef:
-    """A rule module named in a config: its registered ``name`` and ``settings``."""
-
-    name: str
-    settings: FrozenDict = attrs.field(factory=FrozenDict, converter=freeze)
-    """Frozen: presets are shared, nothing in a config changes in place."""
 
 
 @attrs.frozen
@@ -818,7 +808,7 @@ class LongShot(Game[LongShotConfig]):
         card), ``stall_rounds`` and ``stuck_player_covers_same_mv`` (then off)
         existed: they replay with those readings.  A race then had no stop for
         standing still; such a log gets the longest stop there is,
-        :data:`MAX_STALL_ROUNDS` rounds (100), which none of its races reached
+        ``MAX_STALL_ROUNDS`` rounds (100), which none of its races reached
         (a race that had stood still that long would never have ended)."""
         if version < 2 and isinstance(data, dict):
             data = {"golden_rule": "card", "stall_rounds": MAX_STALL_ROUNDS, **data}

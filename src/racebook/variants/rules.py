@@ -12,7 +12,21 @@ from __future__ import annotations
 from importlib.metadata import entry_points
 from typing import Any, TypeVar
 
+import attrs
+
 from racebook.core.errors import ConfigError
+from racebook.core.serial import FrozenDict, freeze
+
+
+@attrs.frozen
+class RuleRef:
+    """A rule module named in a config: its registered ``name`` and ``settings``
+    (any game's config has a ``rules`` tuple of these)."""
+
+    name: str
+    settings: FrozenDict = attrs.field(factory=FrozenDict, converter=freeze)
+    """Frozen: presets are shared, nothing in a config changes in place."""
+
 
 _RULES: dict[str, type[Any]] = {}
 T = TypeVar("T", bound=type[Any])
