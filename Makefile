@@ -28,6 +28,7 @@ run: $(STAMP)
 lint: $(DEVSTAMP)
 	$(VENV)/bin/ruff check src tests examples benchmarks docs
 	$(VENV)/bin/ruff format --check src tests examples benchmarks docs
+	$(VENV)/bin/lint-imports
 
 typecheck: $(DEVSTAMP)
 	$(VENV)/bin/mypy

@@ -16,7 +16,7 @@ from racebook.games.longshot import LongShotConfig, LongShotView, Pass, Place
 
 
 def test_games_and_presets() -> None:
-    info = racebook.games()
+    info = racebook.registered_games()
     assert "longshot" in info and "longshot" in info["longshot"].presets
     assert racebook.presets()["longshot"].config == LongShotConfig()
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal, overload
 
+import racebook.games  # noqa: F401  (registers the built-in games, presets, rule modules)
 from racebook.core.errors import (
     ConfigError,
     IllegalAction,
@@ -24,8 +25,8 @@ from racebook.core.errors import (
 from racebook.core.game import CHANCE, Action, Event, Game, Result, State, View
 from racebook.core.log import LIBRARY as __version__
 from racebook.core.log import LogWriter, Resumed, replay, resume
-from racebook.core.registry import games, presets
 from racebook.core.registry import load as _load
+from racebook.core.registry import presets, registered_games
 from racebook.simulation import simulate
 from racebook.table import Table, Verdict
 
@@ -84,9 +85,9 @@ __all__ = [
     "Verdict",
     "View",
     "__version__",
-    "games",
     "load",
     "presets",
+    "registered_games",
     "replay",
     "resume",
     "simulate",

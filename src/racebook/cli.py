@@ -148,7 +148,7 @@ def _game(args: argparse.Namespace) -> Game[Any]:
         from racebook.variants import load_variant
 
         game = load_variant(args.variant)
-        if args.game and args.game not in (game.id, *racebook.games()[game.id].presets):
+        if args.game and args.game not in (game.id, *racebook.registered_games()[game.id].presets):
             raise ConfigError("game", f"{args.variant} is a {game.id} variant, not {args.game}")
         return type(game)(config_with(game.config, settings)) if settings else game
     if not args.game:
@@ -309,7 +309,7 @@ def _table(title: str, columns: Sequence[str], rows: Sequence[Sequence[str]]) ->
 
 def cmd_games(args: argparse.Namespace) -> int:
     _plugins(args)
-    for info in racebook.games().values():
+    for info in racebook.registered_games().values():
         print(f"{info.id:<12} {info.title}  presets: {', '.join(info.presets)}")
     return 0
 
@@ -321,7 +321,7 @@ def cmd_variants(args: argparse.Namespace) -> int:
     presets = racebook.presets()
     if args.name:
         preset = presets[args.name]
-        title = racebook.games()[preset.game].title
+        title = racebook.registered_games()[preset.game].title
         print(f"{preset.name}: a preset of {title} (game id {preset.game})")
         print(textwrap.fill(preset.description, WIDTH))
         print("settings:")

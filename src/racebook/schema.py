@@ -54,8 +54,7 @@ from racebook.cards.horse import HorseCard
 from racebook.cards.race import RaceCard
 from racebook.core.game import Action, Event, Game
 from racebook.core.log import FORMAT, VERSION
-from racebook.core.registry import games as registered_games
-from racebook.core.registry import load
+from racebook.core.registry import load, registered_games
 from racebook.core.serial import FrozenDict, converter
 
 JSON = dict[str, Any]

@@ -23,7 +23,7 @@ class Preset:
 
 @attrs.frozen
 class GameInfo:
-    """What :func:`games` tells about one game."""
+    """What :func:`registered_games` tells about one game."""
 
     id: str
     title: str
@@ -45,13 +45,8 @@ def register_preset(name: str, game: str, config: Any, description: str) -> None
     _PRESETS[name] = Preset(name, game, config, description)
 
 
-def _ensure_loaded() -> None:
-    import racebook.games  # noqa: F401  (registers the built-in games)
-
-
 def game_class(game_id: str) -> type[Game[Any]]:
     """The class of a registered game id; :class:`ConfigError` if unknown."""
-    _ensure_loaded()
     try:
         return _GAMES[game_id]
     except KeyError:
@@ -60,18 +55,17 @@ def game_class(game_id: str) -> type[Game[Any]]:
 
 def presets() -> dict[str, Preset]:
     """Every registered preset by name."""
-    _ensure_loaded()
     return dict(_PRESETS)
 
 
-def games() -> dict[str, GameInfo]:
-    """Every registered game with its presets.
+def registered_games() -> dict[str, GameInfo]:
+    """Every registered game with its presets (the built-in games register
+    when ``racebook`` is imported; a house rule's package may add more).
 
     >>> import racebook
-    >>> racebook.games()["longshot"].title
+    >>> racebook.registered_games()["longshot"].title
     'Long Shot'
     """
-    _ensure_loaded()
     return {
         gid: GameInfo(gid, cls.title, tuple(p.name for p in _PRESETS.values() if p.game == gid))
         for gid, cls in _GAMES.items()
@@ -101,7 +95,6 @@ def load(name: str, **settings: Any) -> Game[Any]:
     >>> racebook.load("longshot", players=4).config.players
     4
     """
-    _ensure_loaded()
     preset = _PRESETS.get(name)
     if preset is None:
         raise ConfigError("game", f"unknown game or preset {name!r}; known: {sorted(_PRESETS)}")

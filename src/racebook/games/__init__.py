@@ -1,29 +1,7 @@
-"""One module per game, composing cards, board and scoring into its turn structure.
+"""The games: one package (or module) per game, composing the cards, board and
+scoring parts into its turn structure.  Importing ``racebook`` imports this
+package, which registers every built-in game, preset and rule module."""
 
-This package is also what ``racebook.games`` names once it is imported, so
-the module itself is callable: ``racebook.games()`` lists the registered
-games whichever of the two the name points to.
-"""
-
-from __future__ import annotations
-
-import sys
-import types
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from racebook.core.registry import GameInfo
-
-
-class _CallableModule(types.ModuleType):
-    def __call__(self) -> dict[str, GameInfo]:
-        from racebook.core.registry import games
-
-        return games()
-
-
-sys.modules[__name__].__class__ = _CallableModule
-
-from racebook.games import longshot, mafia, readysetbet, trickrace  # noqa: E402
+from racebook.games import longshot, mafia, readysetbet, trickrace
 
 __all__ = ["longshot", "mafia", "readysetbet", "trickrace"]

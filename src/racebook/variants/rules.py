@@ -46,8 +46,6 @@ def register_rule(cls: T) -> T:
 
 def rule_class(name: str, where: str = "rules") -> type[Any]:
     """The class registered as ``name``; :class:`ConfigError` naming ``where`` if none."""
-    import racebook.games  # noqa: F401  (registers the built-in rule modules)
-
     found = _RULES.get(name)
     if found is None:
         for ep in entry_points(group="racebook.rules"):
@@ -65,6 +63,4 @@ def rule_class(name: str, where: str = "rules") -> type[Any]:
 
 def rule_names() -> list[str]:
     """Every registered rule module name."""
-    import racebook.games  # noqa: F401
-
     return sorted(_RULES)
