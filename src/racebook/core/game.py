@@ -79,6 +79,13 @@ class View:
         """This view as JSON data (every field; cards in their short text form)."""
         return to_data(self)
 
+    def render(self) -> str:
+        """A compact text picture of this view; games draw their own."""
+        return repr(self)
+
+    def __str__(self) -> str:
+        return self.render()
+
 
 @attrs.frozen
 class PrivateEvent(Event):
