@@ -23,7 +23,7 @@ EXAMPLES = ROOT / "examples"
 def fresh_imports(monkeypatch: pytest.MonkeyPatch) -> None:
     """Plugins imported by a test are forgotten after it (sys.path, the CLI's cache)."""
     monkeypatch.setattr(sys, "path", list(sys.path))
-    monkeypatch.setattr(cli, "_IMPORTED", {})
+    monkeypatch.setattr(cli.plugins, "_IMPORTED", {})
 
 
 def one_line_error(capsys: pytest.CaptureFixture[str]) -> str:
