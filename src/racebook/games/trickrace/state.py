@@ -234,8 +234,8 @@ class TrickRaceState(State[TrickRaceConfig]):
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
         if isinstance(action, Play):  # 3 レースフェイズ
-            self.play(action.seat, action.card.code, action.whip, events)
-            self.advance(events)
+            tricks.play(self, action.seat, action.card.code, action.whip, events)
+            tricks.advance(self, events)
         elif isinstance(action, Bet):  # 2 馬券購入フェイズ
             tickets.bet(self, action, events)
         elif isinstance(action, Discard):  # 1 パドックフェイズ

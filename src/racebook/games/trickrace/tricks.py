@@ -50,7 +50,11 @@ def may_whip(state: TrickRaceState, seat: int) -> bool:
 
 def legal_plays(state: TrickRaceState, seat: int) -> list[Action]:
     out: list[Action] = []
-    whips = (False, True) if may_whip(state, seat) else (False,)
+    hooks = state.game.hooks  # may_whip, inline: this runs at every step
+    whip = state.whip_by < 0 and state.whips_up[seat] > 0
+    if whip and hooks.may_whip:
+        whip = hooks.whip_allowed(state, seat)
+    whips = (False, True) if whip else (False,)
     cache = state.game.plays  # interned: the same value for the same play
     for x in playable(state, seat):
         for whip in whips:
