@@ -477,7 +477,7 @@ def test_dummy_leads_its_top_card() -> None:
     state = three_player_trick()
     state.hands[3] = [1 * 16 + 3, 0 * 16 + 1]  # B3 R1
     state.leader = 3
-    state._advance([])
+    state.advance([])
     assert state.trick[0][0] == 3 and state.trick[0][1] == 1 * 16 + 3
     assert state.to_act == (2,)  # then clockwise from the dummy's left
 

@@ -18,6 +18,7 @@ from racebook import CHANCE
 from racebook.cards.race import RaceCard
 from racebook.core.game import Action
 from racebook.games.trickrace import WIN, Discard, Paddock, TrickRaceState
+from racebook.games.trickrace.hidden import cards_seen
 
 from .test_trickrace import build, discard_and_bet, play
 
@@ -194,7 +195,7 @@ def test_hidden_variant_redeals_discards_at_and_after_the_payout(players: int) -
                 who = None if viewer == -2 else viewer
                 assert variant.view(who) == state.view(who)
                 assert variant.down == state.down  # face up since the payout
-                seen = state._cards_seen(who)
+                seen = cards_seen(state, who)
                 for s in range(players):
                     if s == viewer:
                         assert hidden(variant, s) == hidden(state, s)

@@ -1,0 +1,96 @@
+"""The trick race as a game: :class:`TrickRace` (its actions, events and
+rule modules), registered as ``trickrace`` with its preset."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from racebook.core.game import Game, GameEnded
+from racebook.core.registry import register_game, register_preset
+from racebook.games.trickrace.actions import (
+    Bet,
+    DealCards,
+    Discard,
+    Discarded,
+    DrawHorses,
+    Hand,
+    HorsesDrawn,
+    MyDiscard,
+    MyTicket,
+    Paddock,
+    Play,
+    Played,
+    Points,
+    RaceBegins,
+    RaceResult,
+    TicketHidden,
+    TicketShown,
+    TrickWon,
+)
+from racebook.games.trickrace.config import TrickRaceConfig, check_config
+from racebook.games.trickrace.rules import Hooks, make_rules
+from racebook.games.trickrace.state import TrickRaceState
+
+
+@register_game
+class TrickRace(Game[TrickRaceConfig]):
+    """The trick-taking horse race for 3 (with the dummy) or 4 players.
+
+    >>> import racebook
+    >>> racebook.load("trickrace", players=3).seats
+    3
+    """
+
+    id: ClassVar[str] = "trickrace"
+    title: ClassVar[str] = "Trick race"
+    config_type: ClassVar[type[Any]] = TrickRaceConfig
+    action_types = (DrawHorses, DealCards, Paddock, Discard, Bet, Play)
+    event_types = (
+        HorsesDrawn,
+        RaceBegins,
+        Hand,
+        MyDiscard,
+        Discarded,
+        MyTicket,
+        TicketShown,
+        TicketHidden,
+        Played,
+        TrickWon,
+        RaceResult,
+        Points,
+        GameEnded,
+    )
+
+    def __init__(self, config: TrickRaceConfig) -> None:
+        check_config(config)
+        super().__init__(config)
+        self.deck = sorted(c * 16 + n for c in range(4) for n in range(1, 13))
+        self.plays: dict[int, Play] = {}  # interned Play actions (values, shared)
+        self.rules = make_rules(config)
+        """The config's rule modules, built once."""
+        self.hooks = Hooks.of(self.rules)
+        """The hooks they override, resolved once: none, no cost."""
+
+    @property
+    def seats(self) -> int:
+        return self.config.players
+
+    def _make_state(self) -> TrickRaceState:
+        return TrickRaceState(self)
+
+    def new_state(
+        self, seed: int | None = None, *, explicit_chance: bool = False
+    ) -> TrickRaceState:
+        """A new game of this variant (see :meth:`racebook.core.game.Game.new_state`)."""
+        state = super().new_state(seed, explicit_chance=explicit_chance)
+        assert isinstance(state, TrickRaceState)
+        return state
+
+
+register_preset(
+    "trickrace",
+    "trickrace",
+    TrickRaceConfig(),
+    "The trick-taking horse race: 4 players (3 with the dummy), a race per player, "
+    "marks 1-4: 3, 5-8: 2, 9-12: 1 (assumed).",
+)

@@ -1,0 +1,140 @@
+"""Copies, audits and hidden information of the trick race: what a seat cannot
+see (the others' hands and face-down discards: their backs show the colour,
+内容物; face-down tickets until the payout, 配当フェイズ), for the harness."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import attrs
+
+from racebook.cards.race import RaceCard, race_card
+from racebook.core.game import CHANCE, Action
+from racebook.games.trickrace.actions import Bet, Discard, DrawHorses, Paddock, Play
+from racebook.games.trickrace.phases import BET_DOWN, DEAL, DRAW, PADDOCK, TRICK
+
+if TYPE_CHECKING:
+    from racebook.games.trickrace.state import TrickRaceState
+
+
+def copy_into(state: TrickRaceState, other: TrickRaceState) -> None:
+    other.ring = list(state.ring)
+    other.horse_of = list(state.horse_of)
+    other.cards_of = [list(c) for c in state.cards_of]
+    other.odds = list(state.odds)
+    other.points = list(state.points)
+    other.history = list(state.history)
+    other.hands = [list(h) for h in state.hands]
+    other.open_discards = [list(d) for d in state.open_discards]
+    other.secret = list(state.secret)
+    other.played = [list(p) for p in state.played]
+    other.whips_up = list(state.whips_up)
+    other.up = list(state.up)
+    other.down = list(state.down)
+    other.ready = list(state.ready)
+    other.pos = list(state.pos)
+    other.squares = [list(q) for q in state.squares]
+    other.arrived = list(state.arrived)
+    other.trick = list(state.trick)
+    other.moved = list(state.moved)
+    other.horse_of_last = list(state.horse_of_last)
+
+
+def audit(state: TrickRaceState) -> None:
+    if state.phase in (DRAW, DEAL):
+        return
+    assert sorted(x for cs in state.cards_of for x in cs) == state.game.deck, "cards lost"
+    if state.phase == PADDOCK:
+        return
+    for s in range(4):
+        held = state.hands[s] + state.open_discards[s] + state.played[s]
+        held += [state.secret[s]] if state.secret[s] >= 0 else []
+        assert sorted(held) == state.cards_of[state.horse_of[s] - 1], f"seat {s}'s cards"
+    assert all(0 <= w <= state.game.config.whips for w in state.whips_up), "whips"
+    assert sorted(h for sq in state.squares for h in sq) == [1, 2, 3, 4], "runners"
+
+
+def probes(state: TrickRaceState, seat: int) -> list[Action]:
+    out: list[Action] = [Bet(seat, t) for t in range(-1, 6)]
+    out += [Discard(seat, race_card(x)) for x in state.game.deck[::5]]
+    out += [Play(seat, race_card(x), w) for x in state.game.deck for w in (False, True)]
+    n = state.game.config.players
+    out += [Play((seat + 1) % n, race_card(state.game.deck[0]), False)]
+    out += [DrawHorses(CHANCE, (1, 1, 1, 1)[:n]), Paddock(CHANCE, (1, 2, 3, 4), ())]
+    return out
+
+
+def hidden_variant(state: TrickRaceState, seat: int, rng: random.Random) -> TrickRaceState:
+    """A clone that differs only in what ``seat`` may not see.
+
+    The other players' hands and face-down discards keep their colours (card
+    backs show them: 内容物, ゲームの準備) and their numbers are redealt: a card ``seat``
+    never saw goes to any other player's unseen place of its colour; a card
+    it saw in an event (played, face up, the start player's revealed top
+    card, in a hand it held: it knows whose horse that card belongs to,
+    次レース準備フェイズ)
+    stays with that horse's rider, who may have set it face down instead of
+    one of its colour.  Face-down discards
+    are never shown (パドックフェイズ; 配当フェイズ turns up only the tickets), so
+    this holds at the payout and after it.  Face-down tickets are redrawn
+    until the payout turns them up (配当フェイズ).
+    Every horse's 12 cards follow the redeal, so the clone passes ``audit``.
+    """
+    other = state.clone()
+    n = state.game.config.players
+    others = [s for s in range(n) if s != seat]
+    seen = cards_seen(state, None if seat < 0 else seat)
+    for colour in range(4):
+        slots: list[tuple[int, int]] = []  # (seat, index in hand) or (seat, -1) secret
+        pool: list[int] = []
+        for s in others:
+            for i, x in enumerate(other.hands[s]):
+                if x >> 4 == colour and x not in seen:
+                    slots.append((s, i))
+                    pool.append(x)
+            x = other.secret[s]
+            if x >= 0 and x >> 4 == colour and x not in seen:
+                slots.append((s, -1))
+                pool.append(x)
+        rng.shuffle(pool)
+        for (s, i), x in zip(slots, pool, strict=True):
+            if i < 0:
+                other.secret[s] = x
+            else:
+                other.hands[s][i] = x
+    for s in others:
+        x = other.secret[s]
+        if x >= 0:  # which card of that colour went face down
+            same = [i for i, y in enumerate(other.hands[s]) if y >> 4 == x >> 4]
+            k = rng.randrange(len(same) + 1)
+            if k < len(same):
+                other.secret[s], other.hands[s][same[k]] = other.hands[s][same[k]], x
+        other.hands[s].sort()
+        if other.down[s] >= 0 and state.phase in (BET_DOWN, TRICK):
+            other.down[s] = rng.choice([t for t in range(5) if t != other.up[s]])
+    # after the payout (PADDOCK) the cards in front of a seat are last race's horse's
+    riders = state.horse_of_last if state.phase == PADDOCK else state.horse_of
+    if state.phase not in (DRAW, DEAL) and riders:
+        for s in others:
+            held = other.hands[s] + other.open_discards[s] + other.played[s]
+            held += [other.secret[s]] if other.secret[s] >= 0 else []
+            other.cards_of[riders[s] - 1] = sorted(held)
+    return other
+
+
+def cards_seen(state: TrickRaceState, seat: int | None) -> set[int]:
+    """Every race card in an event ``seat`` may see (``None``: a spectator)."""
+    seen: set[int] = set()
+    for event in state.log.events(seat):
+        for field in attrs.fields(type(event)):
+            _collect_cards(getattr(event, field.name), seen)
+    return seen
+
+
+def _collect_cards(value: object, into: set[int]) -> None:
+    if isinstance(value, RaceCard):
+        into.add(value.code)
+    elif isinstance(value, tuple):
+        for item in value:
+            _collect_cards(item, into)

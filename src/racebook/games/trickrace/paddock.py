@@ -1,0 +1,130 @@
+"""1 パドックフェイズ (the paddock): the runners at the gate, each horse's pile,
+the start player's revealed card and the discard number (捨てナンバー), the
+face-up discard, then each player's secret face-down discard."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from racebook.cards.race import COLOURS, race_card
+from racebook.core.game import CHANCE, Event
+from racebook.games.trickrace.actions import (
+    Discard,
+    Discarded,
+    Hand,
+    MyDiscard,
+    Paddock,
+    RaceBegins,
+)
+from racebook.games.trickrace.dummy import dummy_paddock
+from racebook.games.trickrace.phases import BET_UP, DISCARD, PADDOCK
+
+if TYPE_CHECKING:
+    from racebook.games.trickrace.state import TrickRaceState
+
+
+def check_paddock(state: TrickRaceState, action: Paddock) -> str | None:
+    if state.phase != PADDOCK:
+        return "no paddock now"
+    if sorted(action.gate) != [1, 2, 3, 4]:
+        return "the gate order must hold horses 1..4 once each"
+    if len(action.piles) != 4 or any(
+        sorted(x.code for x in pile) != sorted(state.cards_of[h])
+        for h, pile in enumerate(action.piles)
+    ):
+        return "each pile must be exactly its horse's 12 cards"
+    return None
+
+
+def sample_paddock(state: TrickRaceState, rng: random.Random) -> Paddock:
+    gate = [1, 2, 3, 4]
+    rng.shuffle(gate)
+    piles = []
+    for h in range(4):
+        pile = list(state.cards_of[h])
+        rng.shuffle(pile)
+        piles.append(tuple(race_card(x) for x in pile))
+    return Paddock(CHANCE, tuple(gate), tuple(piles))
+
+
+def paddock(state: TrickRaceState, action: Paddock, events: list[Event]) -> None:
+    """A race begins: the gate, the revealed card, the face-up discards, the hands."""
+    c = state.game.config
+    state.clear_race()
+    state.squares[0] = list(action.gate)  # bottom first; the top ranks higher
+    piles = [[x.code for x in pile] for pile in action.piles]
+    start_pile = piles[state.horse_of[state.start] - 1]
+    # "スタートプレイヤーは、一番上のレースカードを1枚取り、オモテ向きにして
+    # 全員に見せます。このレースカードのオモテに書かれている数字を「捨てナンバー」とします"
+    top = start_pile[0]
+    n = top & 15
+    state.number = n
+    for s in range(4):
+        pile = piles[state.horse_of[s] - 1]
+        if s == state.dummy:
+            dummy_paddock(state, pile, n)
+            continue
+        # "自分の手元に重ねたレースカードの、上から数えて「捨てナンバー」に該当する
+        # 順番のカード".  Only the start player took a card off their pile (above), so
+        # only their count depends on discard_counts_top: counted as the first card
+        # (N-th = index N-1), or counting starts below it and wraps (12 -> the
+        # revealed card, index 0).  Every other pile is untouched: its N-th card.
+        # The third reading (revealed_is_discard): the revealed card is itself the
+        # start player's face-up card, "これで、各プレイヤーが1枚ずつレースカードを
+        # オモテ向きにしている状態になります".
+        if s != state.start:
+            index = n - 1
+        elif c.revealed_is_discard:
+            index = 0
+        else:
+            index = n - 1 if c.discard_counts_top else n % 12
+        state.open_discards[s] = [pile.pop(index)]
+        state.hands[s] = sorted(pile)
+    state.revealed = top if top in state.hands[state.start] else -1
+    events.append(
+        RaceBegins(
+            state.race + 1,
+            state.start,
+            tuple(action.gate),
+            n,
+            race_card(top),
+            tuple(race_card(state.open_discards[s][0]) for s in range(4)),
+            tuple(race_card(x) for x in state.open_discards[state.dummy])
+            if state.dummy >= 0
+            else (),
+            tuple(race_card(x) for x in state.hands[state.dummy]) if state.dummy >= 0 else (),
+        )
+    )
+    for s in range(c.players):
+        events.append(Hand(s, tuple(race_card(x) for x in state.hands[s])))
+    state.ready = [s >= c.players for s in range(4)]
+    state.phase = DISCARD
+
+
+def legal_discards(state: TrickRaceState, seat: int) -> list[Discard]:
+    return [Discard(seat, race_card(x)) for x in sorted(set(state.hands[seat]))]
+
+
+def check_discard(state: TrickRaceState, action: Discard) -> str | None:
+    if state.phase != DISCARD:
+        return "no discard is being chosen now"
+    if action.card.code not in state.hands[action.seat]:
+        return f"{action.card} is not in seat {action.seat}'s hand"
+    return None
+
+
+def discard(state: TrickRaceState, action: Discard, events: list[Event]) -> None:
+    """The second discard, set face down; when all are down, a whip turns up."""
+    s = action.seat
+    state.hands[s].remove(action.card.code)
+    state.secret[s] = action.card.code
+    state.ready[s] = True
+    events.append(MyDiscard(s, action.card))
+    events.append(Discarded(s, COLOURS[action.card.colour]))
+    if all(state.ready):
+        # "ウラ向きになっているムチカードがあれば、1枚をオモテ向きにします"
+        for p in range(state.game.config.players):
+            state.whips_up[p] = min(state.game.config.whips, state.whips_up[p] + 1)
+        state.bet_turn = 0
+        state.phase = BET_UP

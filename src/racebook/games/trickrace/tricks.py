@@ -1,0 +1,164 @@
+"""3 レースフェイズ (the race): tricks.  Follow suit (トリックの流れ), the whip
+(「ムチ入れ」ルール) that makes its card's colour the winning one, the trick
+winner's horse moving by the card's marks, and the race's end (レースの終了).
+
+Rule modules (:mod:`racebook.games.trickrace.rules`) may forbid whips, pick
+another winner or change how far the horse moves.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from racebook.cards.race import COLOURS, race_card
+from racebook.core.game import Action, Event
+from racebook.games.trickrace.actions import Play, Played, TrickWon
+from racebook.games.trickrace.dummy import dummy_last, dummy_play
+from racebook.games.trickrace.phases import TRICK
+
+if TYPE_CHECKING:
+    from racebook.games.trickrace.state import TrickRaceState
+
+
+def compute_order(state: TrickRaceState) -> list[int]:
+    """Who plays in this trick, in order: clockwise from the leader (the dummy
+    last unless it leads)."""
+    i = state.ring.index(state.leader)
+    return dummy_last(state, [state.ring[(i + k) % 4] for k in range(4)])
+
+
+def playable(state: TrickRaceState, seat: int) -> list[int]:
+    """The cards ``seat`` may play: "同じ色のレースカードが自分の手札にあるなら、
+    かならずその色"."""
+    hand = state.hands[seat]  # players' hands are kept sorted
+    if state.trick:
+        led = state.trick[0][1] >> 4
+        follow = [x for x in hand if x >> 4 == led]
+        if follow:
+            return follow
+    return hand
+
+
+def may_whip(state: TrickRaceState, seat: int) -> bool:
+    """One whip per trick, from a face-up whip card (ムチ入れ), if no rule module
+    forbids it."""
+    if state.whip_by >= 0 or state.whips_up[seat] <= 0:
+        return False
+    hooks = state.game.hooks
+    return not hooks.may_whip or hooks.whip_allowed(state, seat)
+
+
+def legal_plays(state: TrickRaceState, seat: int) -> list[Action]:
+    out: list[Action] = []
+    hooks = state.game.hooks  # may_whip, inline: this runs at every step
+    whip = state.whip_by < 0 and state.whips_up[seat] > 0
+    if whip and hooks.may_whip:
+        whip = hooks.whip_allowed(state, seat)
+    whips = (False, True) if whip else (False,)
+    cache = state.game.plays  # interned: the same value for the same play
+    for x in playable(state, seat):
+        for whip in whips:
+            key = (seat * 256 + x) * 2 + whip
+            action = cache.get(key)
+            if action is None:
+                action = cache[key] = Play(seat, race_card(x), whip)
+            out.append(action)
+    return out
+
+
+def check_play(state: TrickRaceState, action: Play) -> str | None:
+    seat = action.seat
+    if state.phase != TRICK:
+        return "no trick is being played now"
+    x = action.card.code
+    if x not in state.hands[seat]:
+        return f"{action.card} is not in seat {seat}'s hand"
+    if (
+        state.trick
+        and x >> 4 != state.trick[0][1] >> 4
+        and any(y >> 4 == state.trick[0][1] >> 4 for y in state.hands[seat])
+    ):
+        led = COLOURS[state.trick[0][1] >> 4]
+        return f"follow suit: seat {seat} holds {led} cards, the led colour (トリックの流れ)"
+    if action.whip:
+        if state.whip_by >= 0:
+            return "only one whip per trick (ムチ入れ)"
+        if state.whips_up[seat] <= 0:
+            return f"seat {seat} has no face-up whip card (ムチ入れ)"
+        if not may_whip(state, seat):
+            return f"seat {seat} may not whip now (a rule module forbids it)"
+    return None
+
+
+def play(state: TrickRaceState, seat: int, x: int, whip: bool, events: list[Event]) -> None:
+    """``seat`` plays card ``x`` (a code) to the trick, with the whip or not."""
+    state.hands[seat].remove(x)
+    if x == state.revealed:
+        state.revealed = -1  # played: public like every played card
+    state.played[seat].append(x)
+    state.trick.append((seat, x, whip))
+    if whip:
+        state.whips_up[seat] -= 1
+        state.whip_by = seat
+    events.append(Played(seat, race_card(x), whip))
+
+
+def advance(state: TrickRaceState, events: list[Event]) -> None:
+    """Resolve full tricks and let the dummy play, until a player must act."""
+    while state.phase == TRICK:
+        if len(state.trick) == 4:
+            resolve(state, events)
+            continue
+        if state.play_order()[len(state.trick)] == state.dummy:
+            dummy_play(state, events)
+            continue
+        return
+
+
+def winning_colour(state: TrickRaceState) -> int:
+    """The whipped card's colour if someone whipped, else the led colour."""
+    plays = state.trick
+    if state.whip_by >= 0:
+        return next(x for s, x, _ in plays if s == state.whip_by) >> 4
+    return plays[0][1] >> 4
+
+
+def resolve(state: TrickRaceState, events: list[Event]) -> None:
+    """The highest card of the winning colour wins; its rider's horse moves by
+    the card's marks, onto the top of its new square; the race may end."""
+    c = state.game.config
+    hooks = state.game.hooks
+    colour = winning_colour(state)
+    winner, best = max(
+        ((s, x) for s, x, _ in state.trick if x >> 4 == colour), key=lambda sx: sx[1] & 15
+    )
+    if hooks.trick_winner:
+        plays = tuple(state.trick)
+        for hook in hooks.trick_winner:
+            winner = hook(state, plays, winner)
+        best = next((x for s, x, _ in plays if s == winner), -1)
+        if best < 0:
+            raise ValueError(f"a rule module made seat {winner} win a trick it is not in")
+    h = state.horse_of[winner]
+    before = state.pos[h - 1]
+    moved = 0
+    if before < c.course:  # "すでにゴールに到着した...それ以上進みません"
+        spaces = c.marks[(best & 15) - 1]
+        for move in hooks.spaces:
+            spaces = max(0, move(state, winner, h, best, spaces))
+        after = min(c.course, before + spaces)
+        moved = after - before
+        if moved:
+            state.squares[before].remove(h)
+            state.squares[after].append(h)  # "一番上に重ねます"
+            state.pos[h - 1] = after
+            state.moved[h - 1] += moved
+            if after == c.course:
+                state.arrived.append(h)
+    events.append(TrickWon(winner, h, moved, state.pos[h - 1]))
+    state.leader = winner
+    state.trick = []
+    state.whip_by = -1
+    # レースの終了: two horses at the goal, or every hand empty
+    if len(state.arrived) >= c.finishers or not any(state.hands[s] for s in range(4)):
+        state.payout(events)
