@@ -1,9 +1,10 @@
 """Long Shot (ロングショット, Ginichiro Suzuki, 2012 remake of Horse Racing Mafia).
 
 This package is also the *box race engine* that Horse Racing Mafia and house
-rules build on: every number is a field of :class:`LongShotConfig`, and
-behaviour a variant replaces or adds is a :class:`BoxRule` module plugged into
-the config's ``rules`` slot by its registered name.
+rules build on: every number is a field of
+:class:`~racebook.games.longshot.config.LongShotConfig`, and behaviour a
+variant replaces or adds is a :class:`~racebook.games.longshot.rules.BoxRule`
+module plugged into the config's ``rules`` slot by its registered name.
 
 Its modules follow the rulebook's sections in the order of play, so a rule's
 section names its file:

@@ -75,7 +75,8 @@ class LongShot(Game[LongShotConfig]):
     def upgrade_config(cls, data: Any, version: int) -> Any:
         """Logs of format 1 were written before ``golden_rule`` (then read per
         card), ``stall_rounds`` and ``stuck_player_covers_same_mv`` (then off)
-        existed: they replay with those readings (:func:`.config.upgrade_config`)."""
+        existed: they replay with those readings
+        (:func:`~racebook.games.longshot.config.upgrade_config`)."""
         return upgrade_config(data, version)
 
     @property

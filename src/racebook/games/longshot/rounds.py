@@ -1,6 +1,6 @@
 """Long Shot, "Basic of the Race Round" and "When the stack is exhausted":
 each player in turn places a card and draws one; then the first player opens
-the top card of the stack and places it, and the horses run (:mod:`.race`);
+the top card of the stack and places it, and the horses run (:mod:`~racebook.games.longshot.race`);
 the player to the left becomes the first player.  An exhausted stack is
 restocked from the cards buried under the boxes."""
 

@@ -2,12 +2,17 @@
 contents of the rulebook that hands each step to the module of its section,
 in the order of play:
 
-* "Preparation of the first race": :mod:`.setup`;
-* "Basic of the Race Round", "When the stack is exhausted": :mod:`.rounds`;
-* "How to place Horse cards", "After all boxes are full": :mod:`.placement`;
-* running, "The Last Spurt", "End of the Race": :mod:`.race`;
-* "Aftermath", "Preparation of the last race", "Winning": :mod:`.settlement`;
-* what a seat sees: :mod:`.view`; rule modules: :mod:`.rules`.
+* "Preparation of the first race": :mod:`~racebook.games.longshot.setup`;
+* "Basic of the Race Round", "When the stack is exhausted":
+  :mod:`~racebook.games.longshot.rounds`;
+* "How to place Horse cards", "After all boxes are full":
+  :mod:`~racebook.games.longshot.placement`;
+* running, "The Last Spurt", "End of the Race":
+  :mod:`~racebook.games.longshot.race`;
+* "Aftermath", "Preparation of the last race", "Winning":
+  :mod:`~racebook.games.longshot.settlement`;
+* what a seat sees: :mod:`~racebook.games.longshot.view`; rule modules:
+  :mod:`~racebook.games.longshot.rules`.
 
 Seats are numbered 0..n-1 clockwise: "the player to the left" of seat ``s``
 is seat ``s + 1``.  Horses are numbered 1..6 as on the board.
@@ -125,7 +130,7 @@ class LongShotState(State[LongShotConfig]):
     def render(self, seat: int | None = None) -> str:
         """A compact text picture of the game as ``seat`` may see it (``None``:
         a spectator), built from :meth:`view` alone
-        (:meth:`LongShotView.render`), so nothing hidden can show.
+        (:meth:`~racebook.games.longshot.view.LongShotView.render`), so nothing hidden can show.
 
         >>> import racebook
         >>> state = racebook.load("longshot", players=4).new_state(seed=2)
@@ -240,7 +245,7 @@ class LongShotState(State[LongShotConfig]):
         return events
 
     def start_round(self, number: int) -> None:
-        """Round ``number`` begins (:func:`.rounds.start_round`)."""
+        """Round ``number`` begins (:func:`~racebook.games.longshot.rounds.start_round`)."""
         rounds.start_round(self, number)
 
     def cards_this_turn(self, seat: int) -> int:
@@ -249,15 +254,17 @@ class LongShotState(State[LongShotConfig]):
         return race.cards_this_turn(self, seat)
 
     def end_turn(self, events: list[Event], *, draw: bool = True) -> None:
-        """The turn ends: draw, and the next player (:func:`.rounds.end_turn`)."""
+        """The turn ends: draw, and the next player
+        (:func:`~racebook.games.longshot.rounds.end_turn`)."""
         rounds.end_turn(self, events, draw=draw)
 
     def run(self, events: list[Event]) -> None:
-        """The horses run (:func:`.race.run`)."""
+        """The horses run (:func:`~racebook.games.longshot.race.run`)."""
         race.run(self, events)
 
     def next_round(self) -> None:
-        """The player to the left becomes the first player (:func:`.rounds.next_round`)."""
+        """The player to the left becomes the first player
+        (:func:`~racebook.games.longshot.rounds.next_round`)."""
         rounds.next_round(self)
 
     def end_interlude(self, events: list[Event]) -> None:
@@ -274,7 +281,7 @@ class LongShotState(State[LongShotConfig]):
         return race.horse_places(self)
 
     def settle(self, events: list[Event]) -> None:
-        """The race is over: "Aftermath" (:func:`.settlement.settle`)."""
+        """The race is over: "Aftermath" (:func:`~racebook.games.longshot.settlement.settle`)."""
         settlement.settle(self, events)
 
     def gain(self, seat: int, amount: int, reason: str, events: list[Event]) -> None:

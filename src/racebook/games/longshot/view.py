@@ -168,14 +168,14 @@ def make_view(state: LongShotState, seat: int | None) -> LongShotView:
         hand_sizes=tuple(len(h) for h in state.hands),
         stack_size=len(state.stack),
         orders=orders,
-        money=money_seen(state, state.money, seat, final=state.phase == OVER),
+        money=_money_seen(state, state.money, seat, final=state.phase == OVER),
         opened=card(state.opened) if state.opened >= 0 else None,
-        history=history_seen(state, seat),
+        history=_history_seen(state, seat),
         extra=extra,
     )
 
 
-def history_seen(state: LongShotState, seat: int | None) -> tuple[RaceRecord, ...]:
+def _history_seen(state: LongShotState, seat: int | None) -> tuple[RaceRecord, ...]:
     """The race records as ``seat`` may see them: with closed money
     (``open_money=False``) only its own money, except in the last race's
     record once the game is over: that money is the final money, public
@@ -184,12 +184,12 @@ def history_seen(state: LongShotState, seat: int | None) -> tuple[RaceRecord, ..
         return tuple(state.history)
     last = len(state.history) - 1 if state.phase == OVER else -1
     return tuple(
-        r if i == last else attrs.evolve(r, money=money_seen(state, r.money, seat))
+        r if i == last else attrs.evolve(r, money=_money_seen(state, r.money, seat))
         for i, r in enumerate(state.history)
     )
 
 
-def money_seen(
+def _money_seen(
     state: LongShotState,
     money: Sequence[int | None],
     seat: int | None,

@@ -32,8 +32,8 @@ bets
   lower places by distance; ties by distance past the goal, box total, then
   the single highest card.
 * 5 Supplying your hand + quinella bets: the rule module
-  :class:`SupplyQuinella` (``"supply-quinella"``), which a Long Shot house
-  variant can plug in too.
+  :class:`~racebook.games.mafia.supply.SupplyQuinella`
+  (``"supply-quinella"``), which a Long Shot house variant can plug in too.
 * 6 Rewards, penalties, allotments: the race tables (the 3rd race doubled,
   the supply price not: Q&A Q1), paid in the rulebook's order (7.0
   Bankruptcy).
