@@ -25,8 +25,6 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from racebook.board.boxes import EMPTY
 from racebook.cards.horse import card
 from racebook.core.game import CHANCE, Action, Event, Result, State
@@ -49,7 +47,7 @@ from racebook.games.longshot.placement import Pass, Place
 from racebook.games.longshot.rounds import Restock
 from racebook.games.longshot.settlement import RaceRecord
 from racebook.games.longshot.setup import Deal, DealOrders, FirstPlayer
-from racebook.games.longshot.view import LongShotView, make_view
+from racebook.games.longshot.view import LongShotView, hidden_variant, make_view
 from racebook.scoring.money import RaceTable
 
 if TYPE_CHECKING:
@@ -332,31 +330,4 @@ class LongShotState(State[LongShotConfig]):
         return out
 
     def hidden_variant(self, seat: int, rng: random.Random) -> LongShotState:
-        other = self.clone()
-        n = self.game.config.players
-        others = [s for s in range(n) if s != seat]
-        lists = [other.hands[s] for s in others] + [other.stack]
-        for rule in self.game.rules:
-            lists += rule.hidden_lists(other, seat)
-        pool = [x for lst in lists for x in lst]
-        rng.shuffle(pool)
-        for lst in lists:
-            k = len(lst)
-            lst[:], pool = pool[:k], pool[k:]
-        if not self.table.orders_open and self.phase in RACING:
-            hidden = [other.orders[s] for s in others] + other.aside
-            rng.shuffle(hidden)
-            for s in others:
-                other.orders[s] = hidden.pop()
-            other.aside = hidden
-        if not self.game.config.open_money and self.phase != OVER:
-            # the other seats' money, closed: swapped among them, now and in the records
-            swap = list(others)
-            rng.shuffle(swap)
-            moved = dict(zip(others, swap, strict=True))
-            other.money = [self.money[moved.get(s, s)] for s in range(n)]
-            other.history = [
-                attrs.evolve(r, money=tuple(r.money[moved.get(s, s)] for s in range(n)))
-                for r in self.history
-            ]
-        return other
+        return hidden_variant(self, seat, rng)

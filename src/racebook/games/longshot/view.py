@@ -1,9 +1,11 @@
 """What one seat may see of a box race, and its text picture: the
 :class:`LongShotView` (the boxes, positions, hand, orders and money as far as
-the seat may see them) and its ``render``."""
+the seat may see them) and its ``render``; and :func:`hidden_variant`, the
+game with what a seat may not see dealt anew."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -11,7 +13,7 @@ import attrs
 
 from racebook.cards.horse import HorseCard, card
 from racebook.core.game import CHANCE, View
-from racebook.games.longshot.phases import OVER, PHASE_NAMES
+from racebook.games.longshot.phases import OVER, PHASE_NAMES, RACING
 from racebook.games.longshot.race import spurt
 from racebook.games.longshot.settlement import RaceRecord
 
@@ -202,3 +204,37 @@ def _money_seen(
     if state.game.config.open_money or final:
         return tuple(money)
     return tuple(m if s == seat else None for s, m in enumerate(money))
+
+
+def hidden_variant(state: LongShotState, seat: int, rng: random.Random) -> LongShotState:
+    """A copy of ``state`` in which what ``seat`` may not see is dealt anew:
+    the other hands, the stack and what rule modules hide, the hidden orders,
+    and, with closed money, the other seats' money."""
+    other = state.clone()
+    n = state.game.config.players
+    others = [s for s in range(n) if s != seat]
+    lists = [other.hands[s] for s in others] + [other.stack]
+    for rule in state.game.rules:
+        lists += rule.hidden_lists(other, seat)
+    pool = [x for lst in lists for x in lst]
+    rng.shuffle(pool)
+    for lst in lists:
+        k = len(lst)
+        lst[:], pool = pool[:k], pool[k:]
+    if not state.table.orders_open and state.phase in RACING:
+        hidden = [other.orders[s] for s in others] + other.aside
+        rng.shuffle(hidden)
+        for s in others:
+            other.orders[s] = hidden.pop()
+        other.aside = hidden
+    if not state.game.config.open_money and state.phase != OVER:
+        # the other seats' money, closed: swapped among them, now and in the records
+        swap = list(others)
+        rng.shuffle(swap)
+        moved = dict(zip(others, swap, strict=True))
+        other.money = [state.money[moved.get(s, s)] for s in range(n)]
+        other.history = [
+            attrs.evolve(r, money=tuple(r.money[moved.get(s, s)] for s in range(n)))
+            for r in state.history
+        ]
+    return other
