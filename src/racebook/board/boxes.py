@@ -39,6 +39,15 @@ def boxes_of(horse: int) -> tuple[int, int]:
     return (2 * horse - 2, 2 * horse - 1)
 
 
+def box_horse(box: int) -> int:
+    """The horse a box belongs to.
+
+    >>> box_horse(0), box_horse(11)
+    (1, 6)
+    """
+    return box // 2 + 1
+
+
 def legal_boxes(
     tops: list[int],
     horse: int,

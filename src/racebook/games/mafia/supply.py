@@ -1,26 +1,6 @@
-"""Horse Racing Mafia (競馬マフィア, Ginichiro Suzuki, Grimpeur 2003).
-
-Long Shot's predecessor, built as Long Shot's box race plus its differences,
-in the rulebook's order (its numbered sections); it reads as that list, the
-way python-chess's variants read as their differences:
-
-* 2 Contents: 90 cards, indicated 0-8 for each of six horses, free 0-3 x4
-  and 4-7 x5.
-* 3 Preparation: $500,000 each; hands of 13 (12 with six players); all six
-  horses run whatever the player count; orders dealt each race, face up in
-  the third; every card reshuffled before each race; three races.
-* 4 Race: no draw after placing, no spurt, no PASS when the boxes are full;
-  a player who may not pass and has no other card covers its own MV (Q&A
-  Q2(e), "absolutely unavoidable"); the race ends once 2nd place is decided,
-  lower places by distance; ties by distance past the goal, box total, then
-  the single highest card.
-* 5 Supplying your hand + quinella bets: the rule module
-  :class:`SupplyQuinella` (``"supply-quinella"``), which a Long Shot house
-  variant can plug in too.
-* 6 Rewards, penalties, allotments: the race tables (the 3rd race doubled,
-  the supply price not: Q&A Q1), paid in the rulebook's order (7.0
-  Bankruptcy).
-"""
+"""Horse Racing Mafia 5, "Supplying your hand + quinella bets": the rule module
+:class:`SupplyQuinella` (``"supply-quinella"``), which a Long Shot house
+variant can plug in too."""
 
 from __future__ import annotations
 
@@ -33,23 +13,12 @@ import attrs
 from racebook.cards.horse import FREE, HorseCard, card
 from racebook.core.errors import ConfigError, check_between, check_length
 from racebook.core.game import CHANCE, Action, Event, PrivateEvent
-from racebook.core.registry import register_game, register_preset
-from racebook.games.longshot import (
-    MAX_GOAL,
-    MAX_MONEY,
-    MAX_RACES,
-    BoxRule,
-    Drew,
-    LongShot,
-    LongShotConfig,
-    LongShotState,
-    Pass,
-    RuleRef,
-)
-from racebook.scoring.money import RaceTable
+from racebook.games.longshot.config import MAX_GOAL, MAX_MONEY, MAX_RACES, LongShotConfig
+from racebook.games.longshot.placement import Pass
+from racebook.games.longshot.rounds import Drew
+from racebook.games.longshot.rules import BoxRule
+from racebook.games.longshot.state import LongShotState
 from racebook.variants.rules import register_rule
-
-# -- 5: supplying your hand + quinella bets ------------------------------------------
 
 
 @attrs.frozen
@@ -405,85 +374,8 @@ class SupplyQuinella(BoxRule):
         return out
 
 
-# -- the preset --------------------------------------------------------------------
-
-MAFIA_RACE = RaceTable(
-    rewards=(500_000, 300_000, 100_000),  # 6.1
-    penalty=100_000,  # 6.2a
-    tickets=(40_000, 20_000),  # 6.3
-    ticket_loss=10_000,  # 6.5: the price of every ticket and quinella card held
-    # 6.2b "An extra $100,000", on top of 6.2a: only when the order's horse is 4th or
-    # lower (1: "a reward if it finishes 3rd or better, ... any lower than that and you
-    # must pay a penalty"; rules notes)
-    unowned_ahead_penalty=100_000,
-    unowned_ahead_only_out=True,
-    last_place_penalty=100_000,  # 6.2c
-    ticket_price_all=True,
-)
-"""Mafia 6, the 1st and 2nd race."""
-
-THIRD_RACE = attrs.evolve(MAFIA_RACE.doubled(), orders_open=True)
-"""Mafia 6.6: "For the 3rd race, all payments and penalties above ... are doubled";
-3.3: the orders are dealt face up."""
-
-MAFIA = LongShotConfig(
-    players=5,
-    horses=6,
-    horses_at_4=6,  # 3.7: "All 6 horses are used regardless of the number of players"
-    hand_size=13,
-    hand_size_at_6=12,  # 3.4
-    starting_money=500_000,  # 3.2
-    goal=60,  # assumed: the rulebook gives no track length
-    spurt_threshold=None,
-    draw=0,  # 4.1: no draw step; hands refill only through supply
-    pass_when_full=False,
-    finishers=2,  # 4.6: "Once 2nd place is determined"
-    rank_unfinished=True,
-    tiebreaks=("box_total", "highest_card"),  # 4.5
-    indicated_mvs=tuple(range(9)),  # 2: indicated 0..8 for each horse
-    free_mvs=tuple(mv for mv in range(8) for _ in range(4 if mv < 4 else 5)),  # 2
-    races=(MAFIA_RACE, MAFIA_RACE, THIRD_RACE),
-    restock_per_box=0,  # assumed: the rulebook has no restock; nothing is opened
-    # 5.9 + Q&A Q2(e): before the supply nobody may pass; a card goes over its own MV
-    # when "absolutely unavoidable"
-    stuck_player_covers_same_mv=True,
-    # Q&A Q2 example (c): while box 11 is empty, "Any indicated horse cards not for horse
-    # #6 can be played on any box for their indicated horse": the Golden Rule per card
-    golden_rule="card",
-    rules=(RuleRef("supply-quinella", {}),),
-)
-
-
-@register_game
-class Mafia(LongShot):
-    """Horse Racing Mafia: Long Shot's engine with :data:`MAFIA`'s settings and
-    the :class:`SupplyQuinella` module.
-
-    >>> import racebook
-    >>> game = racebook.load("mafia")
-    >>> len(game.deck), game.config.hand, game.config.starting_money
-    (90, 13, 500000)
-    """
-
-    id: ClassVar[str] = "mafia"
-    title: ClassVar[str] = "Horse Racing Mafia"
-    placing: ClassVar[str] = "Mafia 4.1, 4.4 and Q&A 9.0 Q2"
-
-
-register_preset(
-    "mafia",
-    "mafia",
-    MAFIA,
-    "Horse Racing Mafia as printed: 5 players (4-6), 3 races, $500,000, supply and "
-    "quinella at 35, goal 60 (assumed).",
-)
-
 __all__ = [
-    "MAFIA",
-    "MAFIA_RACE",
-    "THIRD_RACE",
     "Bought",
-    "Mafia",
     "Quinella",
     "QuinellaBet",
     "QuinellaLaid",

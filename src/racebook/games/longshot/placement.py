@@ -1,0 +1,247 @@
+"""Long Shot, "How to place Horse cards" and "After all boxes are full": which
+cards a player may place in which boxes, and when a player may PASS.
+
+The box rules themselves (the Golden Rule, covering, the same MV) are shared
+with Horse Racing Mafia in :mod:`racebook.board.boxes`; this module applies
+them to a seat's hand and turn: the Golden Rule read per player or per card
+(``golden_rule``), the opened card that may cover its own MV, and a player
+who may not pass and has no other card (``stuck_player_covers_same_mv``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from racebook.board.boxes import EMPTY, fill_first, legal_boxes, placements, why_not
+from racebook.cards.horse import FREE, HorseCard, card
+from racebook.core.game import Action, Event
+from racebook.games.longshot.phases import OPENED, SECOND, TURN
+
+if TYPE_CHECKING:
+    from racebook.games.longshot.state import LongShotState
+
+
+@attrs.frozen
+class Place(Action):
+    """Place ``card`` face up in ``box`` (from hand, or the opened card)."""
+
+    kind: ClassVar[str] = "place"
+    card: HorseCard
+    box: int
+
+
+@attrs.frozen
+class Pass(Action):
+    """PASS: place no (more) card this turn and draw ("After all boxes are full";
+    in the spurt, decline the second card)."""
+
+    kind: ClassVar[str] = "pass"
+
+
+@attrs.frozen
+class Placed(Event):
+    """``seat`` placed ``card`` in ``box`` (``opened``: the card opened from the
+    stack, placed by the first player)."""
+
+    kind: ClassVar[str] = "placed"
+    seat: int
+    card: HorseCard
+    box: int
+    opened: bool
+
+
+@attrs.frozen
+class Passed(Event):
+    """``seat`` placed no (more) card this turn (PASS)."""
+
+    kind: ClassVar[str] = "passed"
+    seat: int
+
+
+# -- what may be placed ------------------------------------------------------------
+
+
+def legal(state: LongShotState, seat: int) -> list[Action]:
+    """Every placement (and PASS) of ``seat`` in a turn or with the opened card."""
+    if state.phase == OPENED:
+        h, mv = state.opened >> 4, state.opened & 15
+        c = card(state.opened)
+        boxes = legal_boxes(state.tops, h, mv, unavoidable=opened_exception(state, h))
+        return [Place(seat, c, b) for b in boxes]
+    actions = hand_placements(state, seat)
+    if pass_reason(state, seat, actions) is None:
+        actions.append(Pass(seat))
+    return actions
+
+
+def hand_placements(state: LongShotState, seat: int) -> list[Action]:
+    """Every ``Place`` of ``seat``'s hand now."""
+    found = placements(state.tops, sorted(set(state.hands[seat])), state.placed)
+    if not found and cornered(state, seat, found):
+        found = unavoidable(state, seat)
+    elif state.game.config.golden_rule == "player":
+        # Long Shot, "How to place Horse cards": 「12のマスに空いた場所があれば、そのマスを
+        # 埋めるように置かなければなりません」, read per player (rules notes)
+        found = fill_first(state.tops, found)
+    rows = state.game.places[seat]
+    out: list[Action] = []
+    for x, boxes in found:
+        row = rows.get(x)
+        if row is None:
+            c = card(x)
+            row = rows[x] = [Place(seat, c, b) for b in range(len(state.boxes))]
+        out += [row[b] for b in boxes]
+    return out
+
+
+def can_fill(state: LongShotState, seat: int) -> bool:
+    """Whether a card in ``seat``'s hand may go in an empty box now."""
+    found = placements(state.tops, sorted(set(state.hands[seat])), state.placed)
+    return any(state.tops[b] == EMPTY for _, boxes in found for b in boxes)
+
+
+def unavoidable(state: LongShotState, seat: int) -> list[tuple[int, list[int]]]:
+    """Every box of each of ``seat``'s cards when the same MV may be covered."""
+    out = []
+    for x in sorted(set(state.hands[seat])):
+        boxes = legal_boxes(state.tops, x >> 4, x & 15, unavoidable=True, skip=state.placed)
+        if boxes:
+            out.append((x, boxes))
+    return out
+
+
+def cornered(
+    state: LongShotState, seat: int, found: list[tuple[int, list[int]]] | None = None
+) -> bool:
+    """Whether ``seat`` must place a card over its own MV: it may not pass, holds
+    cards, and none has a box under the usual rules (``found``, if computed).
+
+    Mafia 5.9: passing is allowed only after the supply; Q&A Q2(e): "Except for
+    when it is absolutely unavoidable, a card cannot be played over another card
+    with the same movement number" (``stuck_player_covers_same_mv``)."""
+    if not state.game.config.stuck_player_covers_same_mv or not state.hands[seat]:
+        return False
+    if free_to_pass(state, seat):
+        return False
+    if found is None:
+        found = placements(state.tops, sorted(set(state.hands[seat])), state.placed)
+    return not found
+
+
+def opened_exception(state: LongShotState, horse: int) -> bool:
+    """Whether the opened card may cover its own MV when nothing else is open."""
+    return horse != FREE or state.game.config.opened_free_card_unavoidable
+
+
+# -- PASS -------------------------------------------------------------------------
+
+
+def free_to_pass(state: LongShotState, seat: int) -> bool:
+    """Whether ``seat`` may PASS now whatever its hand holds."""
+    # In the spurt, after the first card, the others are optional ("may place 2").
+    if state.phase == SECOND:
+        return True
+    # "After all boxes are full": PASS once every box has a card.
+    if state.game.config.pass_when_full and EMPTY not in state.tops:
+        return True
+    return any(rule.may_pass(state, seat) for rule in state.game.rules)
+
+
+def pass_reason(state: LongShotState, seat: int, found: list[Action] | None = None) -> str | None:
+    """Why ``seat`` may not PASS now, or ``None`` if it may (``found``: its
+    placements, if computed)."""
+    if free_to_pass(state, seat):
+        return None
+    # Assumed (the rulebook is silent): a hand with no legal card places nothing
+    # (unless the player is cornered and covers its own MV: ``stuck_player_covers_same_mv``).
+    if not (hand_placements(state, seat) if found is None else found):
+        return None
+    if state.game.config.pass_when_full:
+        return "PASS only once every box is full ('After all boxes are full')"
+    return "a player may not pass now: a card must be placed"
+
+
+# -- checking and playing -------------------------------------------------------------
+
+
+def check_place(state: LongShotState, action: Place) -> str | None:
+    """Why ``action`` may not be placed now, or ``None``."""
+    x = action.card.horse * 16 + action.card.mv
+    cite = state.game.placing
+    if state.phase == OPENED:
+        if x != state.opened:
+            return (
+                f"the first player must place the opened card {card(state.opened)}, "
+                f"not {action.card} ('Basic of the Race Round')"
+            )
+        return why_not(
+            state.tops,
+            x >> 4,
+            x & 15,
+            action.box,
+            unavoidable=opened_exception(state, x >> 4),
+            cite=cite,
+        )
+    if x not in state.hands[action.seat]:
+        return f"{action.card} is not in seat {action.seat}'s hand"
+    reason = why_not(state.tops, x >> 4, x & 15, action.box, skip=state.placed, cite=cite)
+    if (
+        reason is None
+        and state.game.config.golden_rule == "player"
+        and state.tops[action.box] != EMPTY
+        and can_fill(state, action.seat)
+    ):
+        return (
+            f"Golden Rule: seat {action.seat} holds a card that can fill an empty "
+            f"box, so it must fill one before covering box {action.box} ({cite})"
+        )
+    if reason is not None and cornered(state, action.seat):
+        reason = why_not(
+            state.tops,
+            x >> 4,
+            x & 15,
+            action.box,
+            unavoidable=True,
+            skip=state.placed,
+            cite=cite,
+        )
+    return reason
+
+
+def check_pass(state: LongShotState, action: Pass) -> str | None:
+    """Why ``action``'s seat may not PASS now, or ``None``."""
+    if state.phase == OPENED:
+        return "the opened card must be placed ('Basic of the Race Round')"
+    return pass_reason(state, action.seat)
+
+
+def place(state: LongShotState, action: Place, events: list[Event]) -> None:
+    """Place the card; the opened card makes the horses run, a card from hand
+    ends the turn unless the player may place more."""
+    x = action.card.horse * 16 + action.card.mv
+    opened = state.phase == OPENED
+    if opened:
+        state.opened = -1
+    else:
+        state.hands[action.seat].remove(x)
+    state.boxes[action.box].append(x)
+    state.tops[action.box] = x & 15
+    events.append(Placed(action.seat, action.card, action.box, opened))
+    if opened:
+        state.run(events)
+    else:
+        state.placed.append(action.box)
+        if len(state.placed) < state.cards_this_turn(action.seat):
+            state.phase = SECOND
+        else:
+            state.end_turn(events)
+
+
+def pass_turn(state: LongShotState, action: Pass, events: list[Event]) -> None:
+    """PASS: the turn ends; a player stuck while a box is empty draws as
+    ``stuck_player_draws`` says."""
+    events.append(Passed(action.seat))
+    stuck = state.phase == TURN and EMPTY in state.tops
+    state.end_turn(events, draw=not stuck or state.game.config.stuck_player_draws)

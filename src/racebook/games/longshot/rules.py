@@ -1,0 +1,135 @@
+"""Rule modules of the box race: behaviour a variant plugs in by name
+(docs: "Writing a house rule").  :class:`BoxRule` is the set of slots, each a
+no-op; :func:`make_rules` builds the modules a config names."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from racebook.core.errors import ConfigError
+from racebook.core.game import Action, Event
+from racebook.games.longshot.config import LongShotConfig
+from racebook.variants.rules import rule_class
+
+if TYPE_CHECKING:
+    from racebook.games.longshot.state import LongShotState
+
+
+class BoxRule:
+    """A rule module of the box race: behaviour a variant plugs in by name.
+
+    Subclass it, give it a ``name``, register it with
+    :func:`racebook.variants.register_rule`, and name it in a config's
+    ``rules``.  Every hook is a no-op here; override the ones the rule needs.
+    A module keeps its own game data (JSON-able: ints, strings, lists, dicts)
+    in ``state.ext[self.name]``, which is copied, hashed and replayed with the
+    state.  A module that needs the players' decisions opens an *interlude*
+    from :meth:`after_run` and answers ``to_act``/``legal``/``check``/``apply``
+    until it calls :meth:`~racebook.games.longshot.state.LongShotState.end_interlude`.
+    """
+
+    name: ClassVar[str] = ""
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+    event_types: ClassVar[tuple[type[Event], ...]] = ()
+
+    def __init__(self, settings: Mapping[str, Any], config: LongShotConfig, where: str) -> None:
+        self.settings = dict(settings)
+        self.config = config
+        self.where = where
+
+    def setting(self, key: str, default: Any, kind: type[Any] | tuple[type[Any], ...]) -> Any:
+        """Read one setting of this module, checked; :class:`ConfigError` names it."""
+        value = self.settings.get(key, default)
+        if (
+            isinstance(value, bool)
+            and kind is not bool
+            and bool not in (kind if isinstance(kind, tuple) else (kind,))
+        ):
+            raise ConfigError(f"{self.where}.settings.{key}", f"expected {kind}, got {value!r}")
+        if not isinstance(value, kind):
+            raise ConfigError(f"{self.where}.settings.{key}", f"expected {kind}, got {value!r}")
+        return value
+
+    def check_settings(self, known: set[str]) -> None:
+        """Refuse settings this module does not know."""
+        unknown = sorted(set(self.settings) - known)
+        if unknown:
+            raise ConfigError(
+                f"{self.where}.settings.{unknown[0]}",
+                f"unknown setting of rule {self.name!r}; known: {sorted(known)}",
+            )
+
+    # -- hooks of the race -------------------------------------------------------
+    def start_race(self, state: LongShotState) -> None:
+        """A race is being dealt."""
+
+    def after_run(self, state: LongShotState, events: list[Event]) -> bool:
+        """The horses ran and the race goes on; return ``True`` to open an interlude."""
+        return False
+
+    def cards_per_turn(self, state: LongShotState, seat: int, cards: int) -> int:
+        """How many cards ``seat`` may place this turn (``cards``: the rule so far)."""
+        return cards
+
+    def may_pass(self, state: LongShotState, seat: int) -> bool:
+        """Whether ``seat`` may PASS now although a box is empty."""
+        return False
+
+    def settle(
+        self, state: LongShotState, seat: int, places: list[int], events: list[Event]
+    ) -> None:
+        """Pay this module's bets for ``seat`` (after tickets, before ticket prices)."""
+
+    def price_mv(self, state: LongShotState, seat: int) -> int:
+        """MVs of ``seat``'s cards held by this module that pay the ticket price."""
+        return 0
+
+    def held_cards(self, state: LongShotState) -> list[int]:
+        """Card codes this module holds out of hands, stack and boxes."""
+        return []
+
+    def hidden_lists(self, state: LongShotState, seat: int) -> list[list[int]]:
+        """Lists of card codes in ``state`` that ``seat`` may not see (redealt by
+        :meth:`~racebook.core.game.State.hidden_variant`)."""
+        return []
+
+    def view(self, state: LongShotState, seat: int | None) -> Any:
+        """What ``seat`` may see of this module (JSON-able), or ``None``."""
+        return None
+
+    def probes(self, state: LongShotState, seat: int) -> list[Action]:
+        """Actions of this module, legal or not, for the harness to try."""
+        return []
+
+    # -- an interlude (only while this module is in control) --------------------
+    def to_act(self, state: LongShotState) -> tuple[int, ...]:
+        raise AssertionError(f"{self.name} opened an interlude without to_act")
+
+    def legal(self, state: LongShotState, seat: int) -> list[Action]:
+        return []
+
+    def check(self, state: LongShotState, action: Action) -> str | None:
+        return f"{action.kind} is not playable now"
+
+    def apply(self, state: LongShotState, action: Action, events: list[Event]) -> None:
+        raise AssertionError(f"{self.name} cannot apply {action}")
+
+    def sample_chance(self, state: LongShotState, rng: random.Random) -> Action:
+        raise AssertionError(f"{self.name} has no chance node")
+
+
+def make_rules(config: LongShotConfig) -> tuple[BoxRule, ...]:
+    """The rule modules a config names, built and checked."""
+    out = []
+    for i, ref in enumerate(config.rules):
+        where = f"rules[{i}]"
+        cls = rule_class(ref.name, where)
+        if not (isinstance(cls, type) and issubclass(cls, BoxRule)):
+            raise ConfigError(where, f"{ref.name!r} is not a box-race rule module")
+        out.append(cls(ref.settings, config, where))
+    names = [r.name for r in out]
+    if len(set(names)) != len(names):
+        raise ConfigError("rules", f"a rule module is named twice: {names}")
+    return tuple(out)
