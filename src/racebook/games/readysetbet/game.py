@@ -34,6 +34,7 @@ from racebook.games.readysetbet.race import (
     RolledOut,
     RollOut,
 )
+from racebook.games.readysetbet.rules import hooks, make_rules
 from racebook.games.readysetbet.settlement import Finished, Settled
 from racebook.games.readysetbet.state import ReadySetBetState
 from racebook.games.readysetbet.vip import (
@@ -89,6 +90,10 @@ class ReadySetBet(Game[ReadySetBetConfig]):
     def __init__(self, config: ReadySetBetConfig) -> None:
         check_config(config)
         super().__init__(config)
+        self.rules = make_rules(config)
+        """The rule modules the config names (:mod:`~racebook.games.readysetbet.rules`)."""
+        self.hooks = hooks(self.rules)
+        """The modules overriding each hook, found once: none, no cost."""
         self.host = config.players
         self.kinds = tuple(card.kind for card in config.vip_cards)
         self.board_spots = tuple(board_spots(config))

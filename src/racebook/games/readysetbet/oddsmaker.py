@@ -9,7 +9,7 @@ import attrs
 
 from racebook.core.game import places_from_keys
 from racebook.games.readysetbet.board import spot_ids
-from racebook.games.readysetbet.race import run_race
+from racebook.games.readysetbet.race import run_race, run_ruled
 from racebook.games.readysetbet.state import ReadySetBetState
 
 
@@ -58,7 +58,10 @@ def odds(state: ReadySetBetState, samples: int = 10_000, seed: int | None = None
     rolls = 0
     for _ in range(samples):
         pos = list(state.pos)
-        rolls += run_race(pos, state.pending, rng, c.track, c.bonus)
+        if state.game.hooks.bonus:  # rule modules (rules.py)
+            rolls += len(run_ruled(state, pos, state.pending, rng))
+        else:
+            rolls += run_race(pos, state.pending, rng, c.track, c.bonus)
         places = places_from_keys([-p for p in pos])
         for h in range(9):
             win[h] += places[h] == 1

@@ -289,7 +289,10 @@ def roll(state: ReadySetBetState, action: Dice, events: list[Event]) -> None:
     h = horse_of(a + b)
     before = leaders(state)
     was = state.pos[h]
-    state.pending = advance(state.pos, state.pending, h, c.bonus, c.track)
+    if state.game.hooks.bonus:
+        state.pending = advance_ruled(state, state.pos, state.pending, h, (a, b))
+    else:
+        state.pending = advance(state.pos, state.pending, h, c.bonus, c.track)
     # what happened on the track: "一旦有馬匹到達終點線(賽道上第15個格子)，賽事就會
     # 立即完結" cuts a move (its bonus first) at the finish, and so does the commentary
     moved = state.pos[h] - was
@@ -303,6 +306,8 @@ def roll(state: ReadySetBetState, action: Dice, events: list[Event]) -> None:
         events.append(LeadChange(tuple(HORSES[x] for x in now)))
     if state.pos[h] >= c.red_line and h not in state.crossed:
         cross(state, h, events)
+    if state.open and state.game.hooks.betting_closes:
+        close_by_rules(state, events)
     state.phase = RACE
     if state.pos[h] >= c.track:  # "一旦有馬匹到達終點線...賽事就會立即完結"
         state.open = False
@@ -312,7 +317,12 @@ def roll(state: ReadySetBetState, action: Dice, events: list[Event]) -> None:
 def cross(state: ReadySetBetState, h: int, events: list[Event]) -> None:
     state.crossed.append(h)
     events.append(RedLine(HORSES[h], len(state.crossed)))
-    if len(state.crossed) == state.game.config.close_after and state.open:
+    game = state.game
+    if (
+        len(state.crossed) == game.config.close_after
+        and state.open
+        and not game.hooks.betting_closes
+    ):
         state.open = False
         events.append(NoMoreBets())  # "截止投注!"
 
@@ -323,6 +333,7 @@ def roll_out(state: ReadySetBetState, dice: str, events: list[Event]) -> None:
     pos, pending, track, bonus, red = state.pos, state.pending, c.track, c.bonus, c.red_line
     crossed = state.crossed
     horse = HORSE_OF
+    ruled, closing = state.game.hooks.bonus, state.game.hooks.betting_closes
     told: list[Event] = []  # after the rolled-out event
     moved = []
     pair = ""
@@ -332,12 +343,17 @@ def roll_out(state: ReadySetBetState, dice: str, events: list[Event]) -> None:
         pair = x + y
         h = horse[pair]
         was = pos[h]
-        pending = advance(pos, pending, h, bonus, track)
+        if ruled:
+            pending = state.pending = advance_ruled(state, pos, pending, h, (int(x), int(y)))
+        else:
+            pending = advance(pos, pending, h, bonus, track)
         moved.append(pos[h] - was)  # on the track, cut at the finish as in _roll
         if x == y and (x == "1" or x == "6"):
             pay_doubles(state, int(x), told)
         if pos[h] >= red and h not in crossed:
             cross(state, h, told)
+        if closing and state.open:
+            close_by_rules(state, told)
     events.append(RolledOut(dice, tuple(moved)))
     events += told
     state.pending = pending
@@ -357,7 +373,11 @@ def check_dice_run(state: ReadySetBetState, dice: str) -> str | None:
     c = state.game.config
     if len(dice) % 2 or not DIGITS.issuperset(dice):
         return "a roll-out's dice are pairs of digits 1 to 6"
-    if dice_to_finish(state.pos, state.pending, dice, c.track, c.bonus) * 2 != len(dice):
+    if state.game.hooks.bonus:
+        rolls = finish_ruled(state, dice)
+    else:
+        rolls = dice_to_finish(state.pos, state.pending, dice, c.track, c.bonus)
+    if rolls * 2 != len(dice):
         return "a roll-out's dice end with the roll that reaches the finish"
     return None
 
@@ -365,6 +385,8 @@ def check_dice_run(state: ReadySetBetState, dice: str) -> str | None:
 def sample_roll_out(state: ReadySetBetState, rng: random.Random) -> str:
     """Random dice of a roll-out from ``state``'s position."""
     c = state.game.config
+    if state.game.hooks.bonus:
+        return roll_ruled(state, rng)
     return roll_to_finish(state.pos, state.pending, rng, c.track, c.bonus)
 
 
@@ -375,3 +397,62 @@ def sample_new_race(state: ReadySetBetState, rng: random.Random) -> NewRace:
     props = tuple(sorted(rng.sample(free, min(c.props_per_race, len(free)))))
     rest = [e for e in range(len(c.exotics)) if e not in state.exotics]
     return NewRace(CHANCE, props, rng.choice(rest) if rest else -1)
+
+
+# -- the same, with rule modules (rules.py) ---------------------------------------------
+
+
+def advance_ruled(
+    state: ReadySetBetState, pos: list[int], pending: int, h: int, dice: tuple[int, int]
+) -> int:
+    """:func:`advance`, with the bonus the rule modules' ``bonus`` hooks give."""
+    c = state.game.config
+    paired = pending == h
+    move = c.bonus[h] if paired else 0
+    for rule in state.game.hooks.bonus:
+        move = rule.bonus(state, h, move, paired=paired, dice=dice, pos=pos)
+    pos[h] = min(c.track, pos[h] + 1 + max(0, move))
+    return -1 if paired else h
+
+
+def close_by_rules(state: ReadySetBetState, events: list[Event]) -> None:
+    """After a roll, betting still open: close it if the rule modules say so."""
+    closes = len(state.crossed) >= state.game.config.close_after
+    for rule in state.game.hooks.betting_closes:
+        closes = rule.betting_closes(state, closes)
+    if closes:
+        state.open = False
+        events.append(NoMoreBets())  # "截止投注!"
+
+
+def finish_ruled(state: ReadySetBetState, dice: str) -> int:
+    """:func:`dice_to_finish` from ``state``, with the rule modules' bonus."""
+    pos, pending, track = list(state.pos), state.pending, state.game.config.track
+    it = iter(dice)
+    for n, (x, y) in enumerate(zip(it, it, strict=True), 1):
+        h = HORSE_OF[x + y]
+        pending = advance_ruled(state, pos, pending, h, (int(x), int(y)))
+        if pos[h] >= track:
+            return n
+    return 0
+
+
+def roll_ruled(state: ReadySetBetState, rng: random.Random) -> str:
+    """:func:`roll_to_finish` from ``state``, with the rule modules' bonus (the same draws)."""
+    return "".join(run_ruled(state, list(state.pos), state.pending, rng))
+
+
+def run_ruled(
+    state: ReadySetBetState, pos: list[int], pending: int, rng: random.Random
+) -> list[str]:
+    """Roll from ``pos`` (moved in place) to the finish with the rule modules' bonus;
+    the rolls, two digits each (one draw of 36 a roll, as :func:`run_race`)."""
+    rand, track = rng.random, state.game.config.track
+    out = []
+    while True:
+        pair = PAIRS[int(rand() * 36)]
+        out.append(pair)
+        h = HORSE_OF[pair]
+        pending = advance_ruled(state, pos, pending, h, (int(pair[0]), int(pair[1])))
+        if pos[h] >= track:
+            return out

@@ -11,6 +11,7 @@ from racebook.core.game import Event, places_from_keys
 from racebook.games.readysetbet.board import HORSES
 from racebook.games.readysetbet.host import after_draft
 from racebook.games.readysetbet.phases import DEAL, OVER
+from racebook.games.readysetbet.rules import SettledBet
 from racebook.games.readysetbet.vip import cash
 
 if TYPE_CHECKING:
@@ -60,15 +61,23 @@ def settle(state: ReadySetBetState, winner: int, events: list[Event]) -> None:
     bets += [(spot, *b) for spot, b in state.stacked.items()]
     bets += [(spot, state.host_player, token, -1) for spot, token in state.host_bets.items()]
     pos = state.pos
+    paying = state.game.hooks.pays
     for spot, seat, token, card in sorted(bets):
         rate, wins = state.game.spot(spot)
-        if wins(pos, places):
-            won[seat] += token * rate.mult
+        win, loss, hit = 0, 0, wins(pos, places)
+        if hit:
+            win = token * rate.mult
         elif card < 0:
-            lost[seat] += rate.loss
+            loss = rate.loss
         else:
             vip = c.vip_cards[card]
-            lost[seat] += 0 if vip.shield else rate.loss + vip.loss
+            loss = 0 if vip.shield else rate.loss + vip.loss
+        if paying:  # rule modules (rules.py)
+            bet = SettledBet(spot, seat, token, card, hit)
+            for rule in paying:
+                win, loss = rule.pays(state, bet, win, loss)
+        won[seat] += win
+        lost[seat] += loss
     for s in range(len(state.money)):
         state.money[s] += won[s]
         paid = min(state.money[s], lost[s])
