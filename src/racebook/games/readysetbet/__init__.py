@@ -6,8 +6,9 @@ served, until "no more bets" (截止投注).  The modules follow the rulebook's
 sections in the order of play:
 
 * :mod:`~racebook.games.readysetbet.config`: settings (遊戲設置), limits, :func:`check_config`;
-* :mod:`~racebook.games.readysetbet.race`: the race (進行賽馬), the pair bonus
-  (獎勵移動), the red line and "no more bets", the roll-out;
+* :mod:`~racebook.games.readysetbet.race`: the race (進行賽馬): setting it up,
+  the rolls, the red line and "no more bets", the roll-out;
+* :mod:`~racebook.games.readysetbet.dice`: the dice and the pair bonus (獎勵移動);
 * :mod:`~racebook.games.readysetbet.board`: betting (投注): the board, colour
   bets, prop bets and exotic finishes;
 * :mod:`~racebook.games.readysetbet.vip`: VIP cards (貴賓牌) and their draft;
@@ -84,6 +85,12 @@ from racebook.games.readysetbet.config import (
     ReadySetBetConfig,
     check_config,
 )
+from racebook.games.readysetbet.dice import (
+    advance,
+    dice_to_finish,
+    roll_to_finish,
+    run_race,
+)
 from racebook.games.readysetbet.game import (
     ReadySetBet,
 )
@@ -123,10 +130,6 @@ from racebook.games.readysetbet.race import (
     Rolled,
     RolledOut,
     RollOut,
-    advance,
-    dice_to_finish,
-    roll_to_finish,
-    run_race,
 )
 from racebook.games.readysetbet.rules import (
     RaceRule,

@@ -9,7 +9,7 @@ import attrs
 
 from racebook.core.game import places_from_keys
 from racebook.games.readysetbet.board import spot_ids
-from racebook.games.readysetbet.race import run_race, run_ruled
+from racebook.games.readysetbet.dice import run_race, run_ruled
 from racebook.games.readysetbet.state import ReadySetBetState
 
 
