@@ -285,6 +285,7 @@ class BetPlaced(Event):
 
 
 def exotic_taken(state: ReadySetBetState, seat: int, spot: str) -> bool:
+    """Whether ``seat`` already has a token on the exotic card of ``spot``."""
     # "每位玩家不得在同一張特別彩池牌上放置超過1枚投注標記"
     return spot[0] == "e" and seat in state.exotic_by.get(spot.rsplit(":", 1)[0], ())
 
@@ -306,6 +307,7 @@ def stack_spots(state: ReadySetBetState, seat: int) -> list[str]:
 
 
 def place_bet(state: ReadySetBetState, action: Bet | BonusBet, events: list[Event]) -> None:
+    """A bettor's token goes down on ``spot`` (on another's token: a piggyback card)."""
     seat, spot = action.seat, action.spot
     note = ""
     if isinstance(action, BonusBet):

@@ -51,6 +51,8 @@ class HostPaid(Event):
 
 
 def after_draft(state: ReadySetBetState) -> None:
+    """After the VIP draft: with the rotating host, ask the host whether they stay; else set up
+    the race."""
     if state.game.config.rotating_host:
         # "當前的主持人玩家可以選擇繼續擔任下一場賽馬的主持人"
         state.phase = OFFER
@@ -60,6 +62,7 @@ def after_draft(state: ReadySetBetState) -> None:
 
 
 def answer(state: ReadySetBetState, seat: int, yes: bool, events: list[Event]) -> None:
+    """Rotating host: ``seat`` says whether they host the next race."""
     n = state.game.config.players
     host = state.hosting
     if yes:

@@ -153,6 +153,7 @@ class NoMoreBets(Event):
 
 
 def new_race_ok(state: ReadySetBetState, action: NewRace) -> bool:
+    """Whether a race's cards are 5 unused prop cards and a new exotic card."""
     c = state.game.config
     props = action.props
     if len(props) != min(c.props_per_race, len(c.props)) or len(set(props)) != len(props):
@@ -165,6 +166,7 @@ def new_race_ok(state: ReadySetBetState, action: NewRace) -> bool:
 
 
 def start_race(state: ReadySetBetState, action: NewRace, events: list[Event]) -> None:
+    """A race is set up: its cards and spots, every bettor's tokens, host pay and host tokens."""
     c = state.game.config
     state.props = list(action.props)
     state.used_props += state.props
@@ -203,6 +205,7 @@ def start_race(state: ReadySetBetState, action: NewRace, events: list[Event]) ->
 
 
 def roll(state: ReadySetBetState, action: Dice, events: list[Event]) -> None:
+    """One roll (進行賽馬): the horse moves, the table hears of it, the race may end."""
     c = state.game.config
     a, b = action.first, action.second
     state.last = (a, b)
@@ -235,6 +238,7 @@ def roll(state: ReadySetBetState, action: Dice, events: list[Event]) -> None:
 
 
 def cross(state: ReadySetBetState, h: int, events: list[Event]) -> None:
+    """Horse ``h`` crossed the red line; the ``close_after``-th closes betting (截止投注)."""
     state.crossed.append(h)
     events.append(RedLine(HORSES[h], len(state.crossed)))
     game = state.game
@@ -284,6 +288,7 @@ def roll_out(state: ReadySetBetState, dice: str, events: list[Event]) -> None:
 
 
 def leaders(state: ReadySetBetState) -> tuple[int, ...]:
+    """The horses in the lead (none before any has moved)."""
     top = max(state.pos)
     return tuple(i for i, p in enumerate(state.pos) if p == top) if top else ()
 

@@ -45,13 +45,13 @@ def horse_places(state: ReadySetBetState) -> list[int]:
     two tied 2nd are 2nd and 3rd, and nobody behind them shows)."""
     return list(places_from_keys([-p for p in state.pos]))
 
-    # 結算投注結果: a win pays token x multiplier; a loss pays the red circle, whatever
-    # the token, plus a bonus token's own red circle; a shielded token (the 2's Ⓢ) pays
-    # neither: "若玩家使用了這類標記下注且輸掉，是不須向供應堆支付任何籌碼的"; nobody goes
-    # below $0 (winnings are collected first).
-
 
 def settle(state: ReadySetBetState, winner: int, events: list[Event]) -> None:
+    """結算投注結果: a win pays token x multiplier; a loss pays the red circle,
+    whatever the token, plus a bonus token's own red circle; a shielded token (the
+    2's Ⓢ) pays neither: "若玩家使用了這類標記下注且輸掉，是不須向供應堆支付任何籌碼的";
+    nobody goes below $0 (winnings are collected first).  Then 整理: the next race
+    (after the VIP draft), or 遊戲結束."""
     c = state.game.config
     places = state.horse_places()
     events.append(Finished(HORSES[winner], tuple(places), tuple(state.pos)))

@@ -200,11 +200,13 @@ def _seats_text(seats: Sequence[int]) -> str:
 
 
 def held(state: ReadySetBetState, cards: Sequence[int]) -> tuple[VipHeld, ...]:
+    """The VIP cards ``cards`` as a view shows them."""
     vip = state.game.config.vip_cards
     return tuple(VipHeld(k, vip[k].name, vip[k].kind, k in state.cashed) for k in cards)
 
 
 def view(state: ReadySetBetState, seat: int | None) -> ReadySetBetView:
+    """What ``seat`` sees (:meth:`ReadySetBetState.view`)."""
     state._check_seat(seat)
     c = state.game.config
     n = c.players

@@ -176,6 +176,7 @@ def piggyback(state: ReadySetBetState, seat: int) -> list[int]:
 
 
 def cash(state: ReadySetBetState, seat: int, card: int, events: list[Event]) -> None:
+    """``seat`` plays the free-chips card ``card`` and collects its payout."""
     vip = state.game.config.vip_cards[card]
     state.cashed = sorted([*state.cashed, card])
     if card in state.cash[seat]:
@@ -185,6 +186,7 @@ def cash(state: ReadySetBetState, seat: int, card: int, events: list[Event]) -> 
 
 
 def pay_doubles(state: ReadySetBetState, die: int, events: list[Event]) -> None:
+    """1+1 or 6+6 was rolled: snake-eyes or box-cars cards pay their holders."""
     c = state.game.config
     events.append(SnakeEyes() if die == 1 else BoxCars())  # "蛇眼!" / "柵車!"
     kind = "snake-eyes" if die == 1 else "box-cars"
@@ -198,6 +200,7 @@ def pay_doubles(state: ReadySetBetState, die: int, events: list[Event]) -> None:
 
 
 def deal_problem(state: ReadySetBetState, cards: tuple[int, ...]) -> str | None:
+    """Why a deal of VIP cards is refused (``None``: it is a deal of this state)."""
     # "當貴賓牌庫用光，將其棄牌堆的牌洗勻疊好以形成新牌庫"
     c = state.game.config
     need = c.vip_deal * c.players
@@ -212,6 +215,7 @@ def deal_problem(state: ReadySetBetState, cards: tuple[int, ...]) -> str | None:
 
 
 def deal(state: ReadySetBetState, cards: tuple[int, ...], events: list[Event]) -> None:
+    """VIP cards are dealt, ``vip_deal`` face down to each player."""
     c = state.game.config
     names = c.vip_cards
     if len(cards) > len(state.deck):  # the deck ran out: the discards are the new deck
@@ -232,6 +236,7 @@ def deal(state: ReadySetBetState, cards: tuple[int, ...], events: list[Event]) -
 
 
 def keep(state: ReadySetBetState, seat: int, card: int, events: list[Event]) -> None:
+    """``seat`` keeps one dealt card; the rest go to the discards."""
     c = state.game.config
     state.vip[seat].append(card)
     state.discards = sorted(state.discards + [k for k in state.offers[seat] if k != card])
