@@ -1,0 +1,402 @@
+"""The betting board (投注): the horses, the spots and their rates, colour bets
+(就馬匹顏色投注), prop bets (特定主題投注) and exotic finishes (特別彩池), and
+placing a token on a spot, first come first served."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import chain
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from racebook.core.game import Action, Event
+from racebook.games.readysetbet.phases import RACE
+from racebook.games.readysetbet.vip import Cash, piggyback
+
+if TYPE_CHECKING:
+    from racebook.games.readysetbet.config import ReadySetBetConfig
+    from racebook.games.readysetbet.state import ReadySetBetState
+
+HORSES = ("2/3", "4", "5", "6", "7", "8", "9", "10", "11/12")
+"""The nine horses by index."""
+BLUE, ORANGE, RED, SEVEN = (0, 1, 7, 8), (2, 6), (3, 5), 4
+"""Horse colours: blue 2/3, 4, 10, 11/12; orange 5, 9; red 6, 8 (Ready Set Bet,
+獎勵移動); 7, the one left, is black."""
+
+
+def horse_of(total: int) -> int:
+    """The horse a dice total moves: 2 and 3 move 2/3, 11 and 12 move 11/12.
+
+    >>> [horse_of(t) for t in (2, 3, 7, 11, 12)]
+    [0, 0, 4, 8, 8]
+    """
+    return 0 if total <= 3 else 8 if total >= 11 else total - 3
+
+
+@attrs.frozen
+class Rate:
+    """A betting spot's multiplier and red-circle loss (0: no circle)."""
+
+    mult: int
+    loss: int
+
+
+def _row(show: str, place: str, win: str) -> tuple[tuple[Rate, ...], ...]:
+    def rates(text: str) -> tuple[Rate, ...]:
+        out = []
+        for cell in text.split():
+            mult, _, loss = cell.partition("/")
+            out.append(Rate(int(mult), -int(loss) if loss and loss != "0" else 0))
+        return tuple(out)
+
+    return (rates(show), rates(place), rates(win))
+
+
+_OUTER = _row("4/-4 4/-3", "5/-4 5/-3", "7/-2 8/-2 9/-2")
+_FOURTEN = _row("3/-1 3/0", "4/-1 4/0", "5/-1 6/0 7/0")
+_FIVENINE = _row("2/-3 2/0", "2/-2 3/-2", "4/-2 4/0 5/0")
+_SIXEIGHT = _row("1/-2 1/0", "2/-5 2/-4", "3/-2 3/-1 3/0")
+_SEVEN = _row("1/-3 1/-1", "2/-6 2/-5", "3/-4 3/-3 3/-2")
+BOARD: tuple[tuple[tuple[Rate, ...], ...], ...] = (
+    _OUTER,
+    _FOURTEN,
+    _FIVENINE,
+    _SIXEIGHT,
+    _SEVEN,
+    _SIXEIGHT,
+    _FIVENINE,
+    _FOURTEN,
+    _OUTER,
+)
+"""The betting board per horse: (show x2, place x2, win x3) rates.  Not in the
+rulebook's text: four independent fan implementations and a board photo agree,
+except on the third win spot of 2/3 and 11/12, 9/-2 here (one source has 9/-3)."""
+
+
+@attrs.frozen
+class ColourBet:
+    """A colour bet spot (就馬匹顏色投注): ``name`` (``blue``, ``orange``, ``red``,
+    ``7-out``) and its multiplier and red-circle loss."""
+
+    name: str
+    rate: Rate
+
+
+COLOUR_BETS = (
+    ColourBet("blue", Rate(5, 1)),
+    ColourBet("orange", Rate(3, 1)),
+    ColourBet("red", Rate(2, 1)),
+    ColourBet("7-out", Rate(4, 0)),
+)
+"""Colour bets (就馬匹顏色投注): the winner's colour, and "7 finishes 5th or worse"."""
+
+
+@attrs.frozen
+class PropCard:
+    """A prop bet (特定主題投注): horse ``ahead`` finishes strictly ahead of every
+    horse in ``behind`` (a tie loses)."""
+
+    ahead: int
+    behind: tuple[int, ...]
+    rate: Rate
+
+    def __str__(self) -> str:
+        return f"{HORSES[self.ahead]} > {' & '.join(HORSES[h] for h in self.behind)}"
+
+
+def _props() -> tuple[PropCard, ...]:
+    names = {h: i for i, h in enumerate(HORSES)}
+    groups = {"blues": BLUE, "5&9": (2, 6)}
+    text = (
+        "8>5&9 3/-3; 4>9 2/-1; 8>blues 2/-3; 9>8 2/-1; 5>8 3/-3; 4>5 3/-3; 11/12>8 4/-3; "
+        "9>6 3/-3; 9>7 4/-4; 7>blues 2/-6; 2/3>5 2/-1; 10>8 3/-2; 11/12>9 3/-3; 2/3>8 4/-3; "
+        "4>6 4/-3; 10>9 2/-1; 5>6 2/-1; 11/12>6 3/-2; 11/12>5 2/-1; 4>8 3/-2; 6>blues 3/-5; "
+        "5>7 3/-2; 2/3>9 3/-3; 6>5&9 3/-3; 10>5 3/-3; 2/3>6 3/-2; 10>6 4/-3; 7>5&9 2/-5"
+    )
+    out = []
+    for item in text.split("; "):
+        bet, rate = item.split(" ")
+        a, b = bet.split(">")
+        m, loss = rate.split("/")
+        behind = groups.get(b, (names[b],) if b in names else ())
+        behind = tuple(h for h in behind if h != names[a])
+        out.append(PropCard(names[a], behind, Rate(int(m), -int(loss))))
+    return tuple(out)
+
+
+PROPS = _props()
+"""The 28 prop bet cards, from a fan transcription (unverified: the rulebook
+describes two in an example, 特定主題投注, and lists none)."""
+
+
+@attrs.frozen
+class ExoticCard:
+    """An exotic finish (特別彩池): ``name`` picks the condition; 3 spots, at most
+    one token of a player per card."""
+
+    name: str
+    rate: Rate
+
+
+EXOTICS = (
+    ExoticCard("by-a-nose", Rate(5, 3)),
+    ExoticCard("blow-out", Rate(4, 2)),
+    ExoticCard("tight-race", Rate(6, 2)),
+    ExoticCard("late-start", Rate(4, 1)),
+    ExoticCard("photo-finish", Rate(5, 3)),
+)
+"""The 5 exotic finish cards, from a fan transcription (unverified):
+by a nose (2nd loses by exactly 1), blow out (2nd loses by more than 5),
+tight race (every horse moved 6 or more), late start (at least 2 horses moved
+3 or fewer), photo finish (3rd loses by 3 or fewer)."""
+
+
+def exotic_wins(name: str, positions: Sequence[int], track: int) -> bool:
+    """Whether an exotic finish card wins for final ``positions``.
+
+    >>> exotic_wins("by-a-nose", [15, 14, 3, 0, 0, 0, 0, 0, 0], 15)
+    True
+    """
+    ranked = sorted(positions, reverse=True)
+    if name == "by-a-nose":
+        return ranked[0] - ranked[1] == 1
+    if name == "blow-out":
+        return ranked[0] - ranked[1] > 5
+    if name == "tight-race":
+        return min(positions) >= 6
+    if name == "late-start":
+        return sum(1 for p in positions if p <= 3) >= 2
+    if name == "photo-finish":
+        return ranked[0] - ranked[2] <= 3
+    raise ValueError(f"unknown exotic finish {name!r}")
+
+
+COLOUR_NAMES = ("blue", "orange", "red", "7-out")
+"""The colour bets the rules know (就馬匹顏色投注); a deck may leave some out."""
+EXOTIC_NAMES = ("by-a-nose", "blow-out", "tight-race", "late-start", "photo-finish")
+"""The exotic finishes the rules know (特別彩池)."""
+
+
+# -- spots -----------------------------------------------------------------------------
+
+
+def spot_ids(config: ReadySetBetConfig, props: Sequence[int], exotics: Sequence[int]) -> list[str]:
+    """Every betting spot of a race: ``win:7:0`` (horse 7's first win spot),
+    ``place:…``, ``show:…``, ``colour:blue``, ``prop:3`` (prop card 3),
+    ``exotic:by-a-nose:0``.
+
+    >>> from racebook.games.readysetbet import ReadySetBetConfig
+    >>> len(spot_ids(ReadySetBetConfig(), [0, 1, 2, 3, 4], [0]))  # 9 x 7 + 4 + 5 + 3
+    75
+    """
+    return [*board_spots(config), *card_spots(config, props, exotics)]
+
+
+def board_spots(config: ReadySetBetConfig) -> list[str]:
+    """The spots printed on the board: win, place, show and colour bets."""
+    out = []
+    for h, row in enumerate(config.board):
+        for kind, rates in zip(("show", "place", "win"), row, strict=True):
+            out += [f"{kind}:{HORSES[h]}:{i}" for i in range(len(rates))]
+    return out + [f"colour:{c.name}" for c in config.colour_bets]
+
+
+def card_spots(
+    config: ReadySetBetConfig, props: Sequence[int], exotics: Sequence[int]
+) -> list[str]:
+    """The spots of this race's prop and exotic-finish cards."""
+    out = [f"prop:{p}" for p in props]
+    return out + [f"exotic:{config.exotics[e].name}:{i}" for e in exotics for i in range(3)]
+
+
+Judge = Callable[[Sequence[int], Sequence[int]], bool]
+"""Whether a bet wins, from final positions and places."""
+
+
+def spot_rate(c: ReadySetBetConfig, spot: str) -> Rate:
+    """The multiplier and red-circle loss of ``spot`` (see :func:`spot_ids`)."""
+    kind, _, rest = spot.partition(":")
+    if kind in ("win", "place", "show"):
+        name, i = rest.rsplit(":", 1)
+        row = c.board[HORSES.index(name)]
+        return row[("show", "place", "win").index(kind)][int(i)]
+    if kind == "colour":
+        return next(b.rate for b in c.colour_bets if b.name == rest)
+    if kind == "prop":
+        return c.props[int(rest)].rate
+    name = rest.rsplit(":", 1)[0]
+    return next(e.rate for e in c.exotics if e.name == name)
+
+
+def judge(c: ReadySetBetConfig, spot: str) -> Judge:
+    """Whether a bet on ``spot`` wins, as a function of final positions and places
+    (結算投注結果; ties: 就獨贏、位置、前三名作投注; props lose on a tie)."""
+    kind, _, rest = spot.partition(":")
+    if kind in ("win", "place", "show"):
+        h = HORSES.index(rest.rsplit(":", 1)[0])
+        k = {"win": 1, "place": 2, "show": 3}[kind]
+        return lambda pos, places: places[h] <= k
+    if kind == "colour":
+        if rest == "7-out":  # "至少四匹馬排在7號馬前面"
+            return lambda pos, places: sum(1 for p in pos if p > pos[SEVEN]) >= 4
+        group = {"blue": BLUE, "orange": ORANGE, "red": RED}[rest]
+        return lambda pos, places: places.index(1) in group
+    if kind == "prop":
+        card = c.props[int(rest)]
+        a, behind = card.ahead, card.behind
+        return lambda pos, places: all(pos[a] > pos[b] for b in behind)
+    if kind == "exotic":
+        name = rest.rsplit(":", 1)[0]
+        return lambda pos, places: exotic_wins(name, pos, c.track)
+    raise ValueError(f"unknown spot {spot!r}")
+
+
+# -- betting (投注) ----------------------------------------------------------------------
+
+
+@attrs.frozen
+class Bet(Action):
+    """Put the token of value ``token`` on ``spot`` (see :func:`spot_ids`)."""
+
+    kind: ClassVar[str] = "bet"
+    token: int
+    spot: str
+
+
+@attrs.frozen
+class BonusBet(Action):
+    """Put the bonus token of VIP card ``card`` (an index into ``vip_cards``) on ``spot``."""
+
+    kind: ClassVar[str] = "bonus-bet"
+    card: int
+    spot: str
+
+
+@attrs.frozen
+class BetPlaced(Event):
+    """A token went down; ``vip`` names the VIP card that allowed or provided it."""
+
+    kind: ClassVar[str] = "bet"
+    seat: int
+    token: int
+    spot: str
+    vip: str = ""
+
+
+def exotic_taken(state: ReadySetBetState, seat: int, spot: str) -> bool:
+    """Whether ``seat`` already has a token on the exotic card of ``spot``."""
+    # "每位玩家不得在同一張特別彩池牌上放置超過1枚投注標記"
+    return spot[0] == "e" and seat in state.exotic_by.get(spot.rsplit(":", 1)[0], ())
+
+
+def open_spots(state: ReadySetBetState, seat: int) -> list[str]:
+    """The spots ``seat`` may bet on (read only: it may be the free list itself)."""
+    if not any(seat in seats for seats in state.exotic_by.values()):
+        return state.free
+    return [s for s in state.free if not exotic_taken(state, seat, s)]
+
+
+def stack_spots(state: ReadySetBetState, seat: int) -> list[str]:
+    """Spots where another player's token lies alone (a piggyback card's targets)."""
+    return [
+        s
+        for s, (who, _, _) in state.bets.items()
+        if who != seat and s not in state.stacked and not exotic_taken(state, seat, s)
+    ]
+
+
+def place_bet(state: ReadySetBetState, action: Bet | BonusBet, events: list[Event]) -> None:
+    """A bettor's token goes down on ``spot`` (on another's token: a piggyback card)."""
+    seat, spot = action.seat, action.spot
+    note = ""
+    if isinstance(action, BonusBet):
+        card = action.card
+        token = state.game.config.vip_cards[card].value
+        state.bonus[seat].remove(card)
+        note = state.game.config.vip_cards[card].name
+    else:
+        card, token = -1, action.token
+        state.hands[seat].remove(token)
+    if spot in state.bets:  # a piggyback card's token, on another player's
+        state.stacked[spot] = (seat, token, card)
+        note = note or f"Piggyback {token}"
+    else:
+        state.bets[spot] = (seat, token, card)
+        state.free.remove(spot)
+    if not state.open:  # a late-bet card's bet after the close
+        state.late[seat] -= 1
+        note = note or "Late bet"
+    if spot[0] == "e":
+        name = spot.rsplit(":", 1)[0]
+        state.exotic_by[name] = [*state.exotic_by.get(name, []), seat]
+    events.append(BetPlaced(seat, token, spot, note))
+
+
+def check_host_bet(state: ReadySetBetState, action: Bet) -> str | None:
+    """Why a host token may not go on a spot now (``None``: it may)."""
+    # "選擇將它們各自放在投注版圖上六個不同下注區"
+    if action.token not in state.host_hand:
+        return f"the host has no host token {action.token} left"
+    if action.spot not in state.spot_set:
+        return f"no betting spot {action.spot!r} this race"
+    if action.spot in state.host_bets:
+        return "the host's six tokens go on six different spots"
+    return None
+
+
+def legal_bets(state: ReadySetBetState, seat: int) -> list[Action]:
+    """A bettor's actions during a race: its bets, and its free-chips cards."""
+    out: list[Action] = []
+    if state.open or state.late[seat]:
+        spots = open_spots(state, seat)
+        values = tuple(sorted(set(state.hands[seat])))
+        grid = state.game.grid
+        if values:
+            out = list(chain.from_iterable(map(grid(seat, values).__getitem__, spots)))
+        if state.vip[seat]:
+            for k in state.bonus[seat]:
+                out += map(grid(seat, -1 - k).__getitem__, spots)
+            stacking = piggyback(state, seat)
+            if stacking:
+                stack = stack_spots(state, seat)
+                out += [state.game.bet(seat, v, spot) for v in stacking for spot in stack]
+    out += [Cash(seat, k) for k in state.cash[seat]]
+    return out
+
+
+def check_bet(state: ReadySetBetState, action: Bet | BonusBet) -> str | None:
+    """Why a bettor's bet is refused now (``None``: it is legal)."""
+    seat = action.seat
+    if seat == state.hosting:
+        return "the host does not bet during the race"
+    if not state.open and not state.late[seat]:
+        return "no more bets (截止投注)"
+    if isinstance(action, BonusBet):
+        if action.card not in state.bonus[seat]:
+            return f"seat {seat} has no bonus token of VIP card {action.card} in hand"
+    elif action.token not in state.hands[seat]:
+        return f"seat {seat} has no token {action.token} left"
+    spot = action.spot
+    if spot not in state.spot_set:
+        return f"no betting spot {spot!r} this race"
+    if spot in state.bets:
+        if (
+            isinstance(action, Bet)
+            and action.token in piggyback(state, seat)
+            and spot in stack_spots(state, seat)
+        ):
+            return None
+        return f"{spot} is taken: one token per spot, first come first served"
+    if exotic_taken(state, seat, spot):
+        return "at most one of a player's tokens on each exotic finish card"
+    return None
+
+
+def place_host_token(state: ReadySetBetState, action: Bet, events: list[Event]) -> None:
+    """A host token goes down (the host variants); the race starts with the last."""
+    state.host_hand.remove(action.token)
+    state.host_bets[action.spot] = action.token
+    events.append(BetPlaced(action.seat, action.token, action.spot))
+    if not state.host_hand:
+        state.phase = RACE

@@ -1,0 +1,209 @@
+"""The game: seats, the spot table and the interned bets shared by every state
+of one variant, and the presets."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from racebook.core.game import Game, GameEnded
+from racebook.core.registry import register_game, register_preset
+from racebook.games.readysetbet.board import (
+    Bet,
+    BetPlaced,
+    BonusBet,
+    Judge,
+    Rate,
+    board_spots,
+    card_spots,
+    judge,
+    spot_rate,
+)
+from racebook.games.readysetbet.config import ReadySetBetConfig, check_config
+from racebook.games.readysetbet.host import FirstHost, Host, HostChosen, HostPaid
+from racebook.games.readysetbet.race import (
+    BonusMove,
+    Dice,
+    DiceRun,
+    LeadChange,
+    NewRace,
+    NoMoreBets,
+    RaceReady,
+    RedLine,
+    Roll,
+    Rolled,
+    RolledOut,
+    RollOut,
+)
+from racebook.games.readysetbet.rules import hooks, make_rules
+from racebook.games.readysetbet.settlement import Finished, Settled
+from racebook.games.readysetbet.state import ReadySetBetState
+from racebook.games.readysetbet.vip import (
+    BoxCars,
+    Cash,
+    DealVip,
+    Keep,
+    SnakeEyes,
+    VipDealt,
+    VipKept,
+    VipPaid,
+)
+
+
+@register_game
+class ReadySetBet(Game[ReadySetBetConfig]):
+    """Ready Set Bet: bettors ``0..players-1``; the host's chair (who rolls) is
+    the last seat.
+
+    >>> import racebook
+    >>> racebook.load("readysetbet", players=4).seats
+    5
+    """
+
+    id: ClassVar[str] = "readysetbet"
+    title: ClassVar[str] = "Ready Set Bet"
+    config_type: ClassVar[type[Any]] = ReadySetBetConfig
+    action_types = (
+        *(NewRace, Roll, Dice, Bet, BonusBet, Cash),
+        *(DealVip, Keep, FirstHost, Host, RollOut, DiceRun),
+    )
+    event_types = (
+        RaceReady,
+        Rolled,
+        RolledOut,
+        BonusMove,
+        SnakeEyes,
+        BoxCars,
+        LeadChange,
+        RedLine,
+        NoMoreBets,
+        BetPlaced,
+        Finished,
+        Settled,
+        VipDealt,
+        VipKept,
+        VipPaid,
+        HostChosen,
+        HostPaid,
+        GameEnded,
+    )
+
+    def __init__(self, config: ReadySetBetConfig) -> None:
+        check_config(config)
+        super().__init__(config)
+        self.rules = make_rules(config)
+        """The rule modules the config names (:mod:`~racebook.games.readysetbet.rules`)."""
+        self.hooks = hooks(self.rules)
+        """The modules overriding each hook, found once: none, no cost."""
+        self.host = config.players
+        self.kinds = tuple(card.kind for card in config.vip_cards)
+        self.board_spots = tuple(board_spots(config))
+        # A game is shared by every state made from it, and they may run in different
+        # threads.  So its caches are never replaced, cleared or filled bit by bit:
+        # the spot table is built here, once; the interned bets and the bet grids are
+        # added with dict.setdefault of complete values (two threads that both miss
+        # build equal values and keep the first stored), then only read.
+        self.all_spots = (
+            *self.board_spots,
+            *card_spots(config, range(len(config.props)), range(len(config.exotics))),
+        )
+        """Every spot a race of this game can have: the board, every prop card's,
+        every exotic card's."""
+        self._spots: dict[str, tuple[Rate, Judge]] = {
+            x: (spot_rate(config, x), judge(config, x)) for x in self.all_spots
+        }
+        self._bets: dict[tuple[int, int, str], Bet] = {}  # interned (values, shared)
+        self.grids: dict[tuple[int, Any], dict[str, Any]] = {}  # see grid()
+
+    @classmethod
+    def upgrade_config(cls, data: Any, version: int) -> Any:
+        """Logs of format 1 (racebook 0.1) were written before
+        ``seven_or_eight_counts`` existed, when the 3 was returned with 7 or 8
+        players counted all together (the rotating host included): they replay
+        with that reading, ``"all"``."""
+        if version < 2 and isinstance(data, dict):
+            data = {"seven_or_eight_counts": "all", **data}
+        return data
+
+    def spot(self, spot: str) -> tuple[Rate, Judge]:
+        """The multiplier and loss of ``spot`` and whether a bet there wins
+        (:func:`judge`), computed once per game (a spot the game cannot have is
+        computed each time, and refused by :func:`spot_rate` if malformed)."""
+        found = self._spots.get(spot)
+        if found is None:
+            return spot_rate(self.config, spot), judge(self.config, spot)
+        return found
+
+    def grid(self, seat: int, tokens: tuple[int, ...] | int) -> dict[str, Any]:
+        """Interned actions of ``seat`` for every spot of the game (read only):
+        for ``tokens`` (distinct token values in hand) the tuple of its
+        :class:`Bet` per spot, for ``-1 - card`` the :class:`BonusBet` of that
+        bonus token per spot.  Built whole on first use, stored with
+        ``setdefault`` (safe when states in several threads share the game)."""
+        key = (seat, tokens)
+        found = self.grids.get(key)
+        if found is None:
+            if isinstance(tokens, int):
+                built: dict[str, Any] = {x: BonusBet(seat, -1 - tokens, x) for x in self.all_spots}
+            else:
+                bet = self.bet
+                built = {x: tuple(bet(seat, t, x) for t in tokens) for x in self.all_spots}
+            found = self.grids.setdefault(key, built)
+        return found
+
+    @property
+    def seats(self) -> int:
+        """The players and the host's chair (seat :attr:`host`, which rolls)."""
+        return self.config.players + 1
+
+    @property
+    def players(self) -> int:
+        """The seats of ``result.scores``: the bettors, and the host's chair in the
+        host-betting variant (the host then plays for money); otherwise the
+        chair only rolls."""
+        return self.config.players + (1 if self.config.host_bets else 0)
+
+    def bet(self, seat: int, token: int, spot: str) -> Bet:
+        """``Bet(seat, token, spot)``, interned: equal bets are one object."""
+        key = (seat, token, spot)
+        found = self._bets.get(key)
+        if found is None:  # setdefault: a thread that also missed keeps the same object
+            found = self._bets.setdefault(key, Bet(seat, token, spot))
+        return found
+
+    def _make_state(self) -> ReadySetBetState:
+        return ReadySetBetState(self)
+
+    def new_state(
+        self, seed: int | None = None, *, explicit_chance: bool = False
+    ) -> ReadySetBetState:
+        """A new game of this variant (see :meth:`racebook.core.game.Game.new_state`)."""
+        state = super().new_state(seed, explicit_chance=explicit_chance)
+        assert isinstance(state, ReadySetBetState)
+        return state
+
+
+register_preset(
+    "readysetbet",
+    "readysetbet",
+    ReadySetBetConfig(),
+    "Ready Set Bet: 5 bettors and a host, 4 races, red line at 10 (assumed), "
+    "the illustrative VIP deck.",
+)
+register_preset(
+    "readysetbet-simple",
+    "readysetbet",
+    ReadySetBetConfig(vip_cards=()),
+    "Ready Set Bet without VIP cards (你可以不使用...貴賓牌以簡化遊戲).",
+)
+register_preset(
+    "readysetbet-host-bets",
+    "readysetbet",
+    ReadySetBetConfig(host_bets=True),
+    "Ready Set Bet, the host-betting variant: the host bets six host tokens from $18.",
+)
+register_preset(
+    "readysetbet-rotating",
+    "readysetbet",
+    ReadySetBetConfig(rotating_host=True),
+    "Ready Set Bet, the rotating-host variant: a player hosts each race, paid $3/$6/$9.",
+)

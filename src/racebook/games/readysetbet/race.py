@@ -1,0 +1,337 @@
+"""The race (進行賽馬): setting a race up, each roll and what it tells, the red
+line and "no more bets" (截止投注), the finish, and the roll-out.  How the dice
+move a horse (the pair bonus, 獎勵移動) is :mod:`~racebook.games.readysetbet.dice`."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from racebook.core.game import CHANCE, Action, Event
+from racebook.games.readysetbet.board import HORSES, card_spots, horse_of
+from racebook.games.readysetbet.dice import (
+    DIGITS,
+    HORSE_OF,
+    advance,
+    advance_ruled,
+    dice_to_finish,
+    finish_ruled,
+    roll_ruled,
+    roll_to_finish,
+)
+from racebook.games.readysetbet.host import HostPaid
+from racebook.games.readysetbet.phases import HOST_BETS, RACE
+from racebook.games.readysetbet.settlement import settle
+from racebook.games.readysetbet.vip import cashable, pay_doubles, vip_of
+
+if TYPE_CHECKING:
+    from racebook.games.readysetbet.state import ReadySetBetState
+
+
+# -- actions and events ---------------------------------------------------------------
+
+
+@attrs.frozen
+class NewRace(Action):
+    """Chance: this race's prop cards (indices into ``props``) and the new exotic
+    finish card (index into ``exotics``, -1 if none)."""
+
+    kind: ClassVar[str] = "new-race"
+    props: tuple[int, ...]
+    exotic: int
+
+
+@attrs.frozen
+class Roll(Action):
+    """The host rolls (the dice are the chance line that follows)."""
+
+    kind: ClassVar[str] = "roll"
+
+
+@attrs.frozen
+class Dice(Action):
+    """Chance: the two dice."""
+
+    kind: ClassVar[str] = "dice"
+    first: int
+    second: int
+
+
+@attrs.frozen
+class RollOut(Action):
+    """The host rolls on to the finish without a pause: allowed only once nobody
+    else may act (every token down or betting closed, no VIP card to use).  The
+    dice follow as one chance line (:class:`DiceRun`)."""
+
+    kind: ClassVar[str] = "roll-out"
+
+
+@attrs.frozen
+class DiceRun(Action):
+    """Chance: the dice of a roll-out, two digits a roll (``"3412"``: 3+4, then
+    1+2), ending with the roll that brings a horse to the finish."""
+
+    kind: ClassVar[str] = "dice-run"
+    dice: str
+
+
+@attrs.frozen
+class RaceReady(Event):
+    """A race is set up: its number, this race's prop cards and the exotic-finish
+    cards on the table (one more each race)."""
+
+    kind: ClassVar[str] = "race-ready"
+    race: int
+    props: tuple[str, ...]
+    exotics: tuple[str, ...]
+
+
+@attrs.frozen
+class Rolled(Event):
+    """A roll: ``horse`` moved ``moved`` spaces on the track (its bonus included)
+    to ``position``.  A move the finish cuts short is told as cut: the spaces
+    the horse really moved, so ``position`` is always the old one + ``moved``."""
+
+    kind: ClassVar[str] = "rolled"
+    dice: tuple[int, int]
+    horse: str
+    moved: int
+    position: int
+
+
+@attrs.frozen
+class RolledOut(Event):
+    """A roll-out: every roll to the finish (two digits a roll) and the spaces
+    each moved its horse (``moved``, one entry a roll, bonus included, cut at the
+    finish as in ``rolled``).  It stands for the ``rolled``, ``bonus`` and
+    ``lead`` events of those rolls; ``red-line``, ``no-more-bets``, doubles and
+    VIP payouts are still told one by one, after it."""
+
+    kind: ClassVar[str] = "rolled-out"
+    dice: str
+    moved: tuple[int, ...]
+
+
+@attrs.frozen
+class BonusMove(Event):
+    """The bonus part of the ``rolled`` event before it: ``spaces`` the bonus
+    moved the horse on the track (cut at the finish; a bonus the finish cuts to
+    nothing is not told)."""
+
+    kind: ClassVar[str] = "bonus"
+    horse: str
+    spaces: int
+
+
+@attrs.frozen
+class LeadChange(Event):
+    """The horse(s) now in the lead."""
+
+    kind: ClassVar[str] = "lead"
+    leaders: tuple[str, ...]
+
+
+@attrs.frozen
+class RedLine(Event):
+    """A horse crossed the red line; ``count`` horses have crossed it."""
+
+    kind: ClassVar[str] = "red-line"
+    horse: str
+    count: int
+
+
+@attrs.frozen
+class NoMoreBets(Event):
+    """Betting closes ("截止投注!"): the third horse crossed the red line."""
+
+    kind: ClassVar[str] = "no-more-bets"
+
+
+# -- a race in play ----------------------------------------------------------------------
+
+
+def new_race_ok(state: ReadySetBetState, action: NewRace) -> bool:
+    """Whether a race's cards are 5 unused prop cards and a new exotic card."""
+    c = state.game.config
+    props = action.props
+    if len(props) != min(c.props_per_race, len(c.props)) or len(set(props)) != len(props):
+        return False
+    if any(not 0 <= p < len(c.props) or p in state.used_props for p in props):
+        return False
+    if not c.exotics:
+        return action.exotic == -1
+    return 0 <= action.exotic < len(c.exotics) and action.exotic not in state.exotics
+
+
+def start_race(state: ReadySetBetState, action: NewRace, events: list[Event]) -> None:
+    """A race is set up: its cards and spots, every bettor's tokens, host pay and host tokens."""
+    c = state.game.config
+    state.props = list(action.props)
+    state.used_props += state.props
+    if action.exotic >= 0:
+        state.exotics.append(action.exotic)  # accumulating: one more card a race
+    state.spots = [*state.game.board_spots, *card_spots(c, state.props, state.exotics)]
+    state.spot_set = frozenset(state.spots)
+    state.free = list(state.spots)
+    events.append(
+        RaceReady(
+            state.race + 1,
+            tuple(str(c.props[p]) for p in state.props),
+            tuple(c.exotics[e].name for e in state.exotics),
+        )
+    )
+    # every player takes their tokens back, with their bonus tokens; the host
+    # bets none ("成為主持人的玩家不得在該場賽事中使用自己的貴賓牌")
+    cards = c.vip_cards
+    for s in range(c.players):
+        if s == state.hosting:
+            continue
+        state.hands[s] = list(c.token_set)
+        state.bonus[s] = vip_of(state, s, "bonus-token")
+        state.late[s] = sum(cards[k].amount for k in vip_of(state, s, "late-bet"))
+        state.cash[s] = cashable(state, s)
+    if c.rotating_host and state.race < len(c.host_pay) and c.host_pay[state.race]:
+        # "第二場賽事主持人的玩家會從供應堆獲得3元籌碼...這些補償在每場賽事開始之前派發"
+        pay = c.host_pay[state.race]
+        state.money[state.hosting] += pay
+        events.append(HostPaid(state.hosting, pay))
+    if c.host_bets or c.rotating_host:
+        state.host_hand = list(c.host_tokens)
+        state.phase = HOST_BETS
+    else:
+        state.phase = RACE
+
+
+def roll(state: ReadySetBetState, action: Dice, events: list[Event]) -> None:
+    """One roll (進行賽馬): the horse moves, the table hears of it, the race may end."""
+    c = state.game.config
+    a, b = action.first, action.second
+    state.last = (a, b)
+    h = horse_of(a + b)
+    before = leaders(state)
+    was = state.pos[h]
+    if state.game.hooks.bonus:
+        state.pending = advance_ruled(state, state.pos, state.pending, h, (a, b))
+    else:
+        state.pending = advance(state.pos, state.pending, h, c.bonus, c.track)
+    # what happened on the track: "一旦有馬匹到達終點線(賽道上第15個格子)，賽事就會
+    # 立即完結" cuts a move (its bonus first) at the finish, and so does the commentary
+    moved = state.pos[h] - was
+    events.append(Rolled((a, b), HORSES[h], moved, state.pos[h]))
+    if moved > 1:  # the roll's own space always fits: the rest is the bonus
+        events.append(BonusMove(HORSES[h], moved - 1))
+    if a == b and a in (1, 6):
+        pay_doubles(state, a, events)
+    now = leaders(state)
+    if now != before:
+        events.append(LeadChange(tuple(HORSES[x] for x in now)))
+    if state.pos[h] >= c.red_line and h not in state.crossed:
+        cross(state, h, events)
+    if state.open and state.game.hooks.betting_closes:
+        close_by_rules(state, events)
+    state.phase = RACE
+    if state.pos[h] >= c.track:  # "一旦有馬匹到達終點線...賽事就會立即完結"
+        state.open = False
+        settle(state, h, events)
+
+
+def cross(state: ReadySetBetState, h: int, events: list[Event]) -> None:
+    """Horse ``h`` crossed the red line; the ``close_after``-th closes betting (截止投注)."""
+    state.crossed.append(h)
+    events.append(RedLine(HORSES[h], len(state.crossed)))
+    game = state.game
+    if (
+        len(state.crossed) == game.config.close_after
+        and state.open
+        and not game.hooks.betting_closes
+    ):
+        state.open = False
+        events.append(NoMoreBets())  # "截止投注!"
+
+
+def roll_out(state: ReadySetBetState, dice: str, events: list[Event]) -> None:
+    """The rolls of a roll-out, as :func:`roll` plays them, narrated by one event."""
+    c = state.game.config
+    pos, pending, track, bonus, red = state.pos, state.pending, c.track, c.bonus, c.red_line
+    crossed = state.crossed
+    horse = HORSE_OF
+    ruled, closing = state.game.hooks.bonus, state.game.hooks.betting_closes
+    told: list[Event] = []  # after the rolled-out event
+    moved = []
+    pair = ""
+    h = 0
+    it = iter(dice)
+    for x, y in zip(it, it, strict=True):
+        pair = x + y
+        h = horse[pair]
+        was = pos[h]
+        if ruled:
+            pending = state.pending = advance_ruled(state, pos, pending, h, (int(x), int(y)))
+        else:
+            pending = advance(pos, pending, h, bonus, track)
+        moved.append(pos[h] - was)  # on the track, cut at the finish as in _roll
+        if x == y and (x == "1" or x == "6"):
+            pay_doubles(state, int(x), told)
+        if pos[h] >= red and h not in crossed:
+            cross(state, h, told)
+        if closing and state.open:
+            close_by_rules(state, told)
+    events.append(RolledOut(dice, tuple(moved)))
+    events += told
+    state.pending = pending
+    state.last = (int(pair[0]), int(pair[1]))
+    state.phase = RACE
+    state.open = False
+    settle(state, h, events)
+
+
+def leaders(state: ReadySetBetState) -> tuple[int, ...]:
+    """The horses in the lead (none before any has moved)."""
+    top = max(state.pos)
+    return tuple(i for i, p in enumerate(state.pos) if p == top) if top else ()
+
+
+def check_dice_run(state: ReadySetBetState, dice: str) -> str | None:
+    """Why the dice of a roll-out are refused (``None``: they are the dice of one)."""
+    c = state.game.config
+    if len(dice) % 2 or not DIGITS.issuperset(dice):
+        return "a roll-out's dice are pairs of digits 1 to 6"
+    if state.game.hooks.bonus:
+        rolls = finish_ruled(state, dice)
+    else:
+        rolls = dice_to_finish(state.pos, state.pending, dice, c.track, c.bonus)
+    if rolls * 2 != len(dice):
+        return "a roll-out's dice end with the roll that reaches the finish"
+    return None
+
+
+def sample_roll_out(state: ReadySetBetState, rng: random.Random) -> str:
+    """Random dice of a roll-out from ``state``'s position."""
+    c = state.game.config
+    if state.game.hooks.bonus:
+        return roll_ruled(state, rng)
+    return roll_to_finish(state.pos, state.pending, rng, c.track, c.bonus)
+
+
+def sample_new_race(state: ReadySetBetState, rng: random.Random) -> NewRace:
+    """A race's random cards: unused prop cards and a new exotic finish card."""
+    c = state.game.config
+    free = [p for p in range(len(c.props)) if p not in state.used_props]
+    props = tuple(sorted(rng.sample(free, min(c.props_per_race, len(free)))))
+    rest = [e for e in range(len(c.exotics)) if e not in state.exotics]
+    return NewRace(CHANCE, props, rng.choice(rest) if rest else -1)
+
+
+# -- with rule modules (rules.py) -----------------------------------------------------
+
+
+def close_by_rules(state: ReadySetBetState, events: list[Event]) -> None:
+    """After a roll, betting still open: close it if the rule modules say so."""
+    closes = len(state.crossed) >= state.game.config.close_after
+    for rule in state.game.hooks.betting_closes:
+        closes = rule.betting_closes(state, closes)
+    if closes:
+        state.open = False
+        events.append(NoMoreBets())  # "截止投注!"

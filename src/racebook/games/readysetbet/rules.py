@@ -1,0 +1,128 @@
+"""Rule modules (house rules): behaviour a variant plugs into Ready Set Bet by
+name, through the config's ``rules``.
+
+A module subclasses :class:`RaceRule`, has a ``name``, is registered with
+:func:`racebook.variants.register_rule` and overrides the hooks it needs.  The
+game finds the overridden hooks once (:class:`Hooks`); with no module, play
+takes the same paths as before, at no extra cost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from racebook.core.errors import ConfigError
+from racebook.variants.rules import rule_class
+
+if TYPE_CHECKING:
+    from racebook.games.readysetbet.config import ReadySetBetConfig
+    from racebook.games.readysetbet.state import ReadySetBetState
+
+
+class RaceRule:
+    """A rule module of Ready Set Bet.  Every hook here keeps the rulebook's rule;
+    override the ones the house rule changes.  Hooks must be deterministic
+    functions of their arguments and the state (a log replays them)."""
+
+    name: ClassVar[str] = ""
+
+    def __init__(self, settings: Mapping[str, Any], config: ReadySetBetConfig, where: str) -> None:
+        self.settings = dict(settings)
+        self.config = config
+        self.where = where
+
+    def setting(self, key: str, default: Any, kind: type[Any] | tuple[type[Any], ...]) -> Any:
+        """Read one setting of this module, checked; :class:`ConfigError` names it."""
+        value = self.settings.get(key, default)
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kind):
+            raise ConfigError(f"{self.where}.settings.{key}", f"expected {kind}, got {value!r}")
+        return value
+
+    def check_settings(self, known: set[str]) -> None:
+        """Refuse settings this module does not know."""
+        unknown = sorted(set(self.settings) - known)
+        if unknown:
+            raise ConfigError(
+                f"{self.where}.settings.{unknown[0]}",
+                f"unknown setting of rule {self.name!r}; known: {sorted(known)}",
+            )
+
+    # -- hooks ---------------------------------------------------------------------------
+    def bonus(
+        self,
+        state: ReadySetBetState,
+        horse: int,
+        move: int,
+        *,
+        paired: bool,
+        dice: tuple[int, int],
+        pos: Sequence[int],
+    ) -> int:
+        """The pair bonus (獎勵移動) for this roll of ``horse``: extra spaces beyond
+        the roll's one.  ``move`` is the rules' so far (the config's ``bonus`` if
+        the roll pairs with the last, ``paired``, else 0); ``pos`` the positions
+        before the roll (``state.pos`` in play; a copy when a roll-out's dice are
+        checked or drawn, or odds simulated)."""
+        return move
+
+    def betting_closes(self, state: ReadySetBetState, closes: bool) -> bool:
+        """Whether betting closes now (截止投注), asked after each roll while it is
+        open; ``closes`` is the rules' so far (``close_after`` horses past the red
+        line)."""
+        return closes
+
+    def pays(
+        self, state: ReadySetBetState, bet: SettledBet, won: int, lost: int
+    ) -> tuple[int, int]:
+        """How a token on a spot pays at settlement (結算投注結果): ``(won, lost)``,
+        the rules' so far given as ``won`` and ``lost`` (before the $0 floor)."""
+        return won, lost
+
+
+@attrs.frozen
+class SettledBet:
+    """A token being settled: its ``spot``, ``seat``, ``token`` value, VIP card (-1:
+    none) and whether the spot ``wins``."""
+
+    spot: str
+    seat: int
+    token: int
+    card: int
+    wins: bool
+
+
+@attrs.frozen
+class Hooks:
+    """The modules that override each hook, found once per game."""
+
+    bonus: tuple[RaceRule, ...] = ()
+    betting_closes: tuple[RaceRule, ...] = ()
+    pays: tuple[RaceRule, ...] = ()
+
+
+def make_rules(config: ReadySetBetConfig) -> tuple[RaceRule, ...]:
+    """The rule modules a config names, built and checked."""
+    out = []
+    for i, ref in enumerate(config.rules):
+        where = f"rules[{i}]"
+        cls = rule_class(ref.name, where)
+        if not (isinstance(cls, type) and issubclass(cls, RaceRule)):
+            raise ConfigError(where, f"{ref.name!r} is not a Ready Set Bet rule module")
+        out.append(cls(ref.settings, config, where))
+    names = [r.name for r in out]
+    if len(set(names)) != len(names):
+        raise ConfigError("rules", f"a rule module is named twice: {names}")
+    return tuple(out)
+
+
+def hooks(rules: Sequence[RaceRule]) -> Hooks:
+    """Which modules override which hook (a hook no module overrides costs nothing)."""
+
+    def overriding(hook: str) -> tuple[RaceRule, ...]:
+        return tuple(r for r in rules if getattr(type(r), hook) is not getattr(RaceRule, hook))
+
+    return Hooks(overriding("bonus"), overriding("betting_closes"), overriding("pays"))

@@ -1,0 +1,412 @@
+"""The state of a game in progress: a table of contents of the play, each step
+handed to the module of its rulebook section (``race``, ``board``, ``vip``,
+``host``, ``settlement``, ``view``)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from racebook.core.game import CHANCE, Action, Event, Result, State, places_from_keys
+from racebook.games.readysetbet import board, checks, host, race, vip
+from racebook.games.readysetbet.board import Bet, BonusBet, Rate
+from racebook.games.readysetbet.config import ReadySetBetConfig
+from racebook.games.readysetbet.host import FirstHost, Host
+from racebook.games.readysetbet.phases import (
+    AT_CHANCE,
+    DEAL,
+    FIRST,
+    HOST_BETS,
+    KEEP,
+    OFFER,
+    OVER,
+    RACE,
+    ROLLING,
+    ROLLOUT,
+    SETUP,
+)
+from racebook.games.readysetbet.race import Dice, DiceRun, NewRace, Roll, RollOut
+from racebook.games.readysetbet.settlement import horse_places
+from racebook.games.readysetbet.view import ReadySetBetView, view
+from racebook.games.readysetbet.vip import Cash, DealVip, Keep
+
+if TYPE_CHECKING:
+    from racebook.games.readysetbet.game import ReadySetBet
+
+
+class ReadySetBetState(State[ReadySetBetConfig]):
+    """A game of Ready Set Bet in progress.  Drive it through the contract; every
+    bettor and the host's chair may be in ``to_act`` at once (real time)."""
+
+    game: ReadySetBet
+
+    def __init__(self, game: ReadySetBet) -> None:
+        super().__init__(game)
+        c = game.config
+        n = c.players
+        self.race = 0
+        self.money = [c.starting_money] * n
+        if c.host_bets:
+            self.money.append(c.host_money)
+        self.used_props: list[int] = []
+        self.exotics: list[int] = []
+        self.props: list[int] = []
+        self.vip: list[list[int]] = [[] for _ in range(n)]  # kept, in order
+        self.cashed: list[int] = []  # free-chips cards played
+        self.deck: list[int] = list(range(len(c.vip_cards)))  # a set: kept sorted
+        self.discards: list[int] = []
+        self.offers: list[list[int]] = [[] for _ in range(n)]
+        self.hosting = -1  # rotating host: the player hosting
+        self.asked = -1  # rotating host: the player asked
+        self._acting: tuple[int, tuple[int, ...]] = (-1, ())  # to_act, by state version
+        self._reset_race()
+        self.phase = FIRST if c.rotating_host else SETUP
+
+    def _reset_race(self) -> None:
+        n = self.game.config.players
+        self.pos = [0] * 9
+        self.crossed: list[int] = []
+        self.open = True
+        self.pending = -1  # the horse of an unpaired roll (獎勵移動)
+        self.last: tuple[int, int] | None = None
+        # spot -> (seat, token value, VIP card of a bonus token or -1)
+        self.bets: dict[str, tuple[int, int, int]] = {}
+        self.stacked: dict[str, tuple[int, int, int]] = {}  # piggyback tokens on top
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.bonus: list[list[int]] = [[] for _ in range(n)]  # bonus-token cards in hand
+        self.late: list[int] = [0] * n  # bets left after the close (late-bet cards)
+        self.cash: list[list[int]] = [[] for _ in range(n)]  # free chips playable this race
+        self.spots: list[str] = []
+        self.spot_set: frozenset[str] = frozenset()
+        self.free: list[str] = []  # the spots without a token, in board order
+        self.host_hand: list[int] = []
+        self.host_bets: dict[str, int] = {}  # spot -> token: do not block the spot
+        self.exotic_by: dict[str, list[int]] = {}  # exotic card -> seats with a token on it
+
+    # -- reading ----------------------------------------------------------------------
+    @property
+    def host_player(self) -> int:
+        """The seat whose money the host tokens use (-1: no host tokens)."""
+        c = self.game.config
+        return self.game.host if c.host_bets else self.hosting if c.rotating_host else -1
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        version, acting = self._acting
+        if version == self._version:
+            return acting
+        phase = self.phase
+        if phase == RACE:
+            bettors = tuple(s for s in range(self.game.config.players) if self._may_act(s))
+            acting = (*bettors, self.game.host)
+        elif phase == HOST_BETS:
+            acting = (self.host_player,)
+        elif phase == KEEP:
+            acting = tuple(s for s, offer in enumerate(self.offers) if offer)
+        elif phase == OFFER:
+            acting = (self.asked,)
+        elif phase == OVER:
+            acting = ()
+        else:
+            acting = (CHANCE,)
+        self._acting = (self._version, acting)
+        return acting
+
+    def _may_act(self, seat: int) -> bool:
+        if seat == self.hosting:
+            return False
+        if self.cash[seat]:
+            return True
+        if not (self.open or self.late[seat]) or not (self.hands[seat] or self.bonus[seat]):
+            return False
+        if self.free:
+            if not any(seat in seats for seats in self.exotic_by.values()):
+                return True
+            if any(not board.exotic_taken(self, seat, spot) for spot in self.free):
+                return True
+        return bool(self.vip[seat] and vip.piggyback(self, seat) and board.stack_spots(self, seat))
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def _at_chance(self) -> bool:
+        return AT_CHANCE[self.phase]
+
+    @property
+    def result(self) -> Result | None:
+        if self.phase != OVER:
+            return None
+        places = places_from_keys([-m for m in self.money])
+        return Result(tuple(self.money), places, tuple(s for s, p in enumerate(places) if p == 1))
+
+    def render(self, seat: int | None = None) -> str:
+        """A compact text picture of the game as ``seat`` may see it (``None``:
+        a spectator; the last seat: the host's chair), built from :meth:`view`
+        alone (:meth:`ReadySetBetView.render`), so nothing hidden can show.
+
+        >>> import racebook
+        >>> state = racebook.load("readysetbet-simple", players=3).new_state(seed=1)
+        >>> print(state.render(0))
+        Ready Set Bet, race 1 of 4: race (seat 0's view)
+        to act: seats 0, 1, 2 and the host's chair; betting open
+        horse  pos
+          2/3    0
+            4    0
+            5    0
+            6    0
+            7    0
+            8    0
+            9    0
+           10    0
+        11/12    0
+        board (seat:token, * a bonus token, H a host token, . open):
+        horse  show  place  win
+          2/3  . .  . .  . . .
+            4  . .  . .  . . .
+            5  . .  . .  . . .
+            6  . .  . .  . . .
+            7  . .  . .  . . .
+            8  . .  . .  . . .
+            9  . .  . .  . . .
+           10  . .  . .  . . .
+        11/12  . .  . .  . . .
+        colours: blue . | orange . | red . | 7-out .
+        prop spots: 4 . | 18 . | 24 . | 25 . | 27 .
+        prop cards: 5 > 8; 11/12 > 5; 10 > 5; 2/3 > 6; 7 > 5 & 9
+        exotics: by-a-nose . . .
+        seat   money  tokens        late  VIP cards
+        0         $0  2 3 3 4 5        0  -  (you)
+        1         $0  2 3 3 4 5        0  -
+        2         $0  2 3 3 4 5        0  -
+        """
+        return self.view(seat).render(self.game.title)
+
+    def __str__(self) -> str:
+        return self.render(None)
+
+    def view(self, seat: int | None) -> ReadySetBetView:
+        self._check_seat(seat)
+        return view(self, seat)
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "race": self.race,
+            "phase": self.phase,
+            "money": self.money,
+            "pos": self.pos,
+            "crossed": self.crossed,
+            "open": self.open,
+            "pending": self.pending,
+            "last": self.last,
+            "bets": sorted((s, list(b)) for s, b in self.bets.items()),
+            "stacked": sorted((s, list(b)) for s, b in self.stacked.items()),
+            "hands": self.hands,
+            "bonus": self.bonus,
+            "late": self.late,
+            "props": self.props,
+            "used": self.used_props,
+            "exotics": self.exotics,
+            "host_hand": self.host_hand,
+            "host_bets": sorted(self.host_bets.items()),
+            "vip": self.vip,
+            "cashed": self.cashed,
+            "deck": self.deck,
+            "discards": self.discards,
+            "offers": self.offers,
+            "hosting": self.hosting,
+            "asked": self.asked,
+        }
+
+    # -- legality -----------------------------------------------------------------------
+    def _legal(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == HOST_BETS:
+            tokens = sorted(set(self.host_hand))
+            return [Bet(seat, t, s) for s in self.spots if s not in self.host_bets for t in tokens]
+        if phase == KEEP:
+            return [Keep(seat, k) for k in self.offers[seat]]
+        if phase == OFFER:
+            return [Host(seat, True), Host(seat, False)]
+        if phase != RACE:
+            return []
+        if seat == self.game.host:
+            if self.to_act == (seat,):
+                return [Roll(seat), RollOut(seat)]
+            return [Roll(seat)]
+        return board.legal_bets(self, seat)
+
+    def _check(self, action: Action) -> str | None:
+        if action.seat == CHANCE:
+            return self._check_chance(action)
+        if isinstance(action, Roll | RollOut):
+            if action.seat != self.game.host:
+                return "only the host rolls"
+            if self.phase != RACE:
+                return "the race starts once the host's six tokens are down"
+            if isinstance(action, RollOut) and self.to_act != (action.seat,):
+                return "others may still act: roll one roll at a time"
+            return None
+        if isinstance(action, Bet) and self.phase == HOST_BETS:
+            return board.check_host_bet(self, action)
+        if isinstance(action, Keep):
+            if self.phase != KEEP or action.card not in self.offers[action.seat]:
+                return f"VIP card {action.card} was not dealt to seat {action.seat}"
+            return None
+        if isinstance(action, Host):
+            return None if self.phase == OFFER else "nobody is being asked to host"
+        if self.phase != RACE:
+            return f"{action.kind} is not playable now"
+        seat = action.seat
+        if seat == self.game.host:
+            if isinstance(action, Bet | BonusBet):
+                return "the host does not bet during the race"
+            return "the host's chair only rolls"
+        if isinstance(action, Cash):
+            if action.card not in self.cash[seat]:
+                return f"seat {seat} holds no unplayed free-chips card {action.card} it may use"
+            return None
+        if isinstance(action, Bet | BonusBet):
+            return board.check_bet(self, action)
+        return f"{action.kind} is not playable now"
+
+    def _check_chance(self, action: Action) -> str | None:
+        phase = self.phase
+        if isinstance(action, NewRace):
+            return (
+                None
+                if phase == SETUP and race.new_race_ok(self, action)
+                else "not this race's cards (5 unused prop cards and a new exotic card)"
+            )
+        if isinstance(action, Dice):
+            if phase != ROLLING:
+                return "no roll is under way"
+            if not (1 <= action.first <= 6 and 1 <= action.second <= 6):
+                return "each die shows 1 to 6"
+            return None
+        if isinstance(action, DiceRun):
+            return (
+                race.check_dice_run(self, action.dice)
+                if phase == ROLLOUT
+                else ("no roll-out is under way")
+            )
+        if isinstance(action, DealVip):
+            if phase != DEAL:
+                return "no VIP cards are being dealt"
+            return vip.deal_problem(self, action.cards)
+        if isinstance(action, FirstHost):
+            if phase != FIRST:
+                return "the first host is already chosen"
+            if not 0 <= action.host < self.game.config.players:
+                return f"no player {action.host}"
+            return None
+        return f"{action.kind} is not a chance outcome"
+
+    def _not_now(self, action: Action) -> str | None:
+        if isinstance(action, Bet | BonusBet) and self.phase == RACE and not self.open:
+            return "no more bets (截止投注): the third horse crossed the red line"
+        return None
+
+    def _sample_chance(self, rng: random.Random) -> Action:
+        phase = self.phase
+        if phase == ROLLING:
+            return Dice(CHANCE, rng.randint(1, 6), rng.randint(1, 6))
+        if phase == ROLLOUT:
+            return DiceRun(CHANCE, race.sample_roll_out(self, rng))
+        if phase == SETUP:
+            return race.sample_new_race(self, rng)
+        if phase == DEAL:
+            return vip.sample_deal(self, rng)
+        return FirstHost(CHANCE, rng.randrange(self.game.config.players))
+
+    def chance_outcomes(self) -> list[tuple[Action, float]] | None:
+        if self.phase == ROLLING:
+            return [(Dice(CHANCE, a, b), 1 / 36) for a in range(1, 7) for b in range(1, 7)]
+        if self.phase == FIRST:
+            n = self.game.config.players
+            return [(FirstHost(CHANCE, s), 1 / n) for s in range(n)]
+        return None
+
+    # -- play: each action to the module of its rulebook section ------------------------
+    def _apply(self, action: Action) -> list[Event]:
+        events: list[Event] = []
+        if isinstance(action, Dice):
+            race.roll(self, action, events)
+        elif isinstance(action, Roll):
+            self.phase = ROLLING
+        elif isinstance(action, RollOut):
+            self.phase = ROLLOUT
+        elif isinstance(action, DiceRun):
+            race.roll_out(self, action.dice, events)
+        elif isinstance(action, Bet) and self.phase == HOST_BETS:
+            board.place_host_token(self, action, events)
+        elif isinstance(action, Bet | BonusBet):
+            board.place_bet(self, action, events)
+        elif isinstance(action, Cash):
+            vip.cash(self, action.seat, action.card, events)
+        elif isinstance(action, NewRace):
+            race.start_race(self, action, events)
+        elif isinstance(action, DealVip):
+            vip.deal(self, action.cards, events)
+        elif isinstance(action, Keep):
+            vip.keep(self, action.seat, action.card, events)
+        elif isinstance(action, Host):
+            host.answer(self, action.seat, action.yes, events)
+        elif isinstance(action, FirstHost):
+            host.first_host(self, action.host, events)
+        return events
+
+    def horse_places(self) -> list[int]:
+        """Place per horse: 1 + how many horses are strictly ahead (ties share;
+        two tied 2nd are 2nd and 3rd, and nobody behind them shows)."""
+        return horse_places(self)
+
+    def spot_wins(self, spot: str) -> bool:
+        """Whether the bet on ``spot`` wins, at the end of the race."""
+        return self.game.spot(spot)[1](self.pos, self.horse_places())
+
+    def spot_rate(self, spot: str) -> Rate:
+        """The multiplier and red-circle loss of ``spot``."""
+        return self.game.spot(spot)[0]
+
+    # -- copies, audits ---------------------------------------------------------------------
+    def _copy_into(self, other: ReadySetBetState) -> None:
+        other.money = list(self.money)
+        other.used_props = list(self.used_props)
+        other.exotics = list(self.exotics)
+        other.props = list(self.props)
+        other.pos = list(self.pos)
+        other.crossed = list(self.crossed)
+        other.bets = dict(self.bets)
+        other.stacked = dict(self.stacked)
+        other.hands = [list(h) for h in self.hands]
+        other.bonus = [list(b) for b in self.bonus]
+        other.late = list(self.late)
+        other.cash = [list(k) for k in self.cash]
+        other.spots = list(self.spots)
+        other.free = list(self.free)
+        other.exotic_by = {k: list(v) for k, v in self.exotic_by.items()}
+        other.host_hand = list(self.host_hand)
+        other.host_bets = dict(self.host_bets)
+        other.vip = [list(v) for v in self.vip]
+        other.cashed = list(self.cashed)
+        other.deck = list(self.deck)
+        other.discards = list(self.discards)
+        other.offers = [list(o) for o in self.offers]
+
+    def audit(self) -> None:
+        checks.audit(self)
+
+    def hidden_variant(self, seat: int, rng: random.Random) -> ReadySetBetState:
+        """Redeal the VIP deck and the other players' undecided cards among themselves."""
+        other = self.clone()
+        lists = [other.offers[s] for s in range(len(other.offers)) if s != seat]
+        pool = list(other.deck) + [k for lst in lists for k in lst]
+        rng.shuffle(pool)
+        for lst in lists:
+            lst[:], pool = pool[: len(lst)], pool[len(lst) :]
+        other.deck = sorted(pool)
+        return other
+
+    def probes(self, seat: int) -> list[Action]:
+        return checks.probes(self, seat)
