@@ -37,10 +37,7 @@ race (and places the host tokens from their own seat).  Horses are indexed
 
 from __future__ import annotations
 
-from racebook.core.game import (
-    CHANCE,
-)
-from racebook.games.readysetbet.board import (
+from racebook.cards.readysetbet import (
     BLUE,
     BOARD,
     COLOUR_BETS,
@@ -52,14 +49,22 @@ from racebook.games.readysetbet.board import (
     PROPS,
     RED,
     SEVEN,
+    VIP_CARDS,
+    VIP_KINDS,
+    ColourBet,
+    ExoticCard,
+    PropCard,
+    Rate,
+    VipCard,
+)
+from racebook.core.game import (
+    CHANCE,
+)
+from racebook.games.readysetbet.board import (
     Bet,
     BetPlaced,
     BonusBet,
-    ColourBet,
-    ExoticCard,
     Judge,
-    PropCard,
-    Rate,
     exotic_wins,
     horse_of,
     judge,
@@ -148,14 +153,11 @@ from racebook.games.readysetbet.view import (
     VipHeld,
 )
 from racebook.games.readysetbet.vip import (
-    VIP_CARDS,
-    VIP_KINDS,
     BoxCars,
     Cash,
     DealVip,
     Keep,
     SnakeEyes,
-    VipCard,
     VipDealt,
     VipKept,
     VipPaid,

@@ -10,6 +10,14 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from racebook.cards.readysetbet import (
+    BLUE,
+    HORSES,
+    ORANGE,
+    RED,
+    SEVEN,
+    Rate,
+)
 from racebook.core.game import Action, Event
 from racebook.games.readysetbet.phases import RACE
 from racebook.games.readysetbet.vip import Cash, piggyback
@@ -17,12 +25,6 @@ from racebook.games.readysetbet.vip import Cash, piggyback
 if TYPE_CHECKING:
     from racebook.games.readysetbet.config import ReadySetBetConfig
     from racebook.games.readysetbet.state import ReadySetBetState
-
-HORSES = ("2/3", "4", "5", "6", "7", "8", "9", "10", "11/12")
-"""The nine horses by index."""
-BLUE, ORANGE, RED, SEVEN = (0, 1, 7, 8), (2, 6), (3, 5), 4
-"""Horse colours: blue 2/3, 4, 10, 11/12; orange 5, 9; red 6, 8 (Ready Set Bet,
-獎勵移動); 7, the one left, is black."""
 
 
 def horse_of(total: int) -> int:
@@ -32,124 +34,6 @@ def horse_of(total: int) -> int:
     [0, 0, 4, 8, 8]
     """
     return 0 if total <= 3 else 8 if total >= 11 else total - 3
-
-
-@attrs.frozen
-class Rate:
-    """A betting spot's multiplier and red-circle loss (0: no circle)."""
-
-    mult: int
-    loss: int
-
-
-def _row(show: str, place: str, win: str) -> tuple[tuple[Rate, ...], ...]:
-    def rates(text: str) -> tuple[Rate, ...]:
-        out = []
-        for cell in text.split():
-            mult, _, loss = cell.partition("/")
-            out.append(Rate(int(mult), -int(loss) if loss and loss != "0" else 0))
-        return tuple(out)
-
-    return (rates(show), rates(place), rates(win))
-
-
-_OUTER = _row("4/-4 4/-3", "5/-4 5/-3", "7/-2 8/-2 9/-2")
-_FOURTEN = _row("3/-1 3/0", "4/-1 4/0", "5/-1 6/0 7/0")
-_FIVENINE = _row("2/-3 2/0", "2/-2 3/-2", "4/-2 4/0 5/0")
-_SIXEIGHT = _row("1/-2 1/0", "2/-5 2/-4", "3/-2 3/-1 3/0")
-_SEVEN = _row("1/-3 1/-1", "2/-6 2/-5", "3/-4 3/-3 3/-2")
-BOARD: tuple[tuple[tuple[Rate, ...], ...], ...] = (
-    _OUTER,
-    _FOURTEN,
-    _FIVENINE,
-    _SIXEIGHT,
-    _SEVEN,
-    _SIXEIGHT,
-    _FIVENINE,
-    _FOURTEN,
-    _OUTER,
-)
-"""The betting board per horse: (show x2, place x2, win x3) rates.  Not in the
-rulebook's text: four independent fan implementations and a board photo agree,
-except on the third win spot of 2/3 and 11/12, 9/-2 here (one source has 9/-3)."""
-
-
-@attrs.frozen
-class ColourBet:
-    """A colour bet spot (就馬匹顏色投注): ``name`` (``blue``, ``orange``, ``red``,
-    ``7-out``) and its multiplier and red-circle loss."""
-
-    name: str
-    rate: Rate
-
-
-COLOUR_BETS = (
-    ColourBet("blue", Rate(5, 1)),
-    ColourBet("orange", Rate(3, 1)),
-    ColourBet("red", Rate(2, 1)),
-    ColourBet("7-out", Rate(4, 0)),
-)
-"""Colour bets (就馬匹顏色投注): the winner's colour, and "7 finishes 5th or worse"."""
-
-
-@attrs.frozen
-class PropCard:
-    """A prop bet (特定主題投注): horse ``ahead`` finishes strictly ahead of every
-    horse in ``behind`` (a tie loses)."""
-
-    ahead: int
-    behind: tuple[int, ...]
-    rate: Rate
-
-    def __str__(self) -> str:
-        return f"{HORSES[self.ahead]} > {' & '.join(HORSES[h] for h in self.behind)}"
-
-
-def _props() -> tuple[PropCard, ...]:
-    names = {h: i for i, h in enumerate(HORSES)}
-    groups = {"blues": BLUE, "5&9": (2, 6)}
-    text = (
-        "8>5&9 3/-3; 4>9 2/-1; 8>blues 2/-3; 9>8 2/-1; 5>8 3/-3; 4>5 3/-3; 11/12>8 4/-3; "
-        "9>6 3/-3; 9>7 4/-4; 7>blues 2/-6; 2/3>5 2/-1; 10>8 3/-2; 11/12>9 3/-3; 2/3>8 4/-3; "
-        "4>6 4/-3; 10>9 2/-1; 5>6 2/-1; 11/12>6 3/-2; 11/12>5 2/-1; 4>8 3/-2; 6>blues 3/-5; "
-        "5>7 3/-2; 2/3>9 3/-3; 6>5&9 3/-3; 10>5 3/-3; 2/3>6 3/-2; 10>6 4/-3; 7>5&9 2/-5"
-    )
-    out = []
-    for item in text.split("; "):
-        bet, rate = item.split(" ")
-        a, b = bet.split(">")
-        m, loss = rate.split("/")
-        behind = groups.get(b, (names[b],) if b in names else ())
-        behind = tuple(h for h in behind if h != names[a])
-        out.append(PropCard(names[a], behind, Rate(int(m), -int(loss))))
-    return tuple(out)
-
-
-PROPS = _props()
-"""The 28 prop bet cards, from a fan transcription (unverified: the rulebook
-describes two in an example, 特定主題投注, and lists none)."""
-
-
-@attrs.frozen
-class ExoticCard:
-    """An exotic finish (特別彩池): ``name`` picks the condition; 3 spots, at most
-    one token of a player per card."""
-
-    name: str
-    rate: Rate
-
-
-EXOTICS = (
-    ExoticCard("by-a-nose", Rate(5, 3)),
-    ExoticCard("blow-out", Rate(4, 2)),
-    ExoticCard("tight-race", Rate(6, 2)),
-    ExoticCard("late-start", Rate(4, 1)),
-    ExoticCard("photo-finish", Rate(5, 3)),
-)
-"""The 5 exotic finish cards, from a fan transcription (unverified):
-by a nose (2nd loses by exactly 1), blow out (2nd loses by more than 5),
-tight race (every horse moved 6 or more), late start (at least 2 horses moved
-3 or fewer), photo finish (3rd loses by 3 or fewer)."""
 
 
 def exotic_wins(name: str, positions: Sequence[int], track: int) -> bool:
@@ -170,12 +54,6 @@ def exotic_wins(name: str, positions: Sequence[int], track: int) -> bool:
     if name == "photo-finish":
         return ranked[0] - ranked[2] <= 3
     raise ValueError(f"unknown exotic finish {name!r}")
-
-
-COLOUR_NAMES = ("blue", "orange", "red", "7-out")
-"""The colour bets the rules know (就馬匹顏色投注); a deck may leave some out."""
-EXOTIC_NAMES = ("by-a-nose", "blow-out", "tight-race", "late-start", "photo-finish")
-"""The exotic finishes the rules know (特別彩池)."""
 
 
 # -- spots -----------------------------------------------------------------------------

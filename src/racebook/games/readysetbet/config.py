@@ -9,9 +9,7 @@ from collections.abc import Sequence
 import attrs
 from cattrs.gen import make_dict_unstructure_fn, override
 
-from racebook.core.errors import ConfigError, check_between, check_length, short
-from racebook.core.serial import converter
-from racebook.games.readysetbet.board import (
+from racebook.cards.readysetbet import (
     BOARD,
     COLOUR_BETS,
     COLOUR_NAMES,
@@ -19,12 +17,16 @@ from racebook.games.readysetbet.board import (
     EXOTICS,
     HORSES,
     PROPS,
+    VIP_CARDS,
+    VIP_KINDS,
     ColourBet,
     ExoticCard,
     PropCard,
     Rate,
+    VipCard,
 )
-from racebook.games.readysetbet.vip import VIP_CARDS, VIP_KINDS, VipCard
+from racebook.core.errors import ConfigError, check_between, check_length, short
+from racebook.core.serial import converter
 from racebook.variants.rules import RuleRef
 
 

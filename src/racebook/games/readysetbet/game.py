@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from racebook.cards.readysetbet import Rate
 from racebook.core.game import Game, GameEnded
 from racebook.core.registry import register_game, register_preset
 from racebook.games.readysetbet.board import (
@@ -12,7 +13,6 @@ from racebook.games.readysetbet.board import (
     BetPlaced,
     BonusBet,
     Judge,
-    Rate,
     board_spots,
     card_spots,
     judge,

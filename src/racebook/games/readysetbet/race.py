@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from racebook.cards.readysetbet import HORSES
 from racebook.core.game import CHANCE, Action, Event
-from racebook.games.readysetbet.board import HORSES, card_spots, horse_of
+from racebook.games.readysetbet.board import card_spots, horse_of
 from racebook.games.readysetbet.dice import (
     DIGITS,
     HORSE_OF,

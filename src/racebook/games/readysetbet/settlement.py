@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from racebook.cards.readysetbet import HORSES
 from racebook.core.game import Event, places_from_keys
-from racebook.games.readysetbet.board import HORSES
 from racebook.games.readysetbet.host import after_draft
 from racebook.games.readysetbet.phases import DEAL, OVER
 from racebook.games.readysetbet.rules import SettledBet

@@ -7,9 +7,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from racebook.cards.readysetbet import Rate
 from racebook.core.game import CHANCE, Action, Event, Result, State, places_from_keys
 from racebook.games.readysetbet import board, checks, host, race, vip
-from racebook.games.readysetbet.board import Bet, BonusBet, Rate
+from racebook.games.readysetbet.board import Bet, BonusBet
 from racebook.games.readysetbet.config import ReadySetBetConfig
 from racebook.games.readysetbet.host import FirstHost, Host
 from racebook.games.readysetbet.phases import (

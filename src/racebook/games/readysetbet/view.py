@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from racebook.cards.readysetbet import COLOUR_NAMES, HORSES
 from racebook.core.game import CHANCE, View
-from racebook.games.readysetbet.board import COLOUR_NAMES, HORSES
 from racebook.games.readysetbet.phases import OFFER, PHASE_NAMES
 
 if TYPE_CHECKING:

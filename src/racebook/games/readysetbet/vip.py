@@ -17,68 +17,6 @@ if TYPE_CHECKING:
     from racebook.games.readysetbet.state import ReadySetBetState
 
 
-VIP_KINDS = ("free-chips", "bonus-token", "piggyback", "late-bet", "snake-eyes", "box-cars")
-"""Every VIP effect the rulebook names (貴賓牌, 獎勵投注標記, 蛇眼, 柵車)."""
-
-
-@attrs.frozen
-class VipCard:
-    """One VIP card (貴賓牌) as data; a deck is a list of these in a variant file.
-
-    ``kind`` says what the card does (``amount``, ``value``, ``loss`` and
-    ``shield`` are read by the kinds that need them):
-
-    * ``free-chips``: "打出這張牌以獲得一次性派彩": play it once (:class:`Cash`)
-      during a race to collect ``amount``;
-    * ``bonus-token``: a bonus bet token (獎勵投注標記) of value ``value`` for the
-      rest of the game; when it loses its owner pays ``loss`` more (its red
-      circle); ``shield`` (the 2's Ⓢ): a losing token pays nothing at all,
-      neither the spot's loss nor its own ("是不須向供應堆支付任何籌碼的");
-    * ``piggyback``: "在另一位玩家的投注標記上放置指定的投注標記": each race
-      your token of value ``value`` may go on a spot another player's token
-      holds (one extra token a spot);
-    * ``late-bet``: "在三匹馬已越過紅線之後仍可以下注": each race, ``amount``
-      bets after "no more bets";
-    * ``snake-eyes`` / ``box-cars``: collect ``amount`` each time 1+1 / 6+6 is
-      rolled.
-    """
-
-    name: str
-    kind: str
-    amount: int = 0
-    value: int = 0
-    loss: int = 0
-    shield: bool = False
-
-
-def _illustrative_vip() -> tuple[VipCard, ...]:
-    cards = [VipCard(f"Free chips ${a}", "free-chips", amount=a) for a in (3, 3, 4, 4, 5, 6)]
-    for colour in ("white", "black"):
-        for value, loss in ((2, 0), (3, 1), (4, 1), (5, 2), (6, 2), (7, 3)):
-            cards.append(
-                VipCard(
-                    f"Bonus token {value} ({colour})",
-                    "bonus-token",
-                    value=value,
-                    loss=loss,
-                    shield=value == 2,
-                )
-            )
-    cards += [VipCard(f"Piggyback {v}", "piggyback", value=v) for v in (2, 3, 4, 5)]
-    cards += [VipCard("Late bet", "late-bet", amount=1) for _ in range(4)]
-    cards += [VipCard("Snake eyes", "snake-eyes", amount=1) for _ in range(3)]
-    cards += [VipCard("Box cars", "box-cars", amount=1) for _ in range(3)]
-    return tuple(cards)
-
-
-VIP_CARDS = _illustrative_vip()
-"""An **illustrative** VIP deck of 32 cards, *not* the printed texts (which are
-not public): 6 free chips ($3-$6), 12 bonus tokens (values 2-7, white and black,
-as the fan source has them; their extra losses are invented; the 2s carry the
-Ⓢ), 4 piggyback, 4 late bet, 3 snake eyes and 3 box cars ($1 a roll).  Load the
-real list with a variant file (``vip_cards``; see the docs)."""
-
-
 # -- actions and events ---------------------------------------------------------------
 
 
