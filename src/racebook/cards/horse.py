@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from racebook.core.serial import converter
+from racebook.core.serial import converter, int_in
 
 FREE = 0
 """The horse number of a free (Syndicate) card."""
@@ -30,16 +30,8 @@ class HorseCard:
     (HorseCard('3:5'), True)
     """
 
-    horse: int = attrs.field(
-        validator=attrs.validators.and_(
-            attrs.validators.instance_of(int), attrs.validators.in_(range(64))
-        )
-    )
-    mv: int = attrs.field(
-        validator=attrs.validators.and_(
-            attrs.validators.instance_of(int), attrs.validators.in_(range(16))
-        )
-    )
+    horse: int = attrs.field(validator=int_in(0, 63))
+    mv: int = attrs.field(validator=int_in(0, 15))
 
     @property
     def is_free(self) -> bool:

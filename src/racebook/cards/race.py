@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 
-from racebook.core.serial import converter
+from racebook.core.serial import converter, int_in
 
 COLOURS = "RBYG"
 
@@ -22,8 +22,8 @@ class RaceCard:
     (RaceCard('Y11'), 'R5')
     """
 
-    colour: int = attrs.field(validator=attrs.validators.in_(range(4)))
-    number: int = attrs.field(validator=attrs.validators.in_(range(1, 16)))
+    colour: int = attrs.field(validator=int_in(0, 3))
+    number: int = attrs.field(validator=int_in(1, 15))
 
     @property
     def code(self) -> int:

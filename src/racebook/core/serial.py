@@ -19,7 +19,7 @@ ValueError: expected an integer, got '1' @ $[0]
 from __future__ import annotations
 
 import typing
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
 
 import cattrs
@@ -294,3 +294,27 @@ def first_bad_field(message: str) -> str:
     if "extra fields found (" in message:
         return message.split("extra fields found (", 1)[1].split(")")[0].split(",")[0].strip()
     return "?"
+
+
+def int_in(low: int, high: int) -> Callable[[Any, Any, Any], None]:
+    """An attrs validator: an ``int`` (not a bool, not a float) from ``low`` to
+    ``high``, for the fields of value types such as cards, which are built from
+    untrusted text and compared for equality (``5.0 == 5``, ``True == 1``).
+
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Die:
+    ...     pips: int = attrs.field(validator=int_in(1, 6))
+    >>> Die(5.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: pips must be an integer from 1 to 6, got 5.0
+    """
+
+    def check(_: Any, attribute: Any, value: Any) -> None:
+        if type(value) is not int or not low <= value <= high:
+            raise ValueError(
+                f"{attribute.name} must be an integer from {low} to {high}, got {short(value)}"
+            )
+
+    return check

@@ -297,8 +297,8 @@ def leaders(state: ReadySetBetState) -> tuple[int, ...]:
 def check_dice_run(state: ReadySetBetState, dice: str) -> str | None:
     """Why the dice of a roll-out are refused (``None``: they are the dice of one)."""
     c = state.game.config
-    if len(dice) % 2 or not DIGITS.issuperset(dice):
-        return "a roll-out's dice are pairs of digits 1 to 6"
+    if not dice or len(dice) % 2 or not DIGITS.issuperset(dice):
+        return "a roll-out's dice are pairs of digits 1 to 6, at least one roll"
     if state.game.hooks.bonus:
         rolls = finish_ruled(state, dice)
     else:
