@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import attrs
+
 from racebook.core.errors import ConfigError
 from racebook.core.game import CHANCE, Action, Event, Game, Result, State, places_from_keys
 from racebook.core.registry import register_game
@@ -22,11 +24,12 @@ from racebook.games.forcehorse.events import (
     DeckPresented,
     DrawRace,
     FirstPlayer,
+    GoingChanged,
     Mulligan,
     MulliganChosen,
     Shuffle,
 )
-from racebook.games.forcehorse.race import Race
+from racebook.games.forcehorse.race import Race, stepped_going
 from racebook.games.forcehorse.rules import check_action, legal_actions, probe_actions
 from racebook.games.forcehorse.view import ForceHorseView, hidden_variant, make_view
 from racebook.games.forcehorse.zones import DECK, ZONES, Table
@@ -123,6 +126,14 @@ class ForceHorseState(State[ForceHorseConfig]):
     def guard_value(self, card: int) -> int:
         """FotH 210: the guard value (part 1: as printed)."""
         return self.table.cards[card].guard
+
+    def change_going(self, steps: int, events: list[Event]) -> None:
+        """FotH 511: make the going ``steps`` better (< 0) or worse (> 0)."""
+        assert self.race is not None
+        going = stepped_going(self.race.going, steps)
+        if going != self.race.going:  # 103.2a
+            self.race = attrs.evolve(self.race, going=going)
+            events.append(GoingChanged(going))
 
     # -- reading -------------------------------------------------------------------------
     @property

@@ -10,6 +10,7 @@ from racebook.games.forcehorse.events import (
     NotGuarded,
     PriorityPassed,
     RunResult,
+    RunsAdded,
     RunSequence,
     SupportPlayed,
     TurnEnded,
@@ -58,6 +59,13 @@ def play_support(
     target_zone = {"situation": SITUATION, "horse": RUN}.get(timing, FARM)
     move(t, card, seat, RESOLUTION, target_zone, events)
     rule_check(st, events)  # 702.5a, 702.6g-ii
+
+
+def add_runs(st: ForceHorseState, count: int, events: list[Event]) -> None:
+    """FotH 512.1: add ``count`` to the run count (103.2b: 0 or less does nothing)."""
+    if count > 0:
+        st.run_count += count
+        events.append(RunsAdded(count))
 
 
 def begin_runs(st: ForceHorseState, events: list[Event]) -> None:
