@@ -400,3 +400,11 @@ def test_402_407_secrets_hands_and_mulligans_never_reach_the_other_seat() -> Non
     assert sizes[st.turn_player] == 8 and sizes[1 - st.turn_player] == 7  # 7, + 702.3
     revealed = [e for e in st.log.events(1) if e.kind == "mulligans"]
     assert revealed and revealed[0].redo == (True, False)  # type: ignore[attr-defined]
+
+
+def test_render_shows_only_the_view() -> None:
+    st = position(hands=(("Paper Kite",), ("Silver Teapot",)), phase="runner")
+    st.apply(Run(0, "Paper Kite"))
+    text = st.render(1)
+    assert "Paper Kite vs no guard" in text and "your hand: Silver Teapot" in text
+    assert "Silver Teapot" not in st.render(0)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import racebook
@@ -222,3 +223,15 @@ def test_603_1c_mulligan_returns_all_7_and_draws_7_anew() -> None:
     assert before  # a hand of 7 was there
     sizes = st.view(0).hand_sizes
     assert sorted(sizes) == [7, 8]  # 7 each, the first player drew 1 (702.3)
+
+
+def test_200_cards_in_a_config_pass_the_loaders_checks() -> None:
+    cards, _ = sample_set()
+    bad = attrs.evolve(cards[-1], run=5)  # a support with a run value
+    with pytest.raises(ConfigError) as err:
+        racebook.load("forcehorse", cards=(*cards[:-1], bad))
+    assert err.value.field == f"cards[{bad.name}].run"
+    odd = attrs.evolve(cards[0], kind="dragon")
+    with pytest.raises(ConfigError) as err:
+        racebook.load("forcehorse", cards=(odd, *cards[1:]))
+    assert err.value.field == "cards[Force].kind"

@@ -191,6 +191,20 @@ def card_from_data(data: Any, where: str = "?") -> Card:
     return Card(name, kind, category, text=text, number=number, force=force, force_when=when)
 
 
+def check_card(card: Card) -> None:
+    """A card built in code or read from a config (a log header, a variant
+    file) passes exactly the loader's checks: ConfigError naming the field."""
+    data: dict[str, Any] = {"name": card.name, "kind": card.kind}
+    for field in attrs.fields(Card):
+        if field.name in _FIELDS.get(card.kind, set()):
+            value = getattr(card, field.name)
+            data[field.name] = list(value) if isinstance(value, tuple) else value
+    checked = card_from_data(data, card.name or "?")
+    for field in attrs.fields(Card):
+        if getattr(checked, field.name) != getattr(card, field.name):
+            raise _bad(card.name, field.name, f"not a field of a {card.kind} card, or not valid")
+
+
 def parse_card_set(text: str) -> tuple[tuple[Card, ...], tuple[Deck, ...]]:
     """A card set and its decks from TOML text (``[[card]]`` and ``[[deck]]`` tables)."""
     try:

@@ -7,7 +7,7 @@ from typing import Literal
 import attrs
 
 from racebook.core.errors import ConfigError, check_between, check_length
-from racebook.games.forcehorse.cards import Card, Deck, sample_set
+from racebook.games.forcehorse.cards import Card, Deck, check_card, sample_set
 from racebook.games.forcehorse.race import Race, check_race
 from racebook.variants.rules import RuleRef
 
@@ -62,6 +62,8 @@ def check_config(c: ForceHorseConfig) -> None:
         check_between("hand_limit", c.hand_limit, 0, MAX_HAND_LIMIT)
     check_between("special_unmet", c.special_unmet, 0, 99)
     check_length("rules", c.rules, 0, 0)  # no rule module plugs into part 1 yet
+    for card in c.cards:
+        check_card(card)
     names = [card.name for card in c.cards]
     if len(set(names)) != len(names):
         dup = next(n for n in names if names.count(n) > 1)

@@ -64,11 +64,17 @@ class ForceHorseView(View):
         ]
         for s in range(2):
             areas = "/".join(map(str, self.areas[s]))
+            pile = f", deck {self.decks[s]}" if self.decks[s] else ""
             lines.append(
-                f"seat {s}: areas {areas}, hand {self.hand_sizes[s]}, farm {len(self.farms[s])}, "
-                f"situation {', '.join(self.situation[s]) or '-'}, "
+                f"seat {s}: areas {areas}{pile}, hand {self.hand_sizes[s]}, "
+                f"farm {len(self.farms[s])}, situation {', '.join(self.situation[s]) or '-'}, "
                 f"run area {', '.join(self.run_area[s]) or '-'}"
             )
+        if self.runs:
+            pairs = "; ".join(f"{r} vs {g or 'no guard'}" for r, g in self.runs)
+            lines.append(f"run count {self.run_count}: {pairs}")
+        if self.to_farm:
+            lines.append(f"cards to farm: {self.to_farm}")
         if self.seat is not None:
             lines.append(f"your hand: {', '.join(self.hand) or '-'}")
         if self.winners is not None:
