@@ -25,6 +25,8 @@ class ForceHorseConfig:
     default), ``decks`` each seat's deck list by card names, ``race`` the
     agreed race (``None``: drawn at random from the special cards, 601.2b)."""
 
+    players: int = 2
+    """FotH 101.1: 2 players (the only count these rules cover)."""
     cards: tuple[Card, ...] = _SAMPLE_CARDS
     decks: tuple[Deck, ...] = (SAMPLE_DECKS["sample-sprint"], SAMPLE_DECKS["sample-middle"])
     long_decks: tuple[Deck, ...] = (SAMPLE_DECKS["sample-stayer"], SAMPLE_DECKS["sample-stayer"])
@@ -46,6 +48,7 @@ class ForceHorseConfig:
 
 
 def check_config(c: ForceHorseConfig) -> None:
+    check_between("players", c.players, 2, 2)  # 101.1
     check_length("cards", c.cards, 1, MAX_CARDS)
     check_length("decks", c.decks, 2, 2)
     check_length("long_decks", c.long_decks, 0, 2)

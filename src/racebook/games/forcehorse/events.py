@@ -234,3 +234,12 @@ class RunsAdded(Event):
 
     kind: ClassVar[str] = "runs-added"
     count: int
+
+
+EVENTS: tuple[type[Event], ...] = (
+    RaceDecided, DeckPresented, MulliganChosen, MulligansRevealed, FirstPlayerDecided,
+    TurnStarted, RunSequence, HorsePlayed, NotGuarded, SupportPlayed, PriorityPassed,
+    RunResult, RuleProcess, Victory, TurnEnded, GoingChanged, RunsAdded,
+)  # fmt: skip
+"""Every event of this module (the zones' ``moved`` and ``secret-move`` are
+in :mod:`.zones`)."""

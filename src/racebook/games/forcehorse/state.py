@@ -13,7 +13,16 @@ from typing import Any
 import attrs
 
 from racebook.core.errors import ConfigError
-from racebook.core.game import CHANCE, Action, Event, Game, Result, State, places_from_keys
+from racebook.core.game import (
+    CHANCE,
+    Action,
+    Event,
+    Game,
+    GameEnded,
+    Result,
+    State,
+    places_from_keys,
+)
 from racebook.core.registry import register_game
 from racebook.games.forcehorse import setup, turn
 from racebook.games.forcehorse.cards import Card
@@ -21,6 +30,7 @@ from racebook.games.forcehorse.config import ForceHorseConfig, check_config
 from racebook.games.forcehorse.deck import check_deck
 from racebook.games.forcehorse.events import (
     ACTIONS,
+    EVENTS,
     DeckPresented,
     DrawRace,
     FirstPlayer,
@@ -32,7 +42,7 @@ from racebook.games.forcehorse.events import (
 from racebook.games.forcehorse.race import Race, stepped_going
 from racebook.games.forcehorse.rules import check_action, legal_actions, probe_actions
 from racebook.games.forcehorse.view import ForceHorseView, hidden_variant, make_view
-from racebook.games.forcehorse.zones import DECK, ZONES, Table
+from racebook.games.forcehorse.zones import DECK, ZONES, CardMoved, SecretMove, Table
 
 
 @register_game
@@ -43,7 +53,7 @@ class ForceHorse(Game[ForceHorseConfig]):
     title = "Force of the Horse"
     config_type = ForceHorseConfig
     action_types = ACTIONS
-    event_types = ()
+    event_types = (*EVENTS, CardMoved, SecretMove, GameEnded)
 
     def __init__(self, config: ForceHorseConfig) -> None:
         check_config(config)
