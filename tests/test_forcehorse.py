@@ -329,6 +329,15 @@ def test_902_1_victory_when_all_four_areas_are_empty() -> None:
     assert st.legal_actions(0) == [] and st.legal_actions(1) == []
 
 
+def test_702_4_drawing_the_last_card_at_turn_start_wins_at_once() -> None:
+    st = position(areas=((3, 3, 3, 3), (1, 0, 0, 0)))
+    st.apply(Pass(0))
+    st.apply(Pass(0))  # no runner: seat 1's turn, it draws its last card (702.3)
+    assert st.is_over and st.phase == "over"
+    assert st.result is not None and st.result.winners == (1,)
+    assert st.to_act == ()
+
+
 def test_902_1_both_at_once_is_a_draw() -> None:
     st = position(areas=((1, 0, 0, 0), (1, 0, 0, 0)))
     for s in range(2):

@@ -272,6 +272,8 @@ class ForceHorseState(State[ForceHorseConfig]):
                     assert t.owners[c] == s, f"card {c} in seat {s}'s {z}"
                 seen += t.zones[s][z]
         assert sorted(seen) == list(range(len(t.cards))), "cards lost or doubled"
+        assert (self.winners is None) == (self.phase != "over"), "a game over is over"
+        assert self.phase not in ("support", "runner") or self.table.area_cards(self.turn_player)
 
     def probes(self, seat: int) -> list[Action]:
         return probe_actions(self, seat)

@@ -41,7 +41,8 @@ def start_turn(st: ForceHorseState, events: list[Event]) -> None:
         return
     draw(st, st.turn_player, 1, events)  # 702.3
     rule_check(st, events)  # 702.4
-    st.phase = "support"  # 702.5
+    if not st.over:
+        st.phase = "support"  # 702.5
 
 
 def play_support(
@@ -96,7 +97,8 @@ def play_horse(
     if runner:
         st.pairs.append([card, None])
         rule_check(st, events)  # 702.6c
-        st.phase = "guard"
+        if not st.over:
+            st.phase = "guard"
     else:
         st.pairs[-1][1] = card
         after_guard(st, events)
@@ -116,8 +118,9 @@ def no_guard(st: ForceHorseState, events: list[Event]) -> None:
 
 def after_guard(st: ForceHorseState, events: list[Event]) -> None:
     rule_check(st, events)  # 702.6e
-    st.priority = st.turn_player  # 702.6f
-    st.phase = "priority"
+    if not st.over:
+        st.priority = st.turn_player  # 702.6f
+        st.phase = "priority"
 
 
 def pass_priority(st: ForceHorseState, seat: int, events: list[Event]) -> None:
