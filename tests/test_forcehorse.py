@@ -417,3 +417,24 @@ def test_render_shows_only_the_view() -> None:
     text = st.render(1)
     assert "Paper Kite vs no guard" in text and "your hand: Silver Teapot" in text
     assert "Silver Teapot" not in st.render(0)
+
+
+def test_103_2_draw_as_many_as_there_are_then_win_after_farming() -> None:
+    hands = (("Lapis Runner", "Force", "Force", "Force"), ())
+    st = position(hands=hands, phase="runner", areas=((0, 0, 1, 1), (3, 3, 3, 3)))
+    st.apply(Run(0, "Lapis Runner", ("Force", "Force", "Force")))  # run 4, not guarded
+    for seat in (1, 0, 1):
+        st.apply(Pass(seat))
+    assert len(names(st, 0, HAND)) == 2  # 2 of the 4 could be drawn
+    assert st.phase == "farm" and st.to_farm == 2 and not st.is_over  # 702.6k-iii first
+    st.apply(Farm(0, st.view(0).hand[0]))
+    st.apply(Farm(0, st.view(0).hand[0]))
+    assert st.result is not None and st.result.winners == (0,)  # 702.6k-iv, 902.1
+
+
+def test_103_2b_adding_0_runs_does_nothing() -> None:
+    st = position(hands=(("Paper Kite",), ()), phase="runner")
+    events: list[racebook.Event] = []
+    add_runs(st, 0, events)
+    add_runs(st, -2, events)
+    assert events == [] and st.run_count == 1
