@@ -235,3 +235,34 @@ def test_200_cards_in_a_config_pass_the_loaders_checks() -> None:
     with pytest.raises(ConfigError) as err:
         racebook.load("forcehorse", cards=(odd, *cards[1:]))
     assert err.value.field == "cards[Force].kind"
+
+
+def test_a_variant_file_carries_the_race_and_the_decks() -> None:
+    from racebook.variants.files import read_variant
+
+    text = """
+game = "forcehorse"
+
+[settings]
+race = {racecourse = "hanshin", distance = 2000, going = "good"}
+hand_limit = 8
+
+[[settings.decks]]
+name = "teapots"
+cards = [{card = "Force", count = 57}, {card = "Silver Teapot", count = 3}]
+
+[[settings.decks]]
+name = "bridges"
+cards = [{card = "Force", count = 57}, {card = "Stone Bridge", count = 3}]
+"""
+    game = read_variant(text)
+    assert game.config.race == Race("hanshin", 2000, "good") and game.config.hand_limit == 8
+    assert [d.name for d in game.config.decks] == ["teapots", "bridges"]
+    bad = text.replace("count = 3}]\n\n[[settings.decks]]", "count = 4}]\n\n[[settings.decks]]")
+    bad = bad.replace(
+        'Force", count = 57}, {card = "Silver Teapot", count = 4',
+        'Force", count = 56}, {card = "Silver Teapot", count = 4',
+    )
+    with pytest.raises(ConfigError) as err:
+        read_variant(bad)
+    assert err.value.field == "decks[0].Silver Teapot"
