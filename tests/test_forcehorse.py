@@ -5,8 +5,11 @@ act, assert)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st_hyp
 
 import racebook
 import racebook.games.forcehorse
@@ -23,6 +26,7 @@ from racebook.games.forcehorse import (
     Support,
 )
 from racebook.games.forcehorse.events import RunResult, RunsAdded
+from racebook.games.forcehorse.force import force_value, payments
 from racebook.games.forcehorse.processes import rule_check
 from racebook.games.forcehorse.turn import add_runs
 from racebook.games.forcehorse.zones import AREAS, FARM, HAND, RUN, SITUATION
@@ -438,3 +442,25 @@ def test_103_2b_adding_0_runs_does_nothing() -> None:
     add_runs(st, 0, events)
     add_runs(st, -2, events)
     assert events == [] and st.run_count == 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st_hyp.lists(st_hyp.sampled_from(["Force", "Mud Force", "Sprint Force"]), max_size=7),
+    st_hyp.integers(0, 6),
+    st_hyp.sampled_from(["firm", "soft"]),
+)
+def test_503_3b_every_listed_payment_is_exact_and_none_is_missing(
+    hand: list[str], amount: int, going: str
+) -> None:
+    cards = {c.name: c for c in racebook.games.forcehorse.sample_set()[0]}
+    race = Race("tokyo", 1200, going)
+    value = {n: force_value(cards[n], race, 0) for n in cards}
+    listed = set(payments([cards[n] for n in hand], amount, race, 0))
+    proper = set()
+    for k in range(len(hand) + 1):
+        for combo in combinations(hand, k):
+            total = sum(value[n] for n in combo)
+            if total >= amount and all(total - value[n] < amount for n in combo):
+                proper.add(tuple(sorted(combo)))
+    assert listed == proper
