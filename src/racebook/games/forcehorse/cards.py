@@ -1,0 +1,249 @@
+"""Card information (FotH 200s) and the card data format.
+
+A card is data: :class:`Card` holds every printed field the rules read
+(201-211); a card set is a TOML file (one file a set, see the docs page
+"Force of the Horse") read by :func:`parse_card_set`, never executed.  Every
+error names the card and the field (:class:`ConfigError`).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from typing import Any
+
+import attrs
+
+from racebook.core.errors import ConfigError
+
+HORSE, SUPPORT, FORCE = "horse", "support", "force"  # FotH 202.2
+KINDS = (HORSE, SUPPORT, FORCE)
+ITEM, JOCKEY, SITUATION = "item", "jockey", "situation"  # FotH 202.2b-ii
+NORMAL, SPECIAL = "normal", "special"  # FotH 202.2c, 503.3a
+TIMINGS = ("horse", "area", "situation")  # FotH 205.1
+SURFACES = ("turf", "dirt")  # FotH 302.2b 芝, ダート
+DISTANCES = ("sprint", "mile", "middle", "long")  # FotH 302.2c 短距離 マイル 中距離 長距離
+ALL_ROUND = "all"  # FotH 206.1b 万能
+RACECOURSES = (  # FotH 302.2a
+    "sapporo", "hakodate", "fukushima", "nakayama", "tokyo",
+    "niigata", "chukyo", "kyoto", "hanshin", "kokura",
+)  # fmt: skip
+GOINGS = ("firm", "good", "yielding", "soft")
+"""FotH 302.2d: 良 稍重 重 不良, going numbers 1..4 (JRA's English turf terms)."""
+STYLES = ("nige", "senko", "sashi", "oikomi")
+"""FotH 303.2: 逃げ 先攻 差し 追い込み, running style numbers 1..4 (= distance areas, 403.2a)."""
+NORMAL_FORCE = "Force"
+"""FotH 202.2c-ii: a force card named フォース is a normal force."""
+
+MAX_NAME = 100
+MAX_TEXT = 2000
+MAX_VALUE = 99
+"""Largest cost, run value, guard value or force count a card may print."""
+
+
+@attrs.frozen
+class Card:
+    """One card's information (FotH 200).  Fields that a kind does not print
+    are empty: ``cost``, ``surfaces``, ``distances``, ``styles``,
+    ``favourites``, ``run`` and ``guard`` are a horse's; ``timing`` a
+    support's; ``force``/``force_when`` a special force card's."""
+
+    name: str  # 201
+    kind: str  # 202: horse, support, force
+    category: str = ""  # 202.2b-ii item/jockey/situation; 202.2c normal/special
+    cost: int = 0  # 203
+    surfaces: tuple[str, ...] = ()  # 204
+    timing: str = ""  # 205: horse, area, situation
+    distances: tuple[str, ...] = ()  # 206; ("all",) = 206.1b all-round
+    styles: tuple[str, ...] = ()  # 207
+    favourites: tuple[str, ...] = ()  # 208: racecourses and goings
+    run: int = 0  # 209
+    guard: int = 0  # 210
+    text: str = ""  # 211 (inert in part 1)
+    number: str = ""  # 213 (no effect on the game)
+    force: int = 1
+    """FotH 503.3a: force a special force card counts as when ``force_when`` holds."""
+    force_when: tuple[str, ...] = ()
+    """A special force card's condition: met when the race has any of these
+    (a racecourse, a going, a distance class or a surface)."""
+
+    @property
+    def is_horse(self) -> bool:
+        return self.kind == HORSE
+
+    @property
+    def is_normal_force(self) -> bool:
+        return self.kind == FORCE and self.category == NORMAL
+
+    def fits_distance(self, distance: str) -> bool:
+        """FotH 206.1, 508.2: whether ``distance`` is one of its distance aptitudes."""
+        return ALL_ROUND in self.distances or distance in self.distances
+
+
+@attrs.frozen
+class DeckEntry:
+    card: str
+    count: int
+
+
+@attrs.frozen
+class Deck:
+    """A deck list (FotH 602) by card names."""
+
+    name: str
+    cards: tuple[DeckEntry, ...]
+
+    def names(self) -> list[str]:
+        return [e.card for e in self.cards for _ in range(e.count)]
+
+
+def _bad(card: str, field: str, reason: str) -> ConfigError:
+    return ConfigError(f"cards[{card}].{field}", reason)
+
+
+def _str(card: str, data: dict[str, Any], field: str, limit: int = MAX_NAME) -> str:
+    value = data.get(field, "")
+    if not isinstance(value, str) or len(value) > limit:
+        raise _bad(card, field, f"expected a text of at most {limit} characters")
+    return value
+
+
+def _int(card: str, data: dict[str, Any], field: str, default: int = 0) -> int:
+    value = data.get(field, default)
+    if type(value) is not int or not -MAX_VALUE <= value <= MAX_VALUE:
+        raise _bad(card, field, f"expected a whole number from {-MAX_VALUE} to {MAX_VALUE}")
+    return value
+
+
+def _words(
+    card: str, data: dict[str, Any], field: str, allowed: tuple[str, ...]
+) -> tuple[str, ...]:
+    value = data.get(field, [])
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or len(value) > len(allowed):
+        raise _bad(card, field, f"expected a list of {', '.join(allowed)}")
+    for word in value:
+        if word not in allowed:
+            raise _bad(card, field, f"unknown value {word!r}; one of {', '.join(allowed)}")
+    if len(set(value)) != len(value):
+        raise _bad(card, field, "a value is listed twice")
+    return tuple(value)
+
+
+_FIELDS = {
+    HORSE: {"name", "kind", "cost", "surfaces", "distances", "styles", "favourites",
+            "run", "guard", "text", "number"},
+    SUPPORT: {"name", "kind", "category", "timing", "text", "number"},
+    FORCE: {"name", "kind", "category", "force", "force_when", "text", "number"},
+}  # fmt: skip
+
+
+def card_from_data(data: Any, where: str = "?") -> Card:
+    """One card from a TOML table; :class:`ConfigError` naming the card and field."""
+    if not isinstance(data, dict):
+        raise _bad(where, "", "expected a table")
+    name = _str(where, data, "name")
+    if not name:
+        raise _bad(where, "name", "every card needs a name (201)")
+    kind = _str(name, data, "kind")
+    if kind not in KINDS:
+        raise _bad(name, "kind", f"expected one of {', '.join(KINDS)} (202.2)")
+    extra = set(data) - _FIELDS[kind]
+    if extra:
+        raise _bad(name, sorted(extra)[0], f"not a field of a {kind} card")
+    text = _str(name, data, "text", MAX_TEXT)
+    number = _str(name, data, "number")
+    if kind == HORSE:
+        distances = _words(name, data, "distances", (*DISTANCES, ALL_ROUND))
+        if not distances:
+            raise _bad(name, "distances", "a horse has at least one distance aptitude (206)")
+        card = Card(
+            name, kind, "", _int(name, data, "cost"),
+            _words(name, data, "surfaces", SURFACES), "", distances,
+            _words(name, data, "styles", STYLES),
+            _words(name, data, "favourites", RACECOURSES + GOINGS),
+            _int(name, data, "run"), _int(name, data, "guard"), text, number,
+        )  # fmt: skip
+        if card.cost < 0:
+            raise _bad(name, "cost", "a cost is 0 or more")
+        return card
+    if kind == SUPPORT:
+        category = _str(name, data, "category")
+        if category not in (ITEM, JOCKEY, SITUATION):
+            raise _bad(name, "category", "expected item, jockey or situation (202.2b-ii)")
+        timing = _str(name, data, "timing")
+        allowed = ("situation",) if category == SITUATION else ("horse", "area")
+        if timing not in allowed:
+            raise _bad(name, "timing", f"a {category} card's timing is one of {allowed} (205)")
+        return Card(name, kind, category, timing=timing, text=text, number=number)
+    category = _str(name, data, "category") or NORMAL
+    if category not in (NORMAL, SPECIAL):
+        raise _bad(name, "category", "expected normal or special (503.3a)")
+    if (category == NORMAL) != (name == NORMAL_FORCE):
+        raise _bad(name, "category", f"the normal force card is named {NORMAL_FORCE!r} (202.2c-ii)")
+    force = _int(name, data, "force", 1)
+    when = _words(name, data, "force_when", RACECOURSES + GOINGS + DISTANCES + SURFACES)
+    if category == NORMAL and (force != 1 or when):
+        raise _bad(name, "force", "a normal force counts as 1 force (503.3a)")
+    if force < 0:
+        raise _bad(name, "force", "a force count is 0 or more")
+    return Card(name, kind, category, text=text, number=number, force=force, force_when=when)
+
+
+def check_card(card: Card) -> None:
+    """A card built in code or read from a config (a log header, a variant
+    file) passes exactly the loader's checks: ConfigError naming the field."""
+    data: dict[str, Any] = {"name": card.name, "kind": card.kind}
+    for field in attrs.fields(Card):
+        if field.name in _FIELDS.get(card.kind, set()):
+            value = getattr(card, field.name)
+            data[field.name] = list(value) if isinstance(value, tuple) else value
+    checked = card_from_data(data, card.name or "?")
+    for field in attrs.fields(Card):
+        if getattr(checked, field.name) != getattr(card, field.name):
+            raise _bad(card.name, field.name, f"not a field of a {card.kind} card, or not valid")
+
+
+def parse_card_set(text: str) -> tuple[tuple[Card, ...], tuple[Deck, ...]]:
+    """A card set and its decks from TOML text (``[[card]]`` and ``[[deck]]`` tables)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError("cards", f"not TOML: {exc}") from None
+    unknown = set(data) - {"set", "card", "deck"}
+    if unknown:
+        raise ConfigError(sorted(unknown)[0], "a card set file has only set, card and deck")
+    raw = data.get("card", [])
+    if not isinstance(raw, list):
+        raise ConfigError("card", "expected [[card]] tables")
+    cards: list[Card] = []
+    seen: set[str] = set()
+    for i, item in enumerate(raw):
+        card = card_from_data(item, f"#{i + 1}")
+        if card.name in seen:
+            raise _bad(card.name, "name", "two cards of the set have this name")
+        seen.add(card.name)
+        cards.append(card)
+    decks = tuple(deck_from_data(d) for d in data.get("deck", []))
+    return tuple(cards), decks
+
+
+def deck_from_data(data: Any) -> Deck:
+    """A ``[[deck]]`` table: ``name`` and ``cards = [["Force", 20], ...]``."""
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+        raise ConfigError("deck.name", "a deck is a table with a name")
+    name = data["name"]
+    entries = []
+    for entry in data.get("cards", []):
+        ok = isinstance(entry, list) and len(entry) == 2
+        if not ok or not isinstance(entry[0], str) or type(entry[1]) is not int:
+            raise ConfigError(f"decks[{name}].cards", f"expected [name, count], got {entry!r}")
+        entries.append(DeckEntry(entry[0], entry[1]))
+    return Deck(name, tuple(entries))
+
+
+def sample_set() -> tuple[tuple[Card, ...], tuple[Deck, ...]]:
+    """The ORIGINAL sample set shipped with racebook (not the printed cards)."""
+    text = resources.files(__package__).joinpath("data/sample.toml").read_text("utf-8")
+    return parse_card_set(text)

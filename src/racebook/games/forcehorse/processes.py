@@ -1,0 +1,78 @@
+"""Rule processes (FotH 900s) and the rule check (804, 901): ONE function.
+
+Rule processes are checked only here (901.2), all that apply are done at
+once (901.3, 804.2a), repeated while any applies.  Automatic abilities
+(804.2b-c) plug in after the loop in part 2.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from racebook.core.game import Event
+from racebook.games.forcehorse.cards import FORCE, HORSE
+from racebook.games.forcehorse.events import RuleProcess, Victory
+from racebook.games.forcehorse.zones import FARM, RESOLUTION, RUN, SITUATION, move
+
+if TYPE_CHECKING:
+    from racebook.games.forcehorse.state import ForceHorseState
+
+
+def _pending(st: ForceHorseState) -> list[tuple[str, int, str, int]]:
+    """Every rule process that applies now, as (rule, seat, zone, card)."""
+    t = st.table
+    out: list[tuple[str, int, str, int]] = []
+    # 903 duplicate situation cards
+    latest = [max(t.zones[s][SITUATION], key=lambda c: t.placed[c], default=None) for s in range(2)]
+    keep: set[int] = set()
+    if latest[0] is not None and latest[1] is not None:
+        a, b = t.placed[latest[0]], t.placed[latest[1]]
+        if a != b:  # 903.2b; equal times: nothing kept (903.2c)
+            keep.add(latest[0] if a > b else latest[1])
+    else:
+        keep.update(c for c in latest if c is not None)  # 903.1
+    for s in range(2):
+        for c in t.zones[s][SITUATION]:
+            if t.cards[c].timing != "situation":
+                out.append(("904.2", s, SITUATION, c))
+            elif c not in keep:
+                out.append(("903", s, SITUATION, c))
+        for c in t.zones[s][RUN]:  # 904.1
+            if t.cards[c].kind not in (HORSE, FORCE):
+                out.append(("904.1", s, RUN, c))
+    for c in t.resolution:  # 905.1: nothing is being played during a rule check
+        out.append(("905.1", t.owners[c], RESOLUTION, c))
+    return out
+
+
+def rule_check(st: ForceHorseState, events: list[Event]) -> None:
+    """FotH 804.2: do every rule process at once until none applies; 902
+    victory ends the game (102.1; both at once: a draw, see the notes)."""
+    if st.over:
+        return
+    while True:
+        winners = tuple(s for s in range(2) if st.table.area_cards(s) == 0)  # 902.1
+        if winners:
+            events.append(Victory(winners))
+            st.finish(winners, events)
+            return
+        pending = _pending(st)
+        if not pending:
+            return
+        for rule, seat, zone, card in pending:
+            events.append(RuleProcess(rule, seat, st.table.name(card)))
+            owner = st.table.owners[card]  # "所有者のファーム"
+            if owner == seat:
+                move(st.table, card, seat, zone, FARM, events)
+            else:
+                _cross(st, card, seat, zone, owner, events)
+
+
+def _cross(
+    st: ForceHorseState, card: int, seat: int, zone: str, owner: int, events: list[Event]
+) -> None:
+    # A card in another player's zone goes to its owner's farm (not in part 1:
+    # no card changes sides yet); through the shared resolution area.
+    if zone != RESOLUTION:
+        move(st.table, card, seat, zone, RESOLUTION, events)
+    move(st.table, card, owner, RESOLUTION, FARM, events)

@@ -1,0 +1,127 @@
+"""Which actions are legal now (FotH 603.1c, 702, 805), and why not."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from racebook.core.game import CHANCE, Action
+from racebook.games.forcehorse.cards import GOINGS, HORSE, RACECOURSES, SUPPORT
+from racebook.games.forcehorse.events import (
+    DrawRace,
+    Farm,
+    FirstPlayer,
+    Guard,
+    Mulligan,
+    Pass,
+    Run,
+    Shuffle,
+    Support,
+)
+from racebook.games.forcehorse.force import payment_problem, payments
+from racebook.games.forcehorse.race import DISTANCE_CARDS
+from racebook.games.forcehorse.zones import DECK, HAND
+
+if TYPE_CHECKING:
+    from racebook.games.forcehorse.state import ForceHorseState
+
+
+def _hand(st: ForceHorseState, seat: int) -> list[str]:
+    return sorted(set(st.table.names(seat, HAND)))
+
+
+def _supports(st: ForceHorseState, seat: int, timings: tuple[str, ...]) -> list[str]:
+    by = st.game.by_name
+    return [n for n in _hand(st, seat) if by[n].kind == SUPPORT and by[n].timing in timings]
+
+
+def legal_actions(st: ForceHorseState, seat: int) -> list[Action]:
+    p = st.phase
+    by = st.game.by_name
+    if p == "mulligan":
+        return [Mulligan(seat, False), Mulligan(seat, True)]
+    if p in ("farm", "limit"):
+        return [Farm(seat, n) for n in _hand(st, seat)]
+    out: list[Action] = [Pass(seat)]
+    if p == "support":  # 702.5, 205.1b
+        out += [Support(seat, n) for n in _supports(st, seat, ("area", "situation"))]
+    elif p == "runner":  # 702.6b, 805.2c-i
+        assert st.race is not None
+        hand = [st.table.cards[c] for c in st.table.zones[seat][HAND]]
+        cache: dict[int, list[tuple[str, ...]]] = {}
+        for n in _hand(st, seat):
+            if by[n].kind == HORSE:
+                cost = by[n].cost
+                if cost not in cache:
+                    cache[cost] = payments(hand, cost, st.race, st.game.config.special_unmet)
+                out += [Run(seat, n, pay) for pay in cache[cost]]
+    elif p == "guard":  # 702.6d-i
+        assert st.race is not None
+        d = st.race.distance_class
+        out += [
+            Guard(seat, n)
+            for n in _hand(st, seat)
+            if by[n].kind == HORSE and by[n].fits_distance(d)
+        ]
+    elif p in ("priority", "respond"):  # 702.6g-i: name one runner or guard
+        targets = []
+        for i, (_, guard) in enumerate(st.pairs):
+            targets.append((st.turn_player, i))
+            if guard is not None:
+                targets.append((1 - st.turn_player, i))
+        for n in _supports(st, seat, ("horse",)):
+            out += [Support(seat, n, t, i) for t, i in targets]
+    return out
+
+
+def check_action(st: ForceHorseState, action: Action) -> str | None:
+    if action.seat == CHANCE:
+        return _check_chance(st, action)
+    if action in legal_actions(st, action.seat):
+        return None
+    p = st.phase
+    if isinstance(action, Run) and p == "runner" and st.race is not None:
+        card = st.game.by_name.get(action.card)
+        if (
+            card is None
+            or card.kind != HORSE
+            or st.table.find(action.seat, HAND, action.card) is None
+        ):
+            return f"no horse card {action.card!r} in hand (702.6b)"
+        hand = list(st.table.names(action.seat, HAND))
+        for f in action.force:
+            if f not in hand or (f == action.card and hand.count(f) < 2):
+                return f"force {f!r} is not in hand (503.2)"
+            hand.remove(f)
+        paid = [st.game.by_name[f] for f in action.force]
+        problem = payment_problem(paid, card.cost, st.race, st.game.config.special_unmet)
+        return f"improper payment: {problem}" if problem else "not a legal run"
+    if isinstance(action, Guard) and p == "guard":
+        return f"{action.card!r} is no horse in hand with the race's distance aptitude (702.6d-i)"
+    return f"{type(action).__name__} is not legal in the {p} step"
+
+
+def _check_chance(st: ForceHorseState, a: Action) -> str | None:
+    p = st.phase
+    if isinstance(a, DrawRace) and p == "race":
+        ok = a.racecourse in RACECOURSES and a.distance in DISTANCE_CARDS and a.going in GOINGS
+        return None if ok else "not a race of the special cards (appendix A)"
+    if isinstance(a, Shuffle) and p == "setup" and st.shuffles:
+        n = len(st.table.zones[st.shuffles[0]][DECK])
+        if a.player != st.shuffles[0] or sorted(a.order) != list(range(n)):
+            return f"a shuffle of player {st.shuffles[0]}'s {n} cards expected"
+        return None
+    if isinstance(a, FirstPlayer) and p == "first":
+        return None if a.player in (0, 1) else "player 0 or 1"
+    return f"{type(a).__name__} is not chance's action now"
+
+
+def probe_actions(st: ForceHorseState, seat: int) -> list[Action]:
+    names = sorted(st.game.by_name)
+    out: list[Action] = [Pass(seat), Mulligan(seat, True), Farm(seat, "no such card")]
+    for n in names:
+        out += [Farm(seat, n), Guard(seat, n), Support(seat, n), Support(seat, n, seat, 0)]
+        out += [Run(seat, n), Run(seat, n, ("Force",)), Run(seat, n, ("Force", "Force"))]
+        out += [Support(seat, n, 1 - seat, 5)]
+    out += [Pass(1 - seat), Run(1 - seat, names[0]), FirstPlayer(CHANCE, 0)]
+    out += [DrawRace(CHANCE, "tokyo", 1700, "firm"), Shuffle(CHANCE, 0, (0, 0))]
+    return out

@@ -1,0 +1,282 @@
+"""Force of the Horse's game and state: a table of contents.
+
+Setup is in :mod:`.setup` (601, 603), the turn in :mod:`.turn` (702), rule
+processes in :mod:`.processes` (900s), paying force in :mod:`.force` (503),
+zones in :mod:`.zones` (400s), what a seat sees in :mod:`.view`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+
+from racebook.core.errors import ConfigError
+from racebook.core.game import (
+    CHANCE,
+    Action,
+    Event,
+    Game,
+    GameEnded,
+    Result,
+    State,
+    places_from_keys,
+)
+from racebook.core.registry import register_game
+from racebook.games.forcehorse import setup, turn
+from racebook.games.forcehorse.cards import Card
+from racebook.games.forcehorse.config import ForceHorseConfig, check_config
+from racebook.games.forcehorse.deck import check_deck
+from racebook.games.forcehorse.events import (
+    ACTIONS,
+    EVENTS,
+    DeckPresented,
+    DrawRace,
+    FirstPlayer,
+    GoingChanged,
+    Mulligan,
+    MulliganChosen,
+    Shuffle,
+)
+from racebook.games.forcehorse.race import Race, stepped_going
+from racebook.games.forcehorse.rules import check_action, legal_actions, probe_actions
+from racebook.games.forcehorse.view import ForceHorseView, hidden_variant, make_view
+from racebook.games.forcehorse.zones import DECK, ZONES, CardMoved, SecretMove, Table
+
+
+@register_game
+class ForceHorse(Game[ForceHorseConfig]):
+    """Force of the Horse (FRAMELUNCH 2025), part 1: no card abilities."""
+
+    id = "forcehorse"
+    title = "Force of the Horse"
+    config_type = ForceHorseConfig
+    action_types = ACTIONS
+    event_types = (*EVENTS, CardMoved, SecretMove, GameEnded)
+
+    def __init__(self, config: ForceHorseConfig) -> None:
+        check_config(config)
+        super().__init__(config)
+        self.by_name: dict[str, Card] = {c.name: c for c in config.cards}
+        if config.race is not None:
+            self.deck_cards(config.race)
+        elif config.long_decks:
+            self.deck_cards(Race("tokyo", 1600, "firm"))
+            self.deck_cards(Race("tokyo", 3200, "firm"))
+        else:
+            raise ConfigError("long_decks", "a random race (race = None) needs long decks too")
+
+    def deck_cards(self, race: Race) -> list[list[Card]]:
+        """Both decks for ``race``, checked (602)."""
+        c = self.config
+        decks = c.long_decks if race.distance_class == "long" and c.long_decks else c.decks
+        return [check_deck(d, self.by_name, race.distance_class, s) for s, d in enumerate(decks)]
+
+    @property
+    def seats(self) -> int:
+        return 2
+
+    def _make_state(self) -> ForceHorseState:
+        return ForceHorseState(self)
+
+
+class ForceHorseState(State[ForceHorseConfig]):
+    game: ForceHorse
+
+    def __init__(self, game: ForceHorse) -> None:
+        super().__init__(game)
+        self.table = Table([], [])
+        self.race: Race | None = None
+        self.phase = "race"
+        self.shuffles: list[int] = []
+        self.mulligan: list[bool | None] = [None, None]
+        self.first = -1
+        self.turn = 0
+        self.turn_player = -1
+        self.run_count = 0
+        self.pairs: list[list[int | None]] = []
+        self.outcomes: list[tuple[int, int | None, int, int]] = []
+        self.priority = -1
+        self.to_farm = 0
+        self.winners: tuple[int, ...] | None = None
+        if game.config.race is not None:
+            self.race = game.config.race
+            self.deal_decks([])
+
+    # -- setup hooks ---------------------------------------------------------------------
+    def deal_decks(self, events: list[Event]) -> None:
+        """FotH 603.1a: each deck presented, then shuffled (chance)."""
+        assert self.race is not None
+        decks = self.game.deck_cards(self.race)
+        cards = decks[0] + decks[1]
+        owners = [0] * len(decks[0]) + [1] * len(decks[1])
+        self.table = Table(cards, owners)
+        for s in range(2):
+            self.table.zones[s][DECK] = [i for i, o in enumerate(owners) if o == s]
+            events.append(DeckPresented(s, tuple(sorted(c.name for c in decks[s]))))
+        self.shuffles = [0, 1]
+        self.phase = "setup"
+
+    def start_turn(self, events: list[Event]) -> None:
+        turn.start_turn(self, events)
+
+    def finish(self, winners: tuple[int, ...], events: list[Event]) -> None:
+        """FotH 102: the game ends at once; both winning at once: a draw (notes)."""
+        self.winners = winners if len(winners) == 1 else ()
+        self.phase = "over"
+        self._mark()
+        events.append(self._game_ended())
+
+    # -- card values (part 2's 1000s and continuous effects plug in here) ------------------
+    def run_value(self, card: int) -> int:
+        """FotH 209: the run value (part 1: as printed)."""
+        return self.table.cards[card].run
+
+    def guard_value(self, card: int) -> int:
+        """FotH 210: the guard value (part 1: as printed)."""
+        return self.table.cards[card].guard
+
+    def change_going(self, steps: int, events: list[Event]) -> None:
+        """FotH 511: make the going ``steps`` better (< 0) or worse (> 0)."""
+        assert self.race is not None
+        going = stepped_going(self.race.going, steps)
+        if going != self.race.going:  # 103.2a
+            self.race = attrs.evolve(self.race, going=going)
+            events.append(GoingChanged(going))
+
+    # -- reading -------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        p = self.phase
+        if p == "over":
+            return ()
+        if p in ("race", "setup", "first"):
+            return (CHANCE,)
+        if p == "mulligan":
+            return tuple(s for s in range(2) if self.mulligan[s] is None)
+        if p == "guard":
+            return (1 - self.turn_player,)
+        if p == "priority":
+            return (self.priority,)
+        if p == "respond":
+            return (1 - self.priority,)
+        return (self.turn_player,)
+
+    @property
+    def result(self) -> Result | None:
+        if self.winners is None:
+            return None
+        scores = tuple(1 if s in self.winners else 0 for s in range(2))
+        places = places_from_keys([-x for x in scores])
+        return Result(scores, places, tuple(s for s in range(2) if places[s] == 1))
+
+    def view(self, seat: int | None) -> ForceHorseView:
+        self._check_seat(seat)
+        return make_view(self, seat)
+
+    def render(self, seat: int | None = None) -> str:
+        return self.view(seat).render()
+
+    def snapshot(self) -> dict[str, Any]:
+        t = self.table
+        return {
+            "phase": self.phase,
+            "race": None
+            if self.race is None
+            else [self.race.racecourse, self.race.distance, self.race.going],
+            "zones": [{z: list(t.zones[s][z]) for z in ZONES} for s in range(2)],
+            "resolution": list(t.resolution),
+            "placed": sorted(t.placed.items()),
+            "clock": t.clock,
+            "shuffles": list(self.shuffles),
+            "mulligan": list(self.mulligan),
+            "first": self.first,
+            "turn": [self.turn, self.turn_player, self.run_count, self.priority, self.to_farm],
+            "pairs": [list(p) for p in self.pairs],
+            "outcomes": [list(o) for o in self.outcomes],
+            "winners": None if self.winners is None else list(self.winners),
+        }
+
+    # -- acting --------------------------------------------------------------------------
+    def _legal(self, seat: int) -> list[Action]:
+        return legal_actions(self, seat)
+
+    def _check(self, action: Action) -> str | None:
+        return check_action(self, action)
+
+    def _sample_chance(self, rng: random.Random) -> Action:
+        if self.phase == "race":
+            return setup.sample_race(rng)
+        if self.phase == "first":
+            return FirstPlayer(CHANCE, rng.randrange(2))
+        return setup.sample_shuffle(self, rng)
+
+    def _apply(self, action: Action) -> list[Event]:
+        events: list[Event] = []
+        from racebook.games.forcehorse.events import Farm, Guard, Pass, Run, Support
+
+        s = action.seat
+        if isinstance(action, DrawRace):
+            setup.apply_race(self, action, events)
+        elif isinstance(action, Shuffle):
+            setup.apply_shuffle(self, action, events)
+        elif isinstance(action, FirstPlayer):
+            setup.apply_first(self, action, events)
+        elif isinstance(action, Mulligan):
+            events.append(MulliganChosen(s, action.redo))
+            setup.apply_mulligan(self, s, action.redo, events)
+        elif isinstance(action, Run):
+            turn.play_horse(self, s, action.card, action.force, events)
+        elif isinstance(action, Guard):
+            turn.play_horse(self, s, action.card, (), events)
+        elif isinstance(action, Support):
+            if self.phase == "respond":
+                turn.respond_support(self, s, events)
+            turn.play_support(self, s, action.card, action.target, action.pair, events)
+        elif isinstance(action, Farm):
+            turn.farm_card(self, s, action.card, events)
+        elif isinstance(action, Pass):
+            if self.phase == "support":
+                turn.begin_runs(self, events)
+            elif self.phase == "runner":
+                turn.no_runner(self, events)
+            elif self.phase == "guard":
+                turn.no_guard(self, events)
+            else:
+                turn.pass_priority(self, s, events)
+        return events
+
+    def _copy_into(self, other: ForceHorseState) -> None:
+        other.table = self.table.copy()
+        other.shuffles = list(self.shuffles)
+        other.mulligan = list(self.mulligan)
+        other.pairs = [list(p) for p in self.pairs]
+        other.outcomes = list(self.outcomes)
+
+    # -- for the test harness ------------------------------------------------------------
+    def audit(self) -> None:
+        t = self.table
+        seen = list(t.resolution)
+        for s in range(2):
+            for z in ZONES:
+                for c in t.zones[s][z]:
+                    assert t.owners[c] == s, f"card {c} in seat {s}'s {z}"
+                seen += t.zones[s][z]
+        assert sorted(seen) == list(range(len(t.cards))), "cards lost or doubled"
+        assert (self.winners is None) == (self.phase != "over"), "a game over is over"
+        assert self.phase not in ("support", "runner") or self.table.area_cards(self.turn_player)
+
+    def probes(self, seat: int) -> list[Action]:
+        return probe_actions(self, seat)
+
+    def hidden_variant(self, seat: int, rng: random.Random) -> ForceHorseState:
+        return hidden_variant(self, seat, rng)

@@ -1,0 +1,115 @@
+"""Zones (FotH 400s): the table of every card's place, and the one function
+that moves a card between zones (every move is an event a trigger can watch).
+
+Cards are numbered instances (``0 ..``): seat 0's deck, then seat 1's.  A
+zone is a list of instance numbers; ordered zones keep their top card last.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from racebook.core.game import Event, PrivateEvent
+from racebook.games.forcehorse.cards import Card
+
+AREAS = ("nige", "senko", "sashi", "oikomi")
+"""FotH 403.2a: the four distance areas, distance numbers 1..4."""
+DECK = "deck"
+"""The deck before setup splits it (602, 603), a hidden ordered zone."""
+SET_ASIDE = "set-aside"
+HAND = "hand"  # 407
+SITUATION = "situation"  # 404
+RUN = "run"  # 405
+FARM = "farm"  # 406
+REMOVED = "removed"  # 409
+RESOLUTION = "resolution"  # 408: one zone shared by both players
+PUBLIC = frozenset({SITUATION, RUN, FARM, REMOVED, RESOLUTION})
+"""FotH 401.2: public zones; the rest are hidden (hand: from the other player, 407.2)."""
+ZONES = (*AREAS, DECK, SET_ASIDE, HAND, SITUATION, RUN, FARM, REMOVED)
+
+
+@attrs.frozen
+class CardMoved(Event):
+    """A card moved (FotH 806.4 zone-move triggers watch this).  ``card`` is
+    ``None`` when it moved between hidden zones: only the count is public (401.2b)."""
+
+    kind: ClassVar[str] = "moved"
+    owner: int
+    card: str | None
+    source: str
+    target: str
+
+
+@attrs.frozen
+class SecretMove(PrivateEvent):
+    """The card itself, for its owner, when it moved into their hand unseen by the other."""
+
+    kind: ClassVar[str] = "secret-move"
+    card: str
+    source: str
+    target: str
+
+
+class Table:
+    """Every zone of both players (a plain mutable record, copied by ``copy``)."""
+
+    def __init__(self, cards: list[Card], owners: list[int]) -> None:
+        self.cards = cards
+        self.owners = owners
+        self.zones: list[dict[str, list[int]]] = [{z: [] for z in ZONES} for _ in range(2)]
+        self.resolution: list[int] = []
+        self.placed: dict[int, int] = {}  # situation card -> when it was placed (903)
+        self.clock = 0
+
+    def copy(self) -> Table:
+        other = Table(self.cards, self.owners)
+        other.zones = [{z: list(v) for z, v in zs.items()} for zs in self.zones]
+        other.resolution = list(self.resolution)
+        other.placed = dict(self.placed)
+        other.clock = self.clock
+        return other
+
+    def name(self, card: int) -> str:
+        return self.cards[card].name
+
+    def current_area(self, seat: int) -> str | None:
+        """FotH 403.4: the lowest-numbered distance area holding a card."""
+        return next((a for a in AREAS if self.zones[seat][a]), None)
+
+    def area_cards(self, seat: int) -> int:
+        return sum(len(self.zones[seat][a]) for a in AREAS)
+
+    def find(self, seat: int, zone: str, name: str) -> int | None:
+        return next((c for c in self.zones[seat][zone] if self.cards[c].name == name), None)
+
+    def names(self, seat: int, zone: str) -> list[str]:
+        return sorted(self.cards[c].name for c in self.zones[seat][zone])
+
+
+def move(table: Table, card: int, seat: int, source: str, target: str, events: list[Event]) -> None:
+    """Move ``card`` from ``seat``'s ``source`` zone to ``target`` (the
+    resolution area is shared; ``seat`` is whose zones they are).  Ordered zones
+    take and give their top (last) card."""
+    zones = table.zones[seat]
+    if source == RESOLUTION:
+        table.resolution.remove(card)
+    else:
+        zones[source].remove(card)
+    if target == RESOLUTION:
+        table.resolution.append(card)
+    else:
+        zones[target].append(card)
+    if target == SITUATION:
+        table.clock += 1
+        table.placed[card] = table.clock
+    elif source == SITUATION:
+        table.placed.pop(card, None)
+    owner = table.owners[card]
+    if source in PUBLIC or target in PUBLIC:
+        events.append(CardMoved(owner, table.name(card), source, target))
+        return
+    events.append(CardMoved(owner, None, source, target))
+    if target == HAND:
+        events.append(SecretMove(seat, table.name(card), source, target))
