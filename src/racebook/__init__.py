@@ -31,6 +31,7 @@ from racebook.simulation import simulate
 from racebook.table import Table, Verdict
 
 if TYPE_CHECKING:
+    from racebook.games.forcehorse import ForceHorse
     from racebook.games.longshot import LongShot
     from racebook.games.mafia import Mafia
     from racebook.games.readysetbet import ReadySetBet
@@ -49,6 +50,8 @@ def load(name: Literal["mafia"], **settings: Any) -> Mafia: ...
 def load(name: ReadySetBetName, **settings: Any) -> ReadySetBet: ...
 @overload
 def load(name: Literal["trickrace"], **settings: Any) -> TrickRace: ...
+@overload
+def load(name: Literal["forcehorse", "forcehorse-random"], **settings: Any) -> ForceHorse: ...
 @overload
 def load(name: str, **settings: Any) -> Game[Any]: ...
 def load(name: str, **settings: Any) -> Game[Any]:

@@ -2,6 +2,6 @@
 scoring parts into its turn structure.  Importing ``racebook`` imports this
 package, which registers every built-in game, preset and rule module."""
 
-from racebook.games import longshot, mafia, readysetbet, trickrace
+from racebook.games import forcehorse, longshot, mafia, readysetbet, trickrace
 
-__all__ = ["longshot", "mafia", "readysetbet", "trickrace"]
+__all__ = ["forcehorse", "longshot", "mafia", "readysetbet", "trickrace"]

@@ -80,6 +80,14 @@ class ForceHorse(Game[ForceHorseConfig]):
     def _make_state(self) -> ForceHorseState:
         return ForceHorseState(self)
 
+    def new_state(
+        self, seed: int | None = None, *, explicit_chance: bool = False
+    ) -> ForceHorseState:
+        """A new game of this variant (see :meth:`racebook.core.game.Game.new_state`)."""
+        state = super().new_state(seed, explicit_chance=explicit_chance)
+        assert isinstance(state, ForceHorseState)
+        return state
+
 
 class ForceHorseState(State[ForceHorseConfig]):
     game: ForceHorse
