@@ -265,7 +265,7 @@ def test_help_gives_every_default_and_choice_in_plain_text(command: str) -> None
             continue
         assert action.help, action.dest
         if action.choices:
-            assert "one of: longshot, mafia" in parser._get_formatter()._expand_help(action)
+            assert "longshot, mafia" in parser._get_formatter()._expand_help(action)
         if (action.option_strings and action.dest != "version") or action.nargs == "?":
             assert "default" in parser._get_formatter()._expand_help(action), action.dest
     if command == "simulate":

@@ -199,7 +199,7 @@ def test_lines_after_the_end_and_digest_moved(game_log: str) -> None:
     k = next(i for i, line in enumerate(ls) if '"after"' in line)
     ls.insert(k - 1, ls.pop(k))
     err = refused("\n".join(ls))
-    assert err.line == k and "digest" in err.reason
+    assert err.line == k and "checkpoint" in err.reason
 
 
 def test_a_seats_log_is_redacted_and_not_replayable() -> None:

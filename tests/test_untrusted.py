@@ -381,3 +381,119 @@ def test_format_2_logs_replay_to_the_same_game_and_story(path: Path) -> None:
     assert state.log.dumps() == text
     story = path.with_name(path.stem + ".seat0.jsonl").read_text(encoding="utf-8")
     assert state.log.for_seat(0) == story
+
+
+# -- review findings: each a regression test ----------------------------------------------
+
+
+def test_a_roll_out_without_dice_is_refused() -> None:
+    from racebook.games.readysetbet import DiceRun
+
+    state = racebook.load("readysetbet", players=2).new_state(explicit_chance=True)
+    assert state.check(DiceRun(-1, "")) is not None
+
+
+def test_a_log_of_many_tiny_lines_is_refused_at_its_first_bad_line() -> None:
+    import tracemalloc
+
+    header = play("longshot", seed=1).log.dumps().split("\n")[0]
+    text = header + "\n" + "{}\n" * 2_000_000
+    tracemalloc.start()
+    with pytest.raises(LogError) as info:
+        racebook.replay(text)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert info.value.line == 2
+    assert peak < 20 * 1024 * 1024  # the 6 MB of lines are never decoded whole
+
+
+def test_checkpoint_lines_are_required_where_the_game_made_them(longshot_log: str) -> None:
+    lines = longshot_log.split("\n")
+    n = next(i for i, line in enumerate(lines) if line.startswith('{"digest"'))
+    without = lines[:n] + lines[n + 1 :]
+    with pytest.raises(LogError) as info:
+        racebook.replay("\n".join(without))
+    assert info.value.line == n + 1 and "checkpoint" in info.value.reason
+    with pytest.raises(LogError):
+        racebook.resume("\n".join(without))
+    extra = [*lines[:3], '{"digest":null,"after":2}', *lines[3:]]
+    with pytest.raises(LogError) as info:
+        racebook.replay("\n".join(extra))
+    assert info.value.line == 4
+    tagged = list(lines)
+    tagged[3] = tagged[3][:-1] + ',"digest":"x"}'
+    with pytest.raises(LogError) as info:
+        racebook.replay("\n".join(tagged))
+    assert info.value.line == 4
+
+
+def test_two_objects_on_one_line_are_refused(longshot_log: str) -> None:
+    lines = longshot_log.split("\n")
+    lines[3:5] = [lines[3] + "," + lines[4]]
+    with pytest.raises(LogError) as info:
+        racebook.replay("\n".join(lines))
+    assert info.value.line == 4
+
+
+def test_a_failed_log_write_changes_nothing(tmp_path: Path) -> None:
+    state = racebook.load("longshot").new_state(seed=2)
+    writer = racebook.LogWriter(state, tmp_path / "g.jsonl")
+
+    def full_disk(text: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    writer._write = full_disk  # type: ignore[method-assign]
+    before = state.digest(), len(state.log)
+    seat = state.to_act[0]
+    with pytest.raises(OSError):
+        state.apply(state.legal_actions(seat)[0])
+    assert (state.digest(), len(state.log)) == before
+
+
+def test_the_writer_keeps_a_logs_permissions_and_leaves_no_temporary_file(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "g.jsonl"
+    state = racebook.load("longshot").new_state(seed=2)
+    racebook.LogWriter(state, path).close()
+    assert path.stat().st_mode & 0o777 == 0o600  # a full log holds every secret
+    path.chmod(0o640)
+    resumed = racebook.resume(path.read_text(encoding="utf-8")).state
+    racebook.LogWriter(resumed, path).close()
+    assert path.stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.jsonl"]
+    with pytest.raises(IsADirectoryError):
+        racebook.LogWriter(racebook.load("longshot").new_state(seed=1), tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.jsonl"]
+
+
+def test_cards_are_not_built_from_floats_or_bools() -> None:
+    from racebook.cards.horse import HorseCard
+    from racebook.cards.race import RaceCard
+
+    for build in (lambda: RaceCard(0, 5.0), lambda: HorseCard(1, True)):  # type: ignore[arg-type]
+        with pytest.raises(ValueError):
+            build()
+
+
+def test_huge_integers_in_actions_are_malformed_and_check_messages_are_bounded() -> None:
+    from racebook.games.readysetbet import Bet
+
+    state = racebook.load("readysetbet", players=2).new_state(seed=1)
+    with pytest.raises(racebook.MalformedAction) as info:
+        state.apply(Bet(0, 10**5000, "win:7:0"))
+    assert info.value.field == "token"
+    reason = state.check(Bet(0, 5, "y" * 100_000))
+    assert reason is not None and len(reason) <= MAX_MESSAGE
+
+
+def test_table_refuses_odd_seats_and_non_actions() -> None:
+    from racebook.table import Table
+
+    table = Table(racebook.load("longshot").new_state(seed=3))
+    for seat in ("1", 1.0, True, 17):
+        with pytest.raises(racebook.UnknownSeat):
+            table.events(seat)  # type: ignore[arg-type]
+    assert not table.submit(0, {"kind": "pass", "seat": 0}).accepted  # type: ignore[arg-type]
+    with pytest.raises(racebook.UnknownSeat):
+        racebook.load("longshot").new_state(seed=1).log.for_seat(9)

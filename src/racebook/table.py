@@ -30,9 +30,9 @@ from typing import Any
 
 import attrs
 
-from racebook.core.errors import IllegalAction, UnknownSeat
+from racebook.core.errors import IllegalAction, LogError, short
 from racebook.core.game import CHANCE, Action, Event, Game, State
-from racebook.core.log import LogWriter, resume
+from racebook.core.log import MAX_BYTES, LogWriter, resume
 
 
 @attrs.frozen
@@ -69,8 +69,14 @@ class Table:
     ) -> Table:
         """The table whose log is at ``log``, continued (after a crash too:
         see :func:`~racebook.core.log.resume`); it goes on writing there."""
-        with open(log, encoding="utf-8") as f:
-            text = f.read()
+        with open(log, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise LogError(1, f"log larger than {MAX_BYTES:,} bytes")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise LogError(1, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
         return cls(resume(text, seed).state, log=log, fsync=fsync)
 
     @property
@@ -93,6 +99,8 @@ class Table:
         """Apply ``action`` for ``seat`` (the seat the connection is
         authenticated as) if it is legal now; one action at a time, in the
         order they arrive."""
+        if not isinstance(action, Action):
+            return Verdict(False, f"not an action: {short(action)}")
         if action.seat != seat or seat == CHANCE:
             return Verdict(False, f"seat {seat} may not act for seat {action.seat}")
         with self._lock:
@@ -116,8 +124,7 @@ class Table:
         """Every event ``seat`` may see from position ``since`` on, and the
         position to ask from next time.  Positions count every event of the
         game (so all seats share them); a seat gets only its own share."""
-        if seat is not None and not 0 <= seat < self.game.seats:
-            raise UnknownSeat(seat, self.game.seats)
+        self._state._check_seat(seat)
         with self._lock:
             groups = self._state._events
             flat = [e for group in groups for e in group]

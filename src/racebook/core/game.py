@@ -26,7 +26,15 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 import attrs
 
-from racebook.core.errors import ConfigError, IllegalAction, MalformedAction, UnknownSeat, short
+from racebook.core.errors import (
+    MAX_MESSAGE,
+    ConfigError,
+    IllegalAction,
+    MalformedAction,
+    UnknownSeat,
+    clip,
+    short,
+)
 from racebook.core.serial import to_data
 
 if TYPE_CHECKING:
@@ -134,6 +142,8 @@ C = TypeVar("C")
 
 
 _FIELDS: dict[type[Any], tuple[tuple[str, Any, Callable[[Any], bool]], ...]] = {}
+MAX_INT = 2**63 - 1
+"""An action's integer fields are at most this large (in size)."""
 
 
 def field_problem(action: Action) -> tuple[str, str] | None:
@@ -160,7 +170,9 @@ def _type_name(hint: Any) -> str:
 
 
 def _checker(hint: Any) -> Callable[[Any], bool]:
-    if hint is int or hint is bool or hint is str:
+    if hint is int:  # an int of any size could not even be printed in a message
+        return lambda v: type(v) is int and -MAX_INT <= v <= MAX_INT
+    if hint is bool or hint is str:
         return lambda v: type(v) is hint
     if hint is float:
         return lambda v: type(v) is float or type(v) is int
@@ -342,7 +354,8 @@ class State(abc.ABC, Generic[C]):
         bad = field_problem(action)
         if bad is not None:
             return f"field {bad[0]}: {bad[1]}"
-        return self._check_rules(action)
+        reason = self._check_rules(action)
+        return None if reason is None else clip(reason, MAX_MESSAGE)
 
     def _check_rules(self, action: Action) -> str | None:
         if self.is_over:
@@ -429,6 +442,9 @@ class State(abc.ABC, Generic[C]):
 
     # -- for games ---------------------------------------------------------
     def _do(self, action: Action) -> list[Event]:
+        writer = self._writer
+        if writer is not None:  # written first: a failed write changes nothing
+            writer.record(action)
         events = self._apply(action)
         self._version += 1
         self._entries.append(action)
@@ -439,8 +455,8 @@ class State(abc.ABC, Generic[C]):
             self._chain = self._next_checkpoint()
             mark = self._chain[0]
             self._marks.append((len(self._entries), mark))
-        if self._writer is not None:
-            self._writer.record(action, mark)
+        if writer is not None:
+            writer.recorded(mark)
         return events
 
     def _resolve_chance(self, events: list[Event]) -> None:

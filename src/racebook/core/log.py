@@ -18,12 +18,14 @@ so an edited, reordered or truncated log is refused with the line number.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
 import secrets
+import tempfile
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
@@ -56,15 +58,15 @@ MAX_BYTES = 64 * 1024 * 1024
 MAX_LINE = 1024 * 1024
 
 
-def _from_v1(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _from_v1(line: dict[str, Any]) -> dict[str, Any]:
     """Version 1 to 2: the lines are the same; only checkpoint digests differ,
     and :func:`replay` checks those in the version the log was written in."""
-    return lines
+    return line
 
 
-# Readers of older format versions: version -> function upgrading that
-# version's lines (header included) to the next version.  Version 1 is the first.
-UPGRADES: dict[int, Callable[[list[dict[str, Any]]], list[dict[str, Any]]]] = {1: _from_v1}
+# Readers of older format versions: version -> function upgrading one line of
+# that version (the header included) to the next version.  Version 1 is the first.
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_v1}
 
 
 def _dump(obj: Any) -> str:
@@ -97,6 +99,7 @@ class GameLog:
 
     def events(self, seat: int | None = None) -> list[Event]:
         """Every event so far that ``seat`` may see (``None``: a spectator)."""
+        self._state._check_seat(seat)
         return [e for group in self._state._events for e in group if e.visible_to(seat)]
 
     def header(self) -> dict[str, Any]:
@@ -152,29 +155,22 @@ def _parse_line(number: int, line: str) -> dict[str, Any]:
     return obj
 
 
-def _lines(text: str) -> list[str]:
-    """The log's lines: split on ``\n`` only (a string in the log may hold
-    U+2028 and the like, which :meth:`str.splitlines` would split on); a
-    ``\r`` before it is dropped."""
-    raw = text.split("\n")
-    if raw and raw[-1] == "":
-        raw.pop()
-    return [line[:-1] if line.endswith("\r") else line for line in raw]
-
-
-def _parse_body(raw: list[str]) -> list[tuple[int, dict[str, Any]]]:
-    """Lines 2.. as JSON objects.  One bulk decode when every line is well formed;
-    line by line (to name the bad one) when not."""
-    numbered = [(n, line) for n, line in enumerate(raw[1:], start=2) if line.strip()]
-    if all(len(line) <= MAX_LINE and line.lstrip()[:1] == "{" for _, line in numbered):
-        try:
-            objs = json.loads("[" + ",".join(line for _, line in numbered) + "]")
-        except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
-            pass
-        else:
-            if len(objs) == len(numbered) and all(isinstance(o, dict) for o in objs):
-                return [(n, o) for (n, _), o in zip(numbered, objs, strict=True)]
-    return [(n, _parse_line(n, line)) for n, line in numbered]
+def _numbered_lines(text: str, start: int = 0, number: int = 1) -> Iterator[tuple[int, str, bool]]:
+    """The log's lines from offset ``start`` on, numbered from ``number``, one at a
+    time (a huge log is never split or decoded whole): ``(number, line,
+    complete)``, where ``complete`` is false for a last line without its
+    ``\n``.  Lines are split on ``\n`` only (a string in the log may hold
+    U+2028 and the like, which :meth:`str.splitlines` would split on); a ``\r``
+    before it is dropped."""
+    end = len(text)
+    while start < end:
+        stop = text.find("\n", start)
+        complete = stop >= 0
+        if not complete:
+            stop = end
+        line = text[start:stop]
+        yield number, line[:-1] if line.endswith("\r") else line, complete
+        start, number = stop + 1, number + 1
 
 
 _FAST: dict[type[Any], tuple[tuple[str, Callable[[Any], Any]], ...] | None] = {}
@@ -339,17 +335,16 @@ def _replay(text: str, *, partial: bool) -> Resumed:
 
     if len(text) > MAX_BYTES:
         raise LogError(1, f"log larger than {MAX_BYTES} bytes")
-    raw = _lines(text)
-    dropped = None
-    if partial and raw and not text.endswith("\n") and len(raw) > 1:
-        try:
-            json.loads(raw[-1])
-        except (ValueError, RecursionError):
-            dropped = f"line {len(raw)}: half-written, dropped"
-            raw.pop()
-    if not raw or not raw[0].strip():
+    first = text.find("\n")
+    head = text if first < 0 else text[:first]
+    if not head.strip():
         raise LogError(1, "empty log: no header")
-    header = _parse_line(1, raw[0])
+    if first < 0 and partial:
+        try:  # a log that is a header cut short cannot be resumed
+            json.loads(head)
+        except (ValueError, RecursionError):
+            raise LogError(1, "the header is half-written") from None
+    header = _parse_line(1, head.removesuffix("\r"))
     if header.get("format") != FORMAT:
         raise LogError(1, f"not a racebook log (format {short(header.get('format'))})")
     if header.get("redacted"):
@@ -360,11 +355,7 @@ def _replay(text: str, *, partial: bool) -> Resumed:
     if version > VERSION:
         raise LogError(1, f"format version {version} is newer than this library reads ({VERSION})")
     written = version
-    lines = _parse_body(raw)
-    while version < VERSION:
-        upgraded = UPGRADES[version]([header, *(obj for _, obj in lines)])
-        header, lines = upgraded[0], list(zip((n for n, _ in lines), upgraded[1:], strict=True))
-        version += 1
+    header = _upgrade(header, written)
     game_id = header.get("game")
     if type(game_id) is not str:
         raise LogError(1, "header names no game")
@@ -377,35 +368,65 @@ def _replay(text: str, *, partial: bool) -> Resumed:
         raise LogError(1, f"header says {short(seats)} seats, its config has {game.seats}")
     state = game.new_state(explicit_chance=True)
     ended = False
-    for number, obj in lines:
+    dropped = None
+    due = 0  # actions after which the game made a checkpoint: its line comes next
+    last = 1
+    for number, line, complete in _numbered_lines(text, first + 1 if first >= 0 else len(text), 2):
+        if not line.strip():
+            continue
+        if partial and not complete:
+            try:
+                json.loads(line)
+            except (ValueError, RecursionError):
+                dropped = f"line {number}: half-written, dropped"
+                break
+        obj = _upgrade(_parse_line(number, line), written)
+        last = number
         if ended:
             raise LogError(number, "line after the closing line")
-        if "end" in obj:
-            end = obj.get("end")
+        if "kind" in obj:
+            if due:
+                raise LogError(number, f"the checkpoint after action {due} is missing")
+            action = parse_action(game, obj, number)
+            marks = len(state._marks)
+            try:
+                state.apply(action)
+            except IllegalAction as exc:
+                raise LogError(number, f"illegal action: {exc}") from None
+            if len(state._marks) > marks:
+                due = len(state._entries)
+        elif obj.keys() == {"digest", "after"}:
+            after = obj["after"]
+            if not due or type(after) is not int or after != due:
+                raise LogError(number, "checkpoint line out of place: lines reordered or removed")
+            if obj["digest"] != _checkpoint_at(state, written):
+                raise LogError(number, "state digest differs: an action before it was edited")
+            due = 0
+        elif obj.keys() == {"end", "digest"}:
+            if due:
+                raise LogError(number, f"the checkpoint after action {due} is missing")
+            end = obj["end"]
             if type(end) is not int or end != len(state._entries):
                 raise LogError(
                     number,
                     f"closing line counts {short(end)} actions, the log has {len(state._entries)}",
                 )
-            if obj.get("digest") != state.digest():
+            if obj["digest"] != state.digest():
                 raise LogError(number, "final state digest differs: the log was edited")
             ended = True
-        elif "digest" in obj:
-            after = obj.get("after")
-            if type(after) is not int or after != len(state._entries):
-                raise LogError(number, "digest line out of place: lines reordered or removed")
-            if obj.get("digest") != _checkpoint_at(state, written):
-                raise LogError(number, "state digest differs: an action before it was edited")
         else:
-            action = parse_action(game, obj, number)
-            try:
-                state.apply(action)
-            except IllegalAction as exc:
-                raise LogError(number, f"illegal action: {exc}") from None
+            raise LogError(number, "neither an action, a checkpoint nor the closing line")
     if not ended and not partial:
-        last = lines[-1][0] if lines else 1
         raise LogError(last + 1, "the log has no closing line: it was cut short")
     return Resumed(state, ended, dropped)
+
+
+def _upgrade(obj: dict[str, Any], version: int) -> dict[str, Any]:
+    """One line of a log of format ``version``, as this library's format has it."""
+    while version < VERSION:
+        obj = UPGRADES[version](obj)
+        version += 1
+    return obj
 
 
 def _checkpoint_at(state: State[Any], version: int) -> str | None:
@@ -416,6 +437,16 @@ def _checkpoint_at(state: State[Any], version: int) -> str | None:
     if marks and marks[-1][0] == len(state._entries):
         return marks[-1][1]
     return None  # the game asked for no checkpoint here: the line is not ours
+
+
+def _fsync_folder(folder: str) -> None:
+    """Make a file's new name durable (POSIX: fsync the folder)."""
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 class LogWriter:
@@ -448,24 +479,43 @@ class LogWriter:
         self.fsync = fsync
         self._state = state
         lines = state.log.dumps().split("\n")[:-2]  # without the closing line
-        tmp = self.path + ".tmp"
-        with open(tmp, "w", encoding="utf-8", newline="\n") as f:
-            f.write("\n".join(lines) + "\n")
-            f.flush()
-            if fsync:
-                os.fsync(f.fileno())
-        os.replace(tmp, self.path)
+        folder = os.path.dirname(os.path.abspath(self.path))
+        try:  # an existing log keeps its permissions; a new one is its owner's only
+            mode: int | None = os.stat(self.path).st_mode & 0o7777
+        except FileNotFoundError:
+            mode = None
+        fd, tmp = tempfile.mkstemp(
+            dir=folder, prefix=os.path.basename(self.path) + ".", suffix=".tmp"
+        )
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+                f.write("\n".join(lines) + "\n")
+                f.flush()
+                if mode is not None:
+                    os.chmod(f.fileno(), mode)
+                if fsync:
+                    os.fsync(f.fileno())
+            os.replace(tmp, self.path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+        if fsync:
+            _fsync_folder(folder)
         self._file = open(self.path, "a", encoding="utf-8", newline="\n")  # noqa: SIM115
         state._writer = self
         if state.is_over:
             self._close_log()
 
-    def record(self, action: Action, mark: str | None) -> None:
-        """Append ``action`` (and the checkpoint after it); called by the state."""
-        text = _dump(action.to_data()) + "\n"
+    def record(self, action: Action) -> None:
+        """Append ``action``'s line; called by the state before it applies it."""
+        self._write(_dump(action.to_data()) + "\n")
+
+    def recorded(self, mark: str | None) -> None:
+        """Append the checkpoint the action made (if any), and the closing line
+        when the game is over; called by the state after the action."""
         if mark is not None:
-            text += _dump({"digest": mark, "after": len(self._state._entries)}) + "\n"
-        self._write(text)
+            self._write(_dump({"digest": mark, "after": len(self._state._entries)}) + "\n")
         if self._state.is_over:
             self._close_log()
 
