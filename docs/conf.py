@@ -24,7 +24,7 @@ html_theme = "alabaster"
 # needs no network) and type variables, which have no page of their own.
 nitpick_ignore_regex = [
     ("py:.*", r"(abc|collections\.abc|os|pathlib|random|typing|types)\.\w+"),
-    ("py:.*", r"(racebook(\.\w+)*\.)?[CT]"),  # the TypeVars C (a game's config) and T
+    ("py:.*", r"(racebook(\.\w+)*\.)?[CTM]"),  # TypeVars: C (a game's config), T, M
 ]
 
 LONG_DEFAULT = 60

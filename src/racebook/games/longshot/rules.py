@@ -5,19 +5,17 @@ no-op; :func:`make_rules` builds the modules a config names."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from racebook.core.errors import ConfigError
 from racebook.core.game import Action, Event
 from racebook.games.longshot.config import LongShotConfig
-from racebook.variants.rules import rule_class
+from racebook.variants.rules import RuleModule, build_rules
 
 if TYPE_CHECKING:
     from racebook.games.longshot.state import LongShotState
 
 
-class BoxRule:
+class BoxRule(RuleModule):
     """A rule module of the box race: behaviour a variant plugs in by name.
 
     Subclass it, give it a ``name``, register it with
@@ -30,36 +28,9 @@ class BoxRule:
     until it calls :meth:`~racebook.games.longshot.state.LongShotState.end_interlude`.
     """
 
-    name: ClassVar[str] = ""
+    config: LongShotConfig
     action_types: ClassVar[tuple[type[Action], ...]] = ()
     event_types: ClassVar[tuple[type[Event], ...]] = ()
-
-    def __init__(self, settings: Mapping[str, Any], config: LongShotConfig, where: str) -> None:
-        self.settings = dict(settings)
-        self.config = config
-        self.where = where
-
-    def setting(self, key: str, default: Any, kind: type[Any] | tuple[type[Any], ...]) -> Any:
-        """Read one setting of this module, checked; :class:`ConfigError` names it."""
-        value = self.settings.get(key, default)
-        if (
-            isinstance(value, bool)
-            and kind is not bool
-            and bool not in (kind if isinstance(kind, tuple) else (kind,))
-        ):
-            raise ConfigError(f"{self.where}.settings.{key}", f"expected {kind}, got {value!r}")
-        if not isinstance(value, kind):
-            raise ConfigError(f"{self.where}.settings.{key}", f"expected {kind}, got {value!r}")
-        return value
-
-    def check_settings(self, known: set[str]) -> None:
-        """Refuse settings this module does not know."""
-        unknown = sorted(set(self.settings) - known)
-        if unknown:
-            raise ConfigError(
-                f"{self.where}.settings.{unknown[0]}",
-                f"unknown setting of rule {self.name!r}; known: {sorted(known)}",
-            )
 
     # -- hooks of the race -------------------------------------------------------
     def start_race(self, state: LongShotState) -> None:
@@ -122,14 +93,4 @@ class BoxRule:
 
 def make_rules(config: LongShotConfig) -> tuple[BoxRule, ...]:
     """The rule modules a config names, built and checked."""
-    out = []
-    for i, ref in enumerate(config.rules):
-        where = f"rules[{i}]"
-        cls = rule_class(ref.name, where)
-        if not (isinstance(cls, type) and issubclass(cls, BoxRule)):
-            raise ConfigError(where, f"{ref.name!r} is not a box-race rule module")
-        out.append(cls(ref.settings, config, where))
-    names = [r.name for r in out]
-    if len(set(names)) != len(names):
-        raise ConfigError("rules", f"a rule module is named twice: {names}")
-    return tuple(out)
+    return build_rules(config, BoxRule, "a box-race rule module")

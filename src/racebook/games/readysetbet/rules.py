@@ -9,47 +9,24 @@ takes the same paths as before, at no extra cost.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
-from racebook.core.errors import ConfigError
-from racebook.variants.rules import rule_class
+from racebook.variants.rules import RuleModule, build_rules, overriding
 
 if TYPE_CHECKING:
     from racebook.games.readysetbet.config import ReadySetBetConfig
     from racebook.games.readysetbet.state import ReadySetBetState
 
 
-class RaceRule:
+class RaceRule(RuleModule):
     """A rule module of Ready Set Bet.  Every hook here keeps the rulebook's rule;
     override the ones the house rule changes.  Hooks must be deterministic
     functions of their arguments and the state (a log replays them)."""
 
-    name: ClassVar[str] = ""
-
-    def __init__(self, settings: Mapping[str, Any], config: ReadySetBetConfig, where: str) -> None:
-        self.settings = dict(settings)
-        self.config = config
-        self.where = where
-
-    def setting(self, key: str, default: Any, kind: type[Any] | tuple[type[Any], ...]) -> Any:
-        """Read one setting of this module, checked; :class:`ConfigError` names it."""
-        value = self.settings.get(key, default)
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kind):
-            raise ConfigError(f"{self.where}.settings.{key}", f"expected {kind}, got {value!r}")
-        return value
-
-    def check_settings(self, known: set[str]) -> None:
-        """Refuse settings this module does not know."""
-        unknown = sorted(set(self.settings) - known)
-        if unknown:
-            raise ConfigError(
-                f"{self.where}.settings.{unknown[0]}",
-                f"unknown setting of rule {self.name!r}; known: {sorted(known)}",
-            )
+    config: ReadySetBetConfig
 
     # -- hooks ---------------------------------------------------------------------------
     def bonus(
@@ -106,23 +83,14 @@ class Hooks:
 
 def make_rules(config: ReadySetBetConfig) -> tuple[RaceRule, ...]:
     """The rule modules a config names, built and checked."""
-    out = []
-    for i, ref in enumerate(config.rules):
-        where = f"rules[{i}]"
-        cls = rule_class(ref.name, where)
-        if not (isinstance(cls, type) and issubclass(cls, RaceRule)):
-            raise ConfigError(where, f"{ref.name!r} is not a Ready Set Bet rule module")
-        out.append(cls(ref.settings, config, where))
-    names = [r.name for r in out]
-    if len(set(names)) != len(names):
-        raise ConfigError("rules", f"a rule module is named twice: {names}")
-    return tuple(out)
+    return build_rules(config, RaceRule, "a Ready Set Bet rule module")
 
 
 def hooks(rules: Sequence[RaceRule]) -> Hooks:
     """Which modules override which hook (a hook no module overrides costs nothing)."""
 
-    def overriding(hook: str) -> tuple[RaceRule, ...]:
-        return tuple(r for r in rules if getattr(type(r), hook) is not getattr(RaceRule, hook))
-
-    return Hooks(overriding("bonus"), overriding("betting_closes"), overriding("pays"))
+    return Hooks(
+        overriding(rules, RaceRule, "bonus"),
+        overriding(rules, RaceRule, "betting_closes"),
+        overriding(rules, RaceRule, "pays"),
+    )

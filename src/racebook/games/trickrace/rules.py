@@ -17,13 +17,12 @@ The slots, in the order of play:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from racebook.core.errors import ConfigError
-from racebook.variants.rules import rule_class
+from racebook.variants.rules import RuleModule, build_rules, overriding
 
 if TYPE_CHECKING:
     from racebook.games.trickrace.config import TrickRaceConfig
@@ -33,7 +32,7 @@ Plays = tuple[tuple[int, int, bool], ...]
 """A trick's plays in order: (seat id, card code, whip)."""
 
 
-class TrickRule:
+class TrickRule(RuleModule):
     """A rule module of the trick race: behaviour a variant plugs in by name.
 
     Hooks get the state and the printed rule's answer, and return the answer
@@ -42,29 +41,7 @@ class TrickRule:
     naming it).
     """
 
-    name: ClassVar[str] = ""
-
-    def __init__(self, settings: Mapping[str, Any], config: TrickRaceConfig, where: str) -> None:
-        self.settings = dict(settings)
-        self.config = config
-        self.where = where
-
-    def setting(self, key: str, default: Any, kind: type[Any] | tuple[type[Any], ...]) -> Any:
-        """Read one setting of this module, checked; :class:`ConfigError` names it."""
-        value = self.settings.get(key, default)
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kind):
-            raise ConfigError(f"{self.where}.settings.{key}", f"expected {kind}, got {value!r}")
-        return value
-
-    def check_settings(self, known: set[str]) -> None:
-        """Refuse settings this module does not know."""
-        unknown = sorted(set(self.settings) - known)
-        if unknown:
-            raise ConfigError(
-                f"{self.where}.settings.{unknown[0]}",
-                f"unknown setting of rule {self.name!r}; known: {sorted(known)}",
-            )
+    config: TrickRaceConfig
 
     # -- hooks, in the order of play ---------------------------------------------------
     def may_whip(self, state: TrickRaceState, seat: int) -> bool:
@@ -92,22 +69,11 @@ class TrickRule:
 
 def make_rules(config: TrickRaceConfig) -> tuple[TrickRule, ...]:
     """The rule modules a config names, built and checked."""
-    out = []
-    for i, ref in enumerate(config.rules):
-        where = f"rules[{i}]"
-        cls = rule_class(ref.name, where)
-        if not (isinstance(cls, type) and issubclass(cls, TrickRule)):
-            raise ConfigError(where, f"{ref.name!r} is not a trick-race rule module")
-        out.append(cls(ref.settings, config, where))
-    names = [r.name for r in out]
-    if len(set(names)) != len(names):
-        raise ConfigError("rules", f"a rule module is named twice: {names}")
-    return tuple(out)
+    return build_rules(config, TrickRule, "a trick-race rule module")
 
 
 def _overrides(rules: tuple[TrickRule, ...], hook: str) -> tuple[Callable[..., Any], ...]:
-    base = getattr(TrickRule, hook)
-    return tuple(getattr(r, hook) for r in rules if getattr(type(r), hook) is not base)
+    return tuple(getattr(r, hook) for r in overriding(rules, TrickRule, hook))
 
 
 @attrs.frozen
