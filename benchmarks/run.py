@@ -2,11 +2,12 @@
 plain-Python reference loops timed in the same process.
 
 benchmarks/reference/ holds one reference loop per game (Long Shot, the trick
-race, a Ready Set Bet race): the same random game with no API, no validation
-and no log.  If a directory of other bare loops is given with --bench-dir (by
-default ../shared/bench beside the repository, used only when it exists), its
-longshot_bare.py, trickrace_bare.py and rsb_bare.py are timed too and each
-figure is also given as a ratio to them.  Figures, not asserts: run it by hand
+race, a Ready Set Bet race, Force of the Horse): the same random game with no
+API, no validation and no log.  If a directory of other bare loops is given
+with --bench-dir (by default ../shared/bench beside the repository, used only
+when it exists), its longshot_bare.py, trickrace_bare.py, rsb_bare.py and
+forcehorse_bare.py are timed too and each figure is also given as a ratio to
+them.  Figures, not asserts: run it by hand
 (make bench).
 
     python benchmarks/run.py [--games N] [--bench-dir DIR]
@@ -193,6 +194,12 @@ def main() -> int:
         args.games,
     )
     report_rsb(yardsticks(args.bench_dir, "readysetbet", "rsb_bare", "race"), args.games * 20)
+    report(
+        "Force of the Horse, 2 players, sample decks, Tokyo 1600 m",
+        racebook.load("forcehorse"),
+        yardsticks(args.bench_dir, "forcehorse", "forcehorse_bare", "game"),
+        args.games,
+    )
     return 0
 
 

@@ -129,6 +129,7 @@ def test_the_benchmarks_run(tmp_path: Path) -> None:
         ("longshot_bare", "game(rng, stats)"),
         ("trickrace_bare", "game(rng, stats)"),
         ("rsb_bare", "race(rng)"),
+        ("forcehorse_bare", "game(rng, stats)"),
     ):
         (other / f"{name}.py").write_text(f"def {entry}:\n    return rng.random()\n")
     run = ROOT / "benchmarks" / "run.py"
@@ -142,12 +143,13 @@ def test_the_benchmarks_run(tmp_path: Path) -> None:
         )
         assert done.returncode == 0, done.stderr
         out = done.stdout
-        assert out.count("cost vs reference loop:") == 2 and "race fast path" in out
-        assert (out.count("cost vs shared bare loop:") == 2) is shared
+        assert out.count("cost vs reference loop:") == 3 and "race fast path" in out
+        assert "Force of the Horse" in out
+        assert (out.count("cost vs shared bare loop:") == 3) is shared
         assert ("(shared bare loop: " in out) is shared
 
 
-@pytest.mark.parametrize("name", ["longshot", "trickrace", "readysetbet"])
+@pytest.mark.parametrize("name", ["longshot", "trickrace", "readysetbet", "forcehorse"])
 def test_the_reference_loops_run_alone(name: str) -> None:
     done = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "reference" / f"{name}.py"), "3"],
