@@ -82,6 +82,8 @@ class Card:
 
 @attrs.frozen
 class DeckEntry:
+    """One line of a deck list: ``count`` copies of the card named ``card``."""
+
     card: str
     count: int
 

@@ -1,8 +1,11 @@
 """Force of the Horse's game and state: a table of contents.
 
-Setup is in :mod:`.setup` (601, 603), the turn in :mod:`.turn` (702), rule
-processes in :mod:`.processes` (900s), paying force in :mod:`.force` (503),
-zones in :mod:`.zones` (400s), what a seat sees in :mod:`.view`.
+Setup is in :mod:`racebook.games.forcehorse.setup` (601, 603), the turn in
+:mod:`racebook.games.forcehorse.turn` (702), rule processes in
+:mod:`racebook.games.forcehorse.processes` (900s), paying force in
+:mod:`racebook.games.forcehorse.force` (503), zones in
+:mod:`racebook.games.forcehorse.zones` (400s), what a seat sees in
+:mod:`racebook.games.forcehorse.view`.
 """
 
 from __future__ import annotations
