@@ -151,9 +151,6 @@ class LongShotState(State[LongShotConfig]):
         """
         return self.view(seat).render(self.game.title)
 
-    def __str__(self) -> str:
-        return self.render(None)
-
     def view(self, seat: int | None) -> LongShotView:
         self._check_seat(seat)
         return make_view(self, seat)

@@ -183,9 +183,6 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         """
         return self.view(seat).render(self.game.title)
 
-    def __str__(self) -> str:
-        return self.render(None)
-
     def view(self, seat: int | None) -> ReadySetBetView:
         self._check_seat(seat)
         return view(self, seat)

@@ -152,9 +152,6 @@ class TrickRaceState(State[TrickRaceConfig]):
         """
         return self.view(seat).render(self.game.title)
 
-    def __str__(self) -> str:
-        return self.render(None)
-
     def view(self, seat: int | None) -> TrickRaceView:
         self._check_seat(seat)
         return make_view(self, seat)
