@@ -464,3 +464,40 @@ def test_503_3b_every_listed_payment_is_exact_and_none_is_missing(
             if total >= amount and all(total - value[n] < amount for n in combo):
                 proper.add(tuple(sorted(combo)))
     assert listed == proper
+
+
+def test_503_2_a_payment_is_a_set_of_cards_in_any_order() -> None:
+    from racebook.games.forcehorse.race import Race
+
+    state = position(
+        hands=(("Lapis Runner", "Force", "Sprint Force"), ()),
+        phase="runner",
+        race=Race("tokyo", 1200, "firm"),
+    )
+    listed = Run(0, "Lapis Runner", ("Force", "Sprint Force"))
+    swapped = Run(0, "Lapis Runner", ("Sprint Force", "Force"))
+    assert state.check(listed) is None and state.check(swapped) is None
+    state.apply(swapped)
+
+
+def test_503_3b_proper_payments_are_found_without_trying_every_subset(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from racebook.games.forcehorse import force as force_module
+    from racebook.games.forcehorse.cards import FORCE
+    from racebook.games.forcehorse.race import Race
+
+    game = racebook.load("forcehorse")
+    forces = [c for c in game.by_name.values() if c.kind == FORCE]
+    hand = [c for c in forces for _ in range(8)]  # 40 force cards in hand
+    calls = 0
+    real = force_module.payment_problem
+
+    def counting(*args: object) -> str | None:
+        nonlocal calls
+        calls += 1
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(force_module, "payment_problem", counting)
+    found = payments(hand, 4, Race("tokyo", 2500, "soft"), 0)
+    assert found and calls < 200  # every subset would be 9**5 = 59,049 tries

@@ -60,7 +60,7 @@ def check_config(c: ForceHorseConfig) -> None:
             check_between(f"decks[{deck.name}].{entry.card}", entry.count, 1, 80)
     if c.race is not None:
         check_race(c.race)
-    check_between("set_aside_2200", c.set_aside_2200, 0, 53)
+    check_between("set_aside_2200", c.set_aside_2200, 0, 49)  # 60 - 7 - 49: a card an area
     if c.hand_limit is not None:
         check_between("hand_limit", c.hand_limit, 0, MAX_HAND_LIMIT)
     check_between("special_unmet", c.special_unmet, 0, 99)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from itertools import product
 
 from racebook.games.forcehorse.cards import FORCE, NORMAL, Card
 from racebook.games.forcehorse.race import Race
@@ -37,13 +36,31 @@ def payment_problem(paid: list[Card], amount: int, race: Race, unmet: int) -> st
 
 def payments(hand: list[Card], amount: int, race: Race, unmet: int) -> list[tuple[str, ...]]:
     """Every proper payment from ``hand`` as sorted card names (copies of a
-    name are alike), in a stable order."""
+    name are alike), in a stable order.
+
+    A search, not every subset of the hand: once the cards taken count
+    ``amount``, no larger set is proper (its smallest card could go, 503.3b),
+    and a card that counts 0 is never needed, so a payment holds at most
+    ``amount`` cards and the work stays small whatever the hand."""
     counts = Counter(c.name for c in hand if c.kind == FORCE)
-    names = sorted(counts)
     by_name = {c.name: c for c in hand}
+    names = [n for n in sorted(counts) if force_value(by_name[n], race, unmet) > 0]
     out: list[tuple[str, ...]] = []
-    for take in product(*(range(counts[n] + 1) for n in names)):
-        paid = [by_name[n] for n, k in zip(names, take, strict=True) for _ in range(k)]
-        if payment_problem(paid, amount, race, unmet) is None:
-            out.append(tuple(sorted(c.name for c in paid)))
-    return sorted(out)
+
+    def extend(start: int, taken: list[Card], total: int) -> None:
+        if total >= amount:
+            if payment_problem(taken, amount, race, unmet) is None:
+                out.append(tuple(sorted(c.name for c in taken)))
+            return
+        for i in range(start, len(names)):
+            card = by_name[names[i]]
+            used = sum(1 for c in taken if c.name == card.name)
+            if used < counts[card.name]:
+                taken.append(card)
+                extend(i, taken, total + force_value(card, race, unmet))
+                taken.pop()
+
+    if amount <= 0:
+        return [()]
+    extend(0, [], 0)
+    return sorted(set(out))

@@ -76,6 +76,8 @@ def legal_actions(st: ForceHorseState, seat: int) -> list[Action]:
 def check_action(st: ForceHorseState, action: Action) -> str | None:
     if action.seat == CHANCE:
         return _check_chance(st, action)
+    if isinstance(action, Run):  # a payment is a set of cards (503.2): any order
+        action = Run(action.seat, action.card, tuple(sorted(action.force)))
     if action in legal_actions(st, action.seat):
         return None
     p = st.phase
