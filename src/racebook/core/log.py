@@ -14,6 +14,9 @@ the last line ``{"end": 312, "digest": "…"}`` closes the log: a log without
 it was cut short.  :func:`replay` applies every action through the same
 validated :meth:`~racebook.core.game.State.apply` and compares the digests,
 so an edited, reordered or truncated log is refused with the line number.
+(Two actions of different seats that commute, two bets in Ready Set Bet,
+say, may be swapped: the game is the same either way, and so are its
+digests.)  Checkpoint lines are required exactly where the game made them.
 """
 
 from __future__ import annotations
