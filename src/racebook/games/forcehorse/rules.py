@@ -19,6 +19,7 @@ from racebook.games.forcehorse.events import (
 )
 from racebook.games.forcehorse.force import payment_problem, payments
 from racebook.games.forcehorse.race import DISTANCE_CARDS
+from racebook.games.forcehorse.terms import favourite_distance
 from racebook.games.forcehorse.zones import DECK, HAND
 
 if TYPE_CHECKING:
@@ -55,12 +56,12 @@ def legal_actions(st: ForceHorseState, seat: int) -> list[Action]:
                     cache[cost] = payments(hand, cost, st.race, st.game.config.special_unmet)
                 out += [Run(seat, n, pay) for pay in cache[cost]]
     elif p == "guard":  # 702.6d-i
-        assert st.race is not None
-        d = st.race.distance_class
+        race = st.race
+        assert race is not None
         out += [
             Guard(seat, n)
             for n in _hand(st, seat)
-            if by[n].kind == HORSE and by[n].fits_distance(d)
+            if by[n].kind == HORSE and favourite_distance(by[n], race)  # 508.2
         ]
     elif p in ("priority", "respond"):  # 702.6g-i: name one runner or guard
         targets = []

@@ -18,6 +18,7 @@ from racebook.games.forcehorse.events import (
 )
 from racebook.games.forcehorse.processes import rule_check
 from racebook.games.forcehorse.setup import draw_from
+from racebook.games.forcehorse.terms import cards_to_farm
 from racebook.games.forcehorse.zones import FARM, HAND, RESOLUTION, RUN, SITUATION, move
 
 if TYPE_CHECKING:
@@ -169,7 +170,8 @@ def next_outcome(st: ForceHorseState, events: list[Event]) -> None:
             if st.over:
                 return
             draw(st, st.turn_player, distance, events)  # 702.6k-iii
-            st.to_farm = min(distance - 1, len(t.zones[st.turn_player][HAND]))
+            hand = len(t.zones[st.turn_player][HAND])
+            st.to_farm = min(cards_to_farm(distance), hand)  # 702.6k-iii, 513 (no keep)
             if st.to_farm > 0:
                 st.phase = "farm"
                 return
