@@ -32,7 +32,7 @@ import attrs
 
 from racebook.core.errors import IllegalAction, LogError, short
 from racebook.core.game import CHANCE, Action, Event, Game, State
-from racebook.core.log import MAX_BYTES, LogWriter, resume
+from racebook.core.log import LogWriter, read_log_file, resume
 
 
 @attrs.frozen
@@ -69,12 +69,8 @@ class Table:
     ) -> Table:
         """The table whose log is at ``log``, continued (after a crash too:
         see :func:`~racebook.core.log.resume`); it goes on writing there."""
-        with open(log, "rb") as f:
-            data = f.read(MAX_BYTES + 1)
-        if len(data) > MAX_BYTES:
-            raise LogError(1, f"log larger than {MAX_BYTES:,} bytes")
         try:
-            text = data.decode("utf-8")
+            text = read_log_file(log)
         except UnicodeDecodeError as exc:
             raise LogError(1, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
         return cls(resume(text, seed).state, log=log, fsync=fsync)

@@ -25,6 +25,7 @@ from racebook.cli.plugins import (
 from racebook.cli.presets import WIDTH, preset_lines
 from racebook.core.errors import ConfigError, LogError, RacebookError, clip
 from racebook.core.game import Game, State
+from racebook.core.log import read_log_file
 
 # --- the commands ---
 
@@ -112,7 +113,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     _plugins(args)
     try:
-        text = _read_log(Path(args.file))
+        text = read_log_file(args.file)
     except (OSError, UnicodeDecodeError) as exc:
         print(f"racebook replay: cannot read {args.file}: {clip(str(exc))}", file=sys.stderr)
         return 2
@@ -130,20 +131,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
     )
     print(_standings(state))
     return 0
-
-
-def _read_log(path: Path) -> str:
-    """A log file's text; its size is checked before a byte is read."""
-    from racebook.core.log import MAX_BYTES
-
-    with path.open("rb") as f:
-        size = os.fstat(f.fileno()).st_size
-        if size > MAX_BYTES:
-            raise LogError(1, f"log of {size:,} bytes; at most {MAX_BYTES:,}")
-        data = f.read(MAX_BYTES + 1)
-    if len(data) > MAX_BYTES:  # a pipe or a file that grew: never more than the limit
-        raise LogError(1, f"log larger than {MAX_BYTES:,} bytes")
-    return data.decode("utf-8")
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

@@ -442,6 +442,20 @@ def _checkpoint_at(state: State[Any], version: int) -> str | None:
     return None  # the game asked for no checkpoint here: the line is not ours
 
 
+def read_log_file(path: str | os.PathLike[str]) -> str:
+    """A log file's text.  Its size is checked before a byte is read (a
+    :class:`LogError` past :data:`MAX_BYTES`, also for a pipe or a file that
+    grows); text that is not UTF-8 raises :class:`UnicodeDecodeError`."""
+    with open(path, "rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        if size > MAX_BYTES:
+            raise LogError(1, f"log of {size:,} bytes; at most {MAX_BYTES:,}")
+        data = f.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise LogError(1, f"log larger than {MAX_BYTES:,} bytes")
+    return data.decode("utf-8")
+
+
 def _fsync_folder(folder: str) -> None:
     """Make a file's new name durable (POSIX: fsync the folder)."""
     with contextlib.suppress(OSError):
