@@ -1,11 +1,14 @@
-"""A heuristic Force of the Horse bot (part 1: no card abilities).
+"""A heuristic Force of the Horse bot.
 
 It reads only its view, the legal actions and the public card list.
 Mulligan: when the 7 hold no horse it can pay for.  Runner: the horse with
-the highest run value, paying with the fewest cards.  Guard: the horse with
-the highest guard value, only if it stops the runner.  Supports: none (their
-text is inert in part 1).  Farm: supports first, then the weakest horses,
-force cards last.
+the highest run value now (its view's ``hand_values``: aptitude and effects
+applied), paying with the fewest cards.  Guard: the horse with the highest
+guard value, only if it stops the runner.  Supports: a horse-type one on its
+own runner, an area-type one in the support step, a situation card when its
+situation area is empty; never Rewind twice.  Choices: the first option
+(declining costs last); loop proposals: never made, answered with 0.
+Farm: supports first, then the weakest horses, force cards last.
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ from typing import Any
 
 from racebook.agents.base import register_bot
 from racebook.core.game import Action, State
-from racebook.games.forcehorse import Farm, ForceHorseView, Guard, Mulligan, Pass, Run
+from racebook.games.forcehorse import Farm, ForceHorseView, Guard, Mulligan, Pass, Run, Support
+from racebook.games.forcehorse.loops import Choose, Loop, LoopCount
 
 
 class ForceHorseHeuristic:
@@ -40,9 +44,26 @@ class ForceHorseHeuristic:
             return Mulligan(seat, not payable)
         if isinstance(first, Farm):
             return min(actions, key=lambda a: _keep(cards[a.card]))  # type: ignore[attr-defined]
+        if isinstance(first, Choose):
+            return first
+        if isinstance(first, LoopCount):
+            return first  # 0 repetitions
+        actions = [a for a in actions if not isinstance(a, Loop)]
+        run_now = {n: r for n, _, r, _ in view.hand_values}
         runs = [a for a in actions if isinstance(a, Run)]
         if runs:
-            return max(runs, key=lambda a: (cards[a.card].run, -len(a.force), a.card))
+            return max(
+                runs, key=lambda a: (run_now.get(a.card, cards[a.card].run), -len(a.force), a.card)
+            )
+        supports = [a for a in actions if isinstance(a, Support) and a.card != "Rewind"]
+        mine = [a for a in supports if a.target == seat or cards[a.card].timing != "horse"]
+        if view.phase == "support":
+            mine = [
+                a for a in mine
+                if cards[a.card].timing == "area" or not view.situation[seat]
+            ]  # fmt: skip
+        if mine:
+            return mine[0]
         guards = [a for a in actions if isinstance(a, Guard)]
         if guards and view.runs:
             runner = cards[view.runs[-1][0]].run

@@ -220,8 +220,9 @@ class Game(abc.ABC, Generic[C]):
 
     @classmethod
     def upgrade_config(cls, data: Any, version: int) -> Any:
-        """A config as a log of format ``version`` (older than this library's)
-        wrote it, made readable now: a setting added since then is given the
+        """A config as a log of format ``version`` wrote it (every log's
+        config passes here, the current format's too), made readable now: a
+        setting added since then (absent from ``data``) is given the
         value that plays the game as that library did (its new default may be
         a different reading of the rules).  ``data`` is JSON data; games that
         added settings override this."""

@@ -363,7 +363,7 @@ def _replay(text: str, *, partial: bool) -> Resumed:
     if type(game_id) is not str:
         raise LogError(1, "header names no game")
     try:
-        game = game_from_data(game_id, header.get("config"), written if written < VERSION else None)
+        game = game_from_data(game_id, header.get("config"), written)
     except ConfigError as exc:
         raise LogError(1, f"header: {exc}") from None
     seats = header.get("seats")

@@ -105,8 +105,8 @@ def load(name: str, **settings: Any) -> Game[Any]:
 def game_from_data(game_id: str, data: Any, version: int | None = None) -> Game[Any]:
     """A game from its id and a full config as JSON data (a log header, a file).
 
-    ``version``: the log format the config was written in, if older than this
-    library's (see :meth:`~racebook.core.game.Game.upgrade_config`)."""
+    ``version``: the log format the config was written in, when it comes from
+    a log (see :meth:`~racebook.core.game.Game.upgrade_config`)."""
     cls = game_class(game_id)
     if nesting(data) > MAX_DEPTH:
         raise ConfigError("config", f"nested more than {MAX_DEPTH} levels deep")

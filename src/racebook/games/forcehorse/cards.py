@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 
 from racebook.core.errors import ConfigError
+from racebook.games.forcehorse.abilities import Ability, abilities_from_data, ability_to_data
 
 HORSE, SUPPORT, FORCE = "horse", "support", "force"  # FotH 202.2
 KINDS = (HORSE, SUPPORT, FORCE)
@@ -66,6 +67,10 @@ class Card:
     force_when: tuple[str, ...] = ()
     """A special force card's condition: met when the race has any of these
     (a racecourse, a going, a distance class or a surface)."""
+    abilities: tuple[Ability, ...] = ()
+    """The text as abilities (800s, 1100s, 602.2) in the vocabulary of
+    :mod:`racebook.games.forcehorse.abilities`.  A card with none has text
+    racebook does not model: it does nothing (and 805.3 does not apply to it)."""
 
     @property
     def is_horse(self) -> bool:
@@ -135,10 +140,12 @@ def _words(
 
 _FIELDS = {
     HORSE: {"name", "kind", "cost", "surfaces", "distances", "styles", "favourites",
-            "run", "guard", "text", "number"},
-    SUPPORT: {"name", "kind", "category", "timing", "text", "number"},
-    FORCE: {"name", "kind", "category", "force", "force_when", "text", "number"},
+            "run", "guard", "text", "number", "ability"},
+    SUPPORT: {"name", "kind", "category", "timing", "text", "number", "ability"},
+    FORCE: {"name", "kind", "category", "force", "force_when", "text", "number", "ability"},
 }  # fmt: skip
+WORDS = frozenset((*RACECOURSES, *GOINGS, *DISTANCES, *SURFACES, *STYLES))
+"""Every word a condition or an effect may name."""
 
 
 def card_from_data(data: Any, where: str = "?") -> Card:
@@ -156,6 +163,7 @@ def card_from_data(data: Any, where: str = "?") -> Card:
         raise _bad(name, sorted(extra)[0], f"not a field of a {kind} card")
     text = _str(name, data, "text", MAX_TEXT)
     number = _str(name, data, "number")
+    abilities = abilities_from_data(name, kind, data.get("ability", []), WORDS)
     if kind == HORSE:
         distances = _words(name, data, "distances", (*DISTANCES, ALL_ROUND))
         if not distances:
@@ -166,6 +174,7 @@ def card_from_data(data: Any, where: str = "?") -> Card:
             _words(name, data, "styles", STYLES),
             _words(name, data, "favourites", RACECOURSES + GOINGS),
             _int(name, data, "run"), _int(name, data, "guard"), text, number,
+            abilities=abilities,
         )  # fmt: skip
         if card.cost < 0:
             raise _bad(name, "cost", "a cost is 0 or more")
@@ -178,7 +187,9 @@ def card_from_data(data: Any, where: str = "?") -> Card:
         allowed = ("situation",) if category == SITUATION else ("horse", "area")
         if timing not in allowed:
             raise _bad(name, "timing", f"a {category} card's timing is one of {allowed} (205)")
-        return Card(name, kind, category, timing=timing, text=text, number=number)
+        return Card(
+            name, kind, category, timing=timing, text=text, number=number, abilities=abilities
+        )
     category = _str(name, data, "category") or NORMAL
     if category not in (NORMAL, SPECIAL):
         raise _bad(name, "category", "expected normal or special (503.3a)")
@@ -190,7 +201,10 @@ def card_from_data(data: Any, where: str = "?") -> Card:
         raise _bad(name, "force", "a normal force counts as 1 force (503.3a)")
     if force < 0:
         raise _bad(name, "force", "a force count is 0 or more")
-    return Card(name, kind, category, text=text, number=number, force=force, force_when=when)
+    return Card(
+        name, kind, category, text=text, number=number, force=force, force_when=when,
+        abilities=abilities,
+    )  # fmt: skip
 
 
 def check_card(card: Card) -> None:
@@ -201,6 +215,8 @@ def check_card(card: Card) -> None:
         if field.name in _FIELDS.get(card.kind, set()):
             value = getattr(card, field.name)
             data[field.name] = list(value) if isinstance(value, tuple) else value
+    if card.kind in _FIELDS:
+        data["ability"] = [ability_to_data(a) for a in card.abilities]
     checked = card_from_data(data, card.name or "?")
     for field in attrs.fields(Card):
         if getattr(checked, field.name) != getattr(card, field.name):

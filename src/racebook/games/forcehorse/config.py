@@ -44,6 +44,14 @@ class ForceHorseConfig:
     special_unmet: int = 0
     """FotH 503.3a: what a special force card counts as when its condition
     does not hold (the rules give only the met case)."""
+    aptitude: bool = True
+    """FotH 1000s: the aptitude modifiers of 1002.1 change run values (a config
+    written before part 2, without this key, plays as it did: off)."""
+    favourite_conditions_bonus: bool = False
+    """Not in 1002.1: also +1 run each for a favourite racecourse and going
+    (508.4).  Off: the rules text (see the rules notes)."""
+    max_loop: int = 20
+    """FotH 1201.1a: the most repetitions a loop proposal may name."""
     rules: tuple[RuleRef, ...] = ()
 
 
@@ -64,6 +72,7 @@ def check_config(c: ForceHorseConfig) -> None:
     if c.hand_limit is not None:
         check_between("hand_limit", c.hand_limit, 0, MAX_HAND_LIMIT)
     check_between("special_unmet", c.special_unmet, 0, 99)
+    check_between("max_loop", c.max_loop, 1, 1000)
     check_length("rules", c.rules, 0, 0)  # no rule module plugs into part 1 yet
     for card in c.cards:
         check_card(card)

@@ -11,6 +11,17 @@ MAX_COPIES = 3
 """FotH 602.1c: at most 3 cards of a name (normal force: any number, 602.1c-i)."""
 
 
+def copies_allowed(card: Card) -> int | None:
+    """FotH 602.1c: at most 3 of a name; a normal force any number
+    (602.1c-i).  A deck-building ability (602.2) replaces that condition for
+    its card, as a replacement effect on the deck rules; once the game has
+    begun it is invalid (803.2): it is read here, when decks are checked, only."""
+    deck = [a.copies for a in card.abilities if a.type == "deck"]
+    if deck:
+        return max(deck)  # FotH 602.2
+    return None if card.is_normal_force else MAX_COPIES
+
+
 def deck_size(distance_class: str) -> int:
     """FotH 602.1a: exactly 80 cards at a long distance, else exactly 60."""
     return 80 if distance_class == "long" else 60
@@ -27,9 +38,11 @@ def check_deck(deck: Deck, cards: dict[str, Card], distance_class: str, seat: in
             raise ConfigError(f"{where}.{entry.card}", "no card of this name in the card list")
         out.extend([card] * entry.count)
     for name, count in Counter(c.name for c in out).items():
-        if count > MAX_COPIES and not cards[name].is_normal_force:
+        limit = copies_allowed(cards[name])
+        if limit is not None and count > limit:
+            rule = "602.2" if limit != MAX_COPIES else "602.1c"
             raise ConfigError(
-                f"{where}.{name}", f"{count} copies; at most {MAX_COPIES} of a name (FotH 602.1c)"
+                f"{where}.{name}", f"{count} copies; at most {limit} of a name (FotH {rule})"
             )
     size = deck_size(distance_class)
     if len(out) != size:

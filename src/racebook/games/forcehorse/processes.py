@@ -1,8 +1,9 @@
-"""Rule processes (FotH 900s) and the rule check (804, 901): ONE function.
+"""Rule processes (FotH 900s) and the rule check (804, 901).
 
-Rule processes are checked only here (901.2), all that apply are done at
-once (901.3, 804.2a), repeated while any applies.  Automatic abilities
-(804.2b-c) plug in after the loop in part 2.
+Rule processes are checked only in a rule check (901.2), all that apply are
+done at once (901.3, 804.2a), repeated while any applies
+(:func:`rule_processes`); then waiting automatic abilities are played
+(804.2b-c, :func:`racebook.games.forcehorse.engine.check_step`).
 """
 
 from __future__ import annotations
@@ -46,19 +47,29 @@ def _pending(st: ForceHorseState) -> list[tuple[str, int, str, int]]:
 
 
 def rule_check(st: ForceHorseState, events: list[Event]) -> None:
-    """FotH 804.2: do every rule process at once until none applies; 902
-    victory ends the game (102.1; both at once: a draw, see the notes)."""
+    """FotH 804.2: a whole rule check now (processes, then waiting abilities)."""
+    from racebook.games.forcehorse.engine import Op, drive, push
+
+    if not st.over:
+        push(st, Op("check"))
+        drive(st, events)
+
+
+def rule_processes(st: ForceHorseState, events: list[Event]) -> bool:
+    """FotH 804.2a: do every rule process at once until none applies; 902
+    victory ends the game (102.1; both at once: a draw, see the notes).
+    False when the game has ended."""
     if st.over:
-        return
+        return False
     while True:
         winners = tuple(s for s in range(2) if st.table.area_cards(s) == 0)  # 902.1
         if winners:
             events.append(Victory(winners))
             st.finish(winners, events)
-            return
+            return False
         pending = _pending(st)
         if not pending:
-            return
+            return True
         for rule, seat, zone, card in pending:
             events.append(RuleProcess(rule, seat, st.table.name(card)))
             owner = st.table.owners[card]  # "所有者のファーム"

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 from racebook.core.game import CHANCE, Action
 from racebook.games.forcehorse.cards import GOINGS, HORSE, RACECOURSES, SUPPORT
+from racebook.games.forcehorse.effects import info
+from racebook.games.forcehorse.engine import would_do
 from racebook.games.forcehorse.events import (
     DrawRace,
     Farm,
@@ -18,8 +20,8 @@ from racebook.games.forcehorse.events import (
     Support,
 )
 from racebook.games.forcehorse.force import payment_problem, payments
+from racebook.games.forcehorse.loops import Choose, Loop, LoopCount, barred, loop_actions
 from racebook.games.forcehorse.race import DISTANCE_CARDS
-from racebook.games.forcehorse.terms import favourite_distance
 from racebook.games.forcehorse.zones import DECK, HAND
 
 if TYPE_CHECKING:
@@ -30,12 +32,35 @@ def _hand(st: ForceHorseState, seat: int) -> list[str]:
     return sorted(set(st.table.names(seat, HAND)))
 
 
-def _supports(st: ForceHorseState, seat: int, timings: tuple[str, ...]) -> list[str]:
+def _supports(
+    st: ForceHorseState, seat: int, timings: tuple[str, ...], named: int = -1
+) -> list[str]:
+    """Support cards ``seat`` may play now: 805.3, not one whose text would
+    do nothing at all (naming horse ``named``)."""
     by = st.game.by_name
-    return [n for n in _hand(st, seat) if by[n].kind == SUPPORT and by[n].timing in timings]
+    out = []
+    for n in _hand(st, seat):
+        if by[n].kind == SUPPORT and by[n].timing in timings:
+            card = st.table.find(seat, HAND, n)
+            assert card is not None
+            if by[n].timing == "situation" or would_do(st, card, seat, named):
+                out.append(n)
+    return out
 
 
 def legal_actions(st: ForceHorseState, seat: int) -> list[Action]:
+    if not st.game.has_abilities:
+        return _legal(st, seat)
+    no = barred(st, seat)  # 1201.1b
+    out = [a for a in _legal(st, seat) if a not in no]
+    return out + [a for a in loop_actions(st, seat) if a not in no]
+
+
+def _legal(st: ForceHorseState, seat: int) -> list[Action]:
+    if st.ab.choice is not None:
+        return [Choose(seat, i) for i in range(len(st.ab.choice.labels))]
+    if st.ab.proposal is not None:
+        return []
     p = st.phase
     by = st.game.by_name
     if p == "mulligan":
@@ -51,26 +76,29 @@ def legal_actions(st: ForceHorseState, seat: int) -> list[Action]:
         cache: dict[int, list[tuple[str, ...]]] = {}
         for n in _hand(st, seat):
             if by[n].kind == HORSE:
-                cost = by[n].cost
+                card = st.table.find(seat, HAND, n)
+                assert card is not None
+                cost = info(st, card).cost  # 805.2c: the cost now (808)
                 if cost not in cache:
                     cache[cost] = payments(hand, cost, st.race, st.game.config.special_unmet)
                 out += [Run(seat, n, pay) for pay in cache[cost]]
     elif p == "guard":  # 702.6d-i
         race = st.race
         assert race is not None
-        out += [
-            Guard(seat, n)
-            for n in _hand(st, seat)
-            if by[n].kind == HORSE and favourite_distance(by[n], race)  # 508.2
-        ]
+        for n in _hand(st, seat):
+            card = st.table.find(seat, HAND, n)
+            if by[n].kind == HORSE and card is not None:
+                now = info(st, card)
+                if "all" in now.distances or race.distance_class in now.distances:  # 508.2
+                    out.append(Guard(seat, n))
     elif p in ("priority", "respond"):  # 702.6g-i: name one runner or guard
-        targets = []
-        for i, (_, guard) in enumerate(st.pairs):
-            targets.append((st.turn_player, i))
-            if guard is not None:
-                targets.append((1 - st.turn_player, i))
-        for n in _supports(st, seat, ("horse",)):
-            out += [Support(seat, n, t, i) for t, i in targets]
+        for i, (runner, guard) in enumerate(st.pairs):
+            for t, horse in ((st.turn_player, runner), (1 - st.turn_player, guard)):
+                if horse is not None:
+                    out += [Support(seat, n, t, i) for n in _supports(st, seat, ("horse",), horse)]
+        tp = st.turn_player
+        out.sort(key=lambda a: (a != Pass(seat), getattr(a, "card", ""), getattr(a, "pair", 0),
+                                getattr(a, "target", tp) != tp))  # fmt: skip
     return out
 
 
@@ -81,6 +109,19 @@ def check_action(st: ForceHorseState, action: Action) -> str | None:
         action = Run(action.seat, action.card, tuple(sorted(action.force)))
     if action in legal_actions(st, action.seat):
         return None
+    if action in barred(st, action.seat):
+        return "the game is just as it was when you did this in this turn (1201.1b)"
+    if isinstance(action, Choose):
+        c = st.ab.choice
+        if c is None:
+            return "nothing to choose now"
+        return f"option {action.option} of {len(c.labels)} (0..{len(c.labels) - 1})"
+    if isinstance(action, (Loop, LoopCount)):
+        if st.ab.proposal is not None:
+            return f"answer the loop proposal with 0..{st.ab.proposal[1]} (1201.1a)"
+        return "no loop to propose: the cards are not where they were this turn (1201.1a)"
+    if st.ab.choice is not None:
+        return f"a choice is pending: {st.ab.choice.kind} (Choose an option)"
     p = st.phase
     if isinstance(action, Run) and p == "runner" and st.race is not None:
         card = st.game.by_name.get(action.card)

@@ -31,6 +31,8 @@ from racebook.games.forcehorse import setup, turn
 from racebook.games.forcehorse.cards import Card
 from racebook.games.forcehorse.config import ForceHorseConfig, check_config
 from racebook.games.forcehorse.deck import check_deck
+from racebook.games.forcehorse.effects import info
+from racebook.games.forcehorse.engine import ENGINE_EVENTS, AbilityState, drive, on_move
 from racebook.games.forcehorse.events import (
     ACTIONS,
     EVENTS,
@@ -42,6 +44,7 @@ from racebook.games.forcehorse.events import (
     MulliganChosen,
     Shuffle,
 )
+from racebook.games.forcehorse.loops import LOOP_ACTIONS, act, record, stuck
 from racebook.games.forcehorse.race import Race, stepped_going
 from racebook.games.forcehorse.rules import check_action, legal_actions, probe_actions
 from racebook.games.forcehorse.view import ForceHorseView, hidden_variant, make_view
@@ -50,18 +53,22 @@ from racebook.games.forcehorse.zones import DECK, ZONES, CardMoved, SecretMove, 
 
 @register_game
 class ForceHorse(Game[ForceHorseConfig]):
-    """Force of the Horse (FRAMELUNCH 2025), part 1: no card abilities."""
+    """Force of the Horse (FRAMELUNCH 2025): the comprehensive rules, card
+    abilities included (800s, 1000s, 1100s, 1201)."""
 
     id = "forcehorse"
     title = "Force of the Horse"
     config_type = ForceHorseConfig
-    action_types = ACTIONS
-    event_types = (*EVENTS, CardMoved, SecretMove, GameEnded)
+    action_types = (*ACTIONS, *LOOP_ACTIONS)
+    event_types = (*EVENTS, *ENGINE_EVENTS, CardMoved, SecretMove, GameEnded)
 
     def __init__(self, config: ForceHorseConfig) -> None:
         check_config(config)
         super().__init__(config)
         self.by_name: dict[str, Card] = {c.name: c for c in config.cards}
+        self.has_abilities = any(c.abilities for c in config.cards)
+        """Whether any card has abilities: a game without keeps part 1's state
+        record (its logs' digests) exactly."""
         if config.race is not None:
             self.deck_cards(config.race)
         elif config.long_decks:
@@ -79,6 +86,14 @@ class ForceHorse(Game[ForceHorseConfig]):
     @property
     def seats(self) -> int:
         return 2
+
+    @classmethod
+    def upgrade_config(cls, data: Any, version: int) -> Any:
+        """A config from before part 2 (no ``aptitude`` key): the game as it
+        was then, without the aptitude modifiers of the 1000s."""
+        if isinstance(data, dict) and "aptitude" not in data:
+            data = {**data, "aptitude": False}
+        return data
 
     def _make_state(self) -> ForceHorseState:
         return ForceHorseState(self)
@@ -111,6 +126,7 @@ class ForceHorseState(State[ForceHorseConfig]):
         self.priority = -1
         self.to_farm = 0
         self.winners: tuple[int, ...] | None = None
+        self.ab = AbilityState()
         if game.config.race is not None:
             self.race = game.config.race
             self.deal_decks([])
@@ -123,11 +139,16 @@ class ForceHorseState(State[ForceHorseConfig]):
         cards = decks[0] + decks[1]
         owners = [0] * len(decks[0]) + [1] * len(decks[1])
         self.table = Table(cards, owners)
+        self._hook()
         for s in range(2):
             self.table.zones[s][DECK] = [i for i, o in enumerate(owners) if o == s]
             events.append(DeckPresented(s, tuple(sorted(c.name for c in decks[s]))))
         self.shuffles = [0, 1]
         self.phase = "setup"
+
+    def _hook(self) -> None:
+        if self.game.has_abilities:
+            self.table.hook = lambda card, source, target: on_move(self, card, source, target)
 
     def start_turn(self, events: list[Event]) -> None:
         turn.start_turn(self, events)
@@ -139,14 +160,14 @@ class ForceHorseState(State[ForceHorseConfig]):
         self._mark()
         events.append(self._game_ended())
 
-    # -- card values (part 2's 1000s and continuous effects plug in here) ------------------
+    # -- card values (808, 1000s) -------------------------------------------------------
     def run_value(self, card: int) -> int:
-        """FotH 209: the run value (part 1: as printed)."""
-        return self.table.cards[card].run
+        """FotH 209: the run value now (808.1, the aptitude modifiers of 1002)."""
+        return info(self, card).run
 
     def guard_value(self, card: int) -> int:
-        """FotH 210: the guard value (part 1: as printed)."""
-        return self.table.cards[card].guard
+        """FotH 210: the guard value now (808.1)."""
+        return info(self, card).guard
 
     def change_going(self, steps: int, events: list[Event]) -> None:
         """FotH 511: make the going ``steps`` better (< 0) or worse (> 0)."""
@@ -170,6 +191,10 @@ class ForceHorseState(State[ForceHorseConfig]):
         p = self.phase
         if p == "over":
             return ()
+        if self.ab.choice is not None:
+            return (self.ab.choice.seat,)
+        if self.ab.proposal is not None:
+            return (1 - self.turn_player,)  # 1201.1a: the other player answers
         if p in ("race", "setup", "first"):
             return (CHANCE,)
         if p == "mulligan":
@@ -215,6 +240,16 @@ class ForceHorseState(State[ForceHorseConfig]):
             "pairs": [list(p) for p in self.pairs],
             "outcomes": [list(o) for o in self.outcomes],
             "winners": None if self.winners is None else list(self.winners),
+        } | self._part2()
+
+    def _part2(self) -> dict[str, Any]:
+        if not self.game.has_abilities:
+            return {}
+        t = self.table
+        return {
+            "abilities": self.ab.snapshot(),
+            "entered": sorted(t.entered.items()),
+            "stamp": t.stamp,
         }
 
     # -- acting --------------------------------------------------------------------------
@@ -236,7 +271,11 @@ class ForceHorseState(State[ForceHorseConfig]):
         from racebook.games.forcehorse.events import Farm, Guard, Pass, Run, Support
 
         s = action.seat
-        if isinstance(action, DrawRace):
+        if self.game.has_abilities and s >= 0:
+            record(self, action)  # 1201
+        if act(self, action, events):  # Choose, Loop, LoopCount
+            pass
+        elif isinstance(action, DrawRace):
             setup.apply_race(self, action, events)
         elif isinstance(action, Shuffle):
             setup.apply_shuffle(self, action, events)
@@ -264,6 +303,10 @@ class ForceHorseState(State[ForceHorseConfig]):
                 turn.no_guard(self, events)
             else:
                 turn.pass_priority(self, s, events)
+        drive(self, events)
+        self.ab.keys = None
+        stuck(self, events)  # 1201.1c
+        self.ab.keys = None
         return events
 
     def _copy_into(self, other: ForceHorseState) -> None:
@@ -272,6 +315,8 @@ class ForceHorseState(State[ForceHorseConfig]):
         other.mulligan = list(self.mulligan)
         other.pairs = [list(p) for p in self.pairs]
         other.outcomes = list(self.outcomes)
+        other.ab = self.ab.copy()
+        other._hook()
 
     # -- for the test harness ------------------------------------------------------------
     def audit(self) -> None:
@@ -285,6 +330,7 @@ class ForceHorseState(State[ForceHorseConfig]):
         assert sorted(seen) == list(range(len(t.cards))), "cards lost or doubled"
         assert (self.winners is None) == (self.phase != "over"), "a game over is over"
         assert self.phase not in ("support", "runner") or self.table.area_cards(self.turn_player)
+        assert not self.ab.work or self.ab.choice is not None or self.over, "work left undone"
 
     def probes(self, seat: int) -> list[Action]:
         return probe_actions(self, seat)

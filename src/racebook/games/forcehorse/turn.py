@@ -1,10 +1,16 @@
-"""The turn (FotH 702) and its run sequence (702.6)."""
+"""The turn (FotH 702) and its run sequence (702.6), as named steps.
+
+A step does its part of the turn and puts what follows on the work list
+(:mod:`.engine`): a rule check (804) is an ``Op("check")``, so that waiting
+abilities can be played, with their players' decisions, before the next step."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from racebook.core.game import Event
+from racebook.games.forcehorse.engine import Op, end_lasting, play_text, push, signal
 from racebook.games.forcehorse.events import (
     HorsePlayed,
     NotGuarded,
@@ -16,7 +22,6 @@ from racebook.games.forcehorse.events import (
     TurnEnded,
     TurnStarted,
 )
-from racebook.games.forcehorse.processes import rule_check
 from racebook.games.forcehorse.setup import draw_from
 from racebook.games.forcehorse.terms import cards_to_farm
 from racebook.games.forcehorse.zones import FARM, HAND, RESOLUTION, RUN, SITUATION, move
@@ -34,33 +39,55 @@ def draw(st: ForceHorseState, seat: int, count: int, events: list[Event]) -> Non
         draw_from(st, seat, area, 1, events)
 
 
+CHECK = Op("check")
+
+
+def step(name: str, amount: int = 0) -> Op:
+    return Op("step", name=name, amount=amount)
+
+
 def start_turn(st: ForceHorseState, events: list[Event]) -> None:
     st.turn += 1
+    st.ab.seen.clear()
+    st.ab.history.clear()
+    st.ab.looped.clear()
     events.append(TurnStarted(st.turn, st.turn_player))  # 702.2
-    rule_check(st, events)
-    if st.over:
-        return
-    draw(st, st.turn_player, 1, events)  # 702.3
-    rule_check(st, events)  # 702.4
-    if not st.over:
-        st.phase = "support"  # 702.5
+    signal(st, "turn-start", st.turn_player)
+    # 702.2 rule check, 702.3 draw, 702.4 rule check, 702.5 support step
+    push(st, CHECK, Op("draw", st.turn_player), CHECK, step("support"))
+
+
+def _support(st: ForceHorseState, op: Op, events: list[Event]) -> None:
+    st.phase = "support"  # 702.5
 
 
 def play_support(
     st: ForceHorseState, seat: int, name: str, target: int, pair: int, events: list[Event]
 ) -> None:
-    """FotH 805.2 for a support card: to the resolution area, then (805.2d)
-    a situation card to the situation area, a horse-type item or jockey to the
-    run area, an area-type one to the farm.  Its text is inert in part 1."""
+    """FotH 805.2 for a support card: to the resolution area (805.2a-i), its
+    text done (805.2d-iv/v), then a situation card to the situation area, a
+    horse-type item or jockey to the run area, an area-type one to the farm."""
     t = st.table
     card = t.find(seat, HAND, name)
     assert card is not None
     move(t, card, seat, HAND, RESOLUTION, events)  # 805.2a-i
     events.append(SupportPlayed(seat, name, target, pair))
-    timing = t.cards[card].timing
+    signal(st, "support-played", seat, card)
+    named = -1
+    if target >= 0 and pair < len(st.pairs):
+        named = st.pairs[pair][0 if target == st.turn_player else 1] or -1
+    text = play_text(st, card, seat, named) if t.cards[card].timing != "situation" else []
+    push(st, *text, Op("step", seat=seat, card=card, name="placed"), CHECK)  # 702.5a, 702.6g-ii
+
+
+def _placed(st: ForceHorseState, op: Op, events: list[Event]) -> None:
+    """FotH 805.2d-iii..v: where a support card goes after its text."""
+    t = st.table
+    if op.card not in t.resolution:
+        return
+    timing = t.cards[op.card].timing
     target_zone = {"situation": SITUATION, "horse": RUN}.get(timing, FARM)
-    move(t, card, seat, RESOLUTION, target_zone, events)
-    rule_check(st, events)  # 702.5a, 702.6g-ii
+    move(t, op.card, op.seat, RESOLUTION, target_zone, events)
 
 
 def add_runs(st: ForceHorseState, count: int, events: list[Event]) -> None:
@@ -90,19 +117,24 @@ def play_horse(
         c = t.find(seat, HAND, f)
         assert c is not None
         move(t, c, seat, HAND, RESOLUTION, events)
+        signal(st, "paid", seat, c)
         paid.append(c)
+    if st.game.has_abilities:
+        st.ab.paid[card] = tuple(paid)
     for c in [card, *paid]:  # 805.2d-i, ii
         move(t, c, seat, RESOLUTION, RUN, events)
     runner = seat == st.turn_player
     events.append(HorsePlayed(seat, name, "runner" if runner else "guard", force))
     if runner:
         st.pairs.append([card, None])
-        rule_check(st, events)  # 702.6c
-        if not st.over:
-            st.phase = "guard"
+        push(st, CHECK, step("guard"))  # 702.6c
     else:
         st.pairs[-1][1] = card
         after_guard(st, events)
+
+
+def _guard(st: ForceHorseState, op: Op, events: list[Event]) -> None:
+    st.phase = "guard"
 
 
 def no_runner(st: ForceHorseState, events: list[Event]) -> None:
@@ -118,10 +150,12 @@ def no_guard(st: ForceHorseState, events: list[Event]) -> None:
 
 
 def after_guard(st: ForceHorseState, events: list[Event]) -> None:
-    rule_check(st, events)  # 702.6e
-    if not st.over:
-        st.priority = st.turn_player  # 702.6f
-        st.phase = "priority"
+    push(st, CHECK, step("priority"))  # 702.6e, 702.6f
+
+
+def _priority(st: ForceHorseState, op: Op, events: list[Event]) -> None:
+    st.priority = st.turn_player  # 702.6f
+    st.phase = "priority"
 
 
 def pass_priority(st: ForceHorseState, seat: int, events: list[Event]) -> None:
@@ -156,67 +190,104 @@ def compare(st: ForceHorseState, events: list[Event]) -> None:
         guards = [x[1] for x in rows if x[1] is not None]
         rows = [(rows[0][0], guards[0] if guards else None, r, g)]
     st.outcomes = rows
-    next_outcome(st, events)
+    st.phase = "outcome"
+    push(st, step("outcome"))
 
 
-def next_outcome(st: ForceHorseState, events: list[Event]) -> None:
+def _outcome(st: ForceHorseState, op: Op, events: list[Event]) -> None:
+    """One comparison's result (702.6k-l), then the next; none left: 702.6m."""
     t = st.table
-    while st.outcomes and not st.over:
-        runner, guard, r, g = st.outcomes.pop(0)
-        if r >= 1 and r > g:  # 702.6k
-            distance = r - g  # 702.6k-ii
-            events.append(RunResult(st.turn_player, t.name(runner), "succeeded", r, g, distance))
-            rule_check(st, events)  # 702.6k-i
-            if st.over:
-                return
-            draw(st, st.turn_player, distance, events)  # 702.6k-iii
-            hand = len(t.zones[st.turn_player][HAND])
-            st.to_farm = min(cards_to_farm(distance), hand)  # 702.6k-iii, 513 (no keep)
-            if st.to_farm > 0:
-                st.phase = "farm"
-                return
-            rule_check(st, events)  # 702.6k-iv
-        else:  # 702.6l
-            events.append(RunResult(st.turn_player, t.name(runner), "failed", r, g))
-            if g >= 1 and guard is not None:
-                events.append(RunResult(1 - st.turn_player, t.name(guard), "guard-won", r, g))
-            rule_check(st, events)  # 702.6l-iii
-    if st.over:
+    if not st.outcomes:
+        cleanup = [Op("farm", card=c) for s in range(2) for c in t.zones[s][RUN]]  # 702.6m
+        push(st, *cleanup, step("runs-end"))
         return
-    for s in range(2):  # 702.6m
-        for c in list(t.zones[s][RUN]):
-            move(t, c, s, RUN, FARM, events)
-    end_runs(st, events)
+    runner, guard, r, g = st.outcomes.pop(0)
+    if r >= 1 and r > g:  # 702.6k
+        distance = r - g  # 702.6k-ii
+        events.append(RunResult(st.turn_player, t.name(runner), "succeeded", r, g, distance))
+        signal(st, "run-succeeded", st.turn_player, runner)
+        st.ab.keep = 0
+        push(st, CHECK, step("success", distance))  # 702.6k-i
+    else:  # 702.6l
+        events.append(RunResult(st.turn_player, t.name(runner), "failed", r, g))
+        signal(st, "run-failed", st.turn_player, runner)
+        if g >= 1 and guard is not None:
+            events.append(RunResult(1 - st.turn_player, t.name(guard), "guard-won", r, g))
+            signal(st, "guard-won", 1 - st.turn_player, guard)
+        push(st, CHECK, step("outcome"))  # 702.6l-iii
+
+
+def _success(st: ForceHorseState, op: Op, events: list[Event]) -> None:
+    """FotH 702.6k-iii: draw the distance, one card at a time (each a draw, 502)."""
+    draws = [Op("draw", st.turn_player) for _ in range(op.amount)]
+    push(st, *draws, step("success-farm", op.amount))
+
+
+def _success_farm(st: ForceHorseState, op: Op, events: list[Event]) -> None:
+    """FotH 702.6k-iii then 513: farm the distance less one (less what is kept)."""
+    hand = len(st.table.zones[st.turn_player][HAND])
+    keep = st.ab.keep if st.game.has_abilities else None
+    st.to_farm = min(cards_to_farm(op.amount, keep or None), hand)
+    st.ab.keep = 0
+    if st.to_farm > 0:
+        st.phase = "farm"
+        return
+    push(st, CHECK, step("outcome"))  # 702.6k-iv
 
 
 def farm_card(st: ForceHorseState, seat: int, name: str, events: list[Event]) -> None:
     card = st.table.find(seat, HAND, name)
     assert card is not None
-    move(st.table, card, seat, HAND, FARM, events)
     st.to_farm -= 1
-    if st.to_farm > 0:
-        return
-    if st.phase == "farm":
-        rule_check(st, events)  # 702.6k-iv
-        next_outcome(st, events)
-    else:
-        end_turn(st, events)
+    then = []
+    if st.to_farm <= 0:
+        then = [CHECK, step("outcome")] if st.phase == "farm" else [step("end-turn")]
+        st.phase = "outcome" if st.phase == "farm" else "turn-end"
+    push(st, Op("farm", card=card), *then)
 
 
 def end_runs(st: ForceHorseState, events: list[Event]) -> None:
-    rule_check(st, events)  # 702.6n
-    if st.over:
-        return
+    push(st, CHECK, step("hand-limit"))  # 702.6n
+
+
+def _runs_end(st: ForceHorseState, op: Op, events: list[Event]) -> None:
+    end_runs(st, events)
+
+
+def _hand_limit(st: ForceHorseState, op: Op, events: list[Event]) -> None:
     limit = st.game.config.hand_limit
     excess = len(st.table.zones[st.turn_player][HAND]) - (limit if limit is not None else 10**9)
     if excess > 0:  # the FAQ's hand limit, at the end of one's own turn
         st.to_farm = excess
         st.phase = "limit"
         return
-    end_turn(st, events)
+    push(st, step("end-turn"))
 
 
-def end_turn(st: ForceHorseState, events: list[Event]) -> None:
+def _end_turn(st: ForceHorseState, op: Op, events: list[Event]) -> None:
     events.append(TurnEnded(st.turn_player))
+    signal(st, "turn-end", st.turn_player)
+    push(st, CHECK, step("next-turn"))
+
+
+def _next_turn(st: ForceHorseState, op: Op, events: list[Event]) -> None:
+    if st.game.has_abilities:
+        end_lasting(st, turn_over=True)
     st.turn_player = 1 - st.turn_player  # 702.7
     start_turn(st, events)
+
+
+STEPS: dict[str, Callable[[ForceHorseState, Op, list[Event]], None]] = {
+    "support": _support,
+    "placed": _placed,
+    "guard": _guard,
+    "priority": _priority,
+    "outcome": _outcome,
+    "success": _success,
+    "success-farm": _success_farm,
+    "runs-end": _runs_end,
+    "hand-limit": _hand_limit,
+    "end-turn": _end_turn,
+    "next-turn": _next_turn,
+}
+"""The turn's steps by name (the ``name`` of a step :class:`~.engine.Op`)."""

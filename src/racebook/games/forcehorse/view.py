@@ -4,7 +4,7 @@ hidden variants."""
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -22,6 +22,7 @@ from racebook.games.forcehorse.zones import (
 )
 
 if TYPE_CHECKING:
+    from racebook.games.forcehorse.effects import Info
     from racebook.games.forcehorse.state import ForceHorseState
 
 
@@ -53,6 +54,20 @@ class ForceHorseView(View):
     resolution: tuple[str, ...]
     runs: tuple[tuple[str, str | None], ...]
     winners: tuple[int, ...] | None
+    values: tuple[tuple[tuple[str, int, int], ...], ...] = ((), ())
+    """Each seat's run area horses as (name, run, guard) now (808, 1002)."""
+    hand_values: tuple[tuple[str, int, int, int], ...] = ()
+    """Your hand's horses as (name, cost, run, guard) now (1002.2: hidden zones too)."""
+    waiting: tuple[str, ...] = ()
+    """Automatic abilities waiting to be played (806.2), with their users' seats."""
+    effects: tuple[str, ...] = ()
+    """Continuous effects made by resolved abilities (802.1b), in force now."""
+    choosing: tuple[int, str] | None = None
+    """Who must answer the engine's choice, and its kind (see ``Choose``)."""
+    options: tuple[str, ...] = ()
+    """The choice's options, for the seat choosing only (they may name hand cards)."""
+    loop: tuple[int, int] | None = None
+    """A loop proposal (1201.1a): the proposing seat and the number of times."""
 
     def render(self) -> str:
         who = "a spectator" if self.seat is None else f"seat {self.seat}"
@@ -75,6 +90,19 @@ class ForceHorseView(View):
             lines.append(f"run count {self.run_count}: {pairs}")
         if self.to_farm:
             lines.append(f"cards to farm: {self.to_farm}")
+        for s in range(2):
+            if self.values[s]:
+                shown = ", ".join(f"{n} run {r} guard {g}" for n, r, g in self.values[s])
+                lines.append(f"seat {s} horses now: {shown}")
+        if self.waiting:
+            lines.append(f"waiting abilities: {'; '.join(self.waiting)}")
+        if self.effects:
+            lines.append(f"effects: {'; '.join(self.effects)}")
+        if self.choosing is not None:
+            lines.append(f"seat {self.choosing[0]} chooses ({self.choosing[1]})")
+            lines += [f"  {i}: {label}" for i, label in enumerate(self.options)]
+        if self.loop is not None:
+            lines.append(f"seat {self.loop[0]} proposes a loop {self.loop[1]} times (1201.1a)")
         if self.seat is not None:
             lines.append(f"your hand: {', '.join(self.hand) or '-'}")
         if self.winners is not None:
@@ -111,7 +139,48 @@ def make_view(st: ForceHorseState, seat: int | None) -> ForceHorseView:
             (t.name(r), None if g is None else t.name(g)) for r, g in st.pairs if r is not None
         ),
         winners=st.winners,
+        **_abilities(st, seat),
     )
+
+
+def _abilities(st: ForceHorseState, seat: int | None) -> dict[str, Any]:
+    if not st.game.has_abilities or st.race is None:
+        return {}
+    from racebook.games.forcehorse.effects import info
+
+    t = st.table
+    ab = st.ab
+
+    def now(c: int) -> Info:
+        return info(st, c)
+
+    values = tuple(
+        tuple(sorted((t.name(c), now(c).run, now(c).guard) for c in t.zones[s][RUN]
+                     if t.cards[c].kind == "horse"))
+        for s in range(2)
+    )  # fmt: skip
+    hand: tuple[tuple[str, int, int, int], ...] = ()
+    if seat is not None:
+        hand = tuple(sorted({
+            (t.name(c), now(c).cost, now(c).run, now(c).guard)
+            for c in t.zones[seat][HAND] if t.cards[c].kind == "horse"
+        }))  # fmt: skip
+    waiting = tuple(f"seat {w.user}: {t.name(w.source)}" for w in ab.waiting)
+    effects = tuple(
+        f"{t.name(x.source)}: {x.effect.effect} {x.effect.amount:+d} on {x.effect.target}"
+        + (f" until {x.until}" if x.until else "")
+        for x in ab.lasting
+    )
+    c = ab.choice
+    return {
+        "values": values,
+        "hand_values": hand,
+        "waiting": waiting,
+        "effects": effects,
+        "choosing": None if c is None else (c.seat, c.kind),
+        "options": c.labels if c is not None and seat == c.seat else (),
+        "loop": ab.proposal,
+    }
 
 
 def hidden_variant(st: ForceHorseState, seat: int, rng: random.Random) -> ForceHorseState:

@@ -7,6 +7,7 @@ zone is a list of instance numbers; ordered zones keep their top card last.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 import attrs
@@ -62,6 +63,10 @@ class Table:
         self.resolution: list[int] = []
         self.placed: dict[int, int] = {}  # situation card -> when it was placed (903)
         self.clock = 0
+        self.entered: dict[int, int] = {}  # card -> when it entered its zone (808.1h-i, 808.2)
+        self.stamp = 0  # the clock of entered stamps and of abilities played (808.1h)
+        self.hook: Callable[[int, str, str], None] | None = None
+        """Called before every move (the ability engine's, part 2)."""
 
     def copy(self) -> Table:
         other = Table(self.cards, self.owners)
@@ -69,6 +74,8 @@ class Table:
         other.resolution = list(self.resolution)
         other.placed = dict(self.placed)
         other.clock = self.clock
+        other.entered = dict(self.entered)
+        other.stamp = self.stamp
         return other
 
     def name(self, card: int) -> str:
@@ -92,6 +99,8 @@ def move(table: Table, card: int, seat: int, source: str, target: str, events: l
     """Move ``card`` from ``seat``'s ``source`` zone to ``target`` (the
     resolution area is shared; ``seat`` is whose zones they are).  Ordered zones
     take and give their top (last) card."""
+    if table.hook is not None:
+        table.hook(card, source, target)
     zones = table.zones[seat]
     if source == RESOLUTION:
         table.resolution.remove(card)

@@ -1,0 +1,385 @@
+"""The ability vocabulary (FotH 800s, 1100s, 602.2): card text as data.
+
+A card's abilities are ``[[card.ability]]`` tables in its card set file,
+written in a small closed vocabulary of ability types, triggers, conditions,
+costs, targets and effects.  :func:`ability_from_data` checks every word
+when the file is loaded (errors name the card and the field); nothing a
+card says is ever executed as code.  The docs page "Force of the Horse
+abilities" has an example of every word.
+
+* ``type``: ``play`` (a support card's text, done on resolution, 805.2d-iv/v),
+  ``auto`` (an automatic ability, 801.1a, 806), ``state`` (a state trigger,
+  806.6), ``continuous`` (801.1b, 808), ``replace`` (a replacement effect,
+  802.1c, 809), ``force`` (a horse's force ability, 1100s) or ``deck`` (a
+  deck-building ability, 602.2).
+* ``on``: the trigger of an ``auto`` ability or of a force ability in its
+  「（行動）時」 form (1102.3); a force ability without ``on`` is the
+  「（状態）時」 form (1102.2): "when this card is put in the run area, if
+  (``when``), (``do``)".
+* ``when`` / ``unless``: conditions; the ability is valid only while every
+  ``when`` holds (803.3) and invalid while any ``unless`` holds (803.2).
+* ``choose``: a choice made when it is played (805.2b).
+* ``cost``: a cost the user may pay (806.3a-i), or the [choice] of the
+  choose-to-replace form (802.1c-ii, ``may = true``).
+* ``do``: the effects, in order.  ``later`` holds the effects of a delayed
+  trigger (806.5) that the ``later`` effect creates.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from racebook.core.errors import ConfigError
+
+TYPES = ("play", "auto", "state", "continuous", "replace", "force", "deck")
+
+TRIGGERS = (
+    "enters-run",  # this card was put in the run area (805.2d-i/ii; 1102.2's moment)
+    "moved",  # a card moved between zones (806.4): ``card``, ``source``, ``to``
+    "paid",  # this force card was paid as force (503.2, 805.2c-i; live in 408, 803.4d)
+    "turn-start",  # 702.2 「ターン開始時」
+    "turn-end",  # 702.7
+    "drawn",  # a player drew a card (502)
+    "run-succeeded",  # 702.6k
+    "run-failed",  # 702.6l
+    "guard-won",  # 702.6l-ii
+    "runs-added",  # 512
+    "going-changed",  # 511
+    "support-played",  # 702.5, 702.6g
+)
+"""Automatic abilities' triggers (801.1a-i)."""
+
+WHOSE = ("yours", "opponents", "any", "this")
+"""Whose event or card a trigger watches: the ability's user's, the other
+player's, either, or (cards only) the card with the ability."""
+
+INSTEAD = ("draw", "farm", "going", "add-runs")
+"""What a replacement effect replaces (809.1): a draw of one card (502), a
+card put on a farm (406), a change of the going (511), runs added (512)."""
+
+ZONE_WORDS = (
+    "nige", "senko", "sashi", "oikomi", "area", "hand", "situation", "run",
+    "farm", "removed", "resolution",
+)  # fmt: skip
+"""Zones a zone-move trigger can name (400s); ``area`` is any distance area."""
+
+CONDITIONS: dict[str, str] = {
+    # name -> the kind of argument ("" none, "n" a number, "w" a word)
+    "favourite-surface": "",  # 508.1
+    "favourite-distance": "",  # 508.2
+    "favourite-style-area": "",  # 508.3
+    "favourite-racecourse": "",  # 508.4
+    "favourite-going": "",  # 508.4
+    "distance-and-style-fit": "",  # 508.6
+    "runs-in": "w",  # 509.1: an area
+    "in-front": "",  # 514.1
+    "behind": "",  # 514.2
+    "going": "w",
+    "surface": "w",
+    "distance": "w",
+    "racecourse": "w",
+    "hand-empty": "",
+    "hand-at-least": "n",
+    "hand-at-most": "n",
+    "run-count-at-least": "n",
+    "paid-special": "",  # 1100s: a special force was paid for this horse
+    "paid-at-least": "n",  # 1100s: at least n force cards were paid for this horse
+    "style": "w",  # the card has this running style
+    "run-at-least": "n",
+    "your-turn": "",
+    "opponents-turn": "",
+}
+"""Conditions (803.2-803.3, 1102.1a), written ``"name"`` or ``"name:argument"``."""
+
+ONE_SHOT = ("draw", "going", "add-runs", "keep", "farm", "to-hand", "later")
+CONTINUOUS = (
+    "run", "guard", "cost", "run-set", "guard-set", "style", "style-step",
+    "favourite", "lose-abilities", "no-force-abilities",
+)  # fmt: skip
+EFFECTS = ONE_SHOT + CONTINUOUS
+"""Effects (802.1): one-shot (807) and continuous (808)."""
+
+LAYER = {
+    "lose-abilities": 1, "no-force-abilities": 1,  # 808.1b
+    "style": 2, "favourite": 2,  # 808.1c
+    "run-set": 4, "guard-set": 4,  # 808.1e (808.1d, layer 3: the aptitude modifiers)
+    "run": 5, "guard": 5, "cost": 5, "style-step": 5,  # 808.1f, 808.1f-i
+}  # fmt: skip
+"""Where each continuous effect applies in 808.1's order."""
+
+PLAYER_TARGETS = ("you", "opponent")
+CARD_TARGETS = (
+    "this", "chosen", "named", "your-run", "opponent-run", "your-hand", "triggering",
+)  # fmt: skip
+"""Targets: players, or cards: the card with the ability, the card chosen when
+it was played (805.2b), the horse a horse-type support names (702.6g), horses
+in a run area, horses in your hand (hidden zone, 1002.2), the card that
+triggered the ability (806.4a)."""
+
+CHOICES = ("opponent-run", "your-run", "any-run", "your-farm")
+"""What ``choose`` can pick (805.2b): a horse in a run area, a card in your farm."""
+
+COSTS = ("pay-force", "farm-hand", "farm-this")
+"""Costs (805.2c, 806.3a-i) and the [choice] of 802.1c-ii: pay force (503),
+put a card from your hand on your farm, put this card on your farm."""
+
+UNTIL = ("", "turn", "run-area")
+"""How long a continuous effect made by resolving lasts: this game (802.1b,
+the default), this turn, or while its source is in the run area (1102.5)."""
+
+MAX_ABILITIES = 8
+MAX_EFFECTS = 8
+MAX_AMOUNT = 20
+
+
+@attrs.frozen
+class Effect:
+    """One effect (802): ``effect`` from :data:`EFFECTS`, an ``amount``
+    (signed where it moves a value), a ``target``, a word ``value`` (a
+    style, a going, a favourite, a trigger for ``later``), how long it lasts
+    (``until``), ``only`` a condition the affected card must meet, and
+    ``per`` ("run", "guard", "cost"): the amount is the subject card's value."""
+
+    effect: str
+    amount: int = 1
+    target: str = ""
+    value: str = ""
+    until: str = ""
+    only: str = ""
+    per: str = ""
+
+
+@attrs.frozen
+class Ability:
+    """One ability of a card (801)."""
+
+    type: str
+    on: str = ""
+    whose: str = "yours"
+    source: str = ""
+    to: str = ""
+    when: tuple[str, ...] = ()
+    unless: tuple[str, ...] = ()
+    choose: str = ""
+    cost: str = ""
+    cost_amount: int = 1
+    may: bool = False
+    instead: str = ""
+    do: tuple[Effect, ...] = ()
+    later: tuple[Effect, ...] = ()
+    copies: int = 0
+    text: str = ""
+
+    @property
+    def is_triggered(self) -> bool:
+        """Played when triggered (806): ``auto``, ``state`` and force abilities."""
+        return self.type in ("auto", "state", "force")
+
+
+def _bad(card: str, field: str, reason: str) -> ConfigError:
+    return ConfigError(f"cards[{card}].{field}", reason)
+
+
+def _word(card: str, field: str, value: Any, allowed: tuple[str, ...]) -> str:
+    if not isinstance(value, str) or value not in allowed:
+        raise _bad(card, field, f"expected one of {', '.join(w or '(empty)' for w in allowed)}")
+    return value
+
+
+def _int(card: str, field: str, value: Any, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise _bad(card, field, f"expected a whole number from {low} to {high}")
+    return value
+
+
+def check_condition(card: str, field: str, text: Any, words: frozenset[str]) -> str:
+    """A condition ``name`` or ``name:argument`` (:data:`CONDITIONS`)."""
+    if not isinstance(text, str) or len(text) > 40:
+        raise _bad(card, field, "expected a condition such as 'favourite-going' or 'going:soft'")
+    name, _, arg = text.partition(":")
+    kind = CONDITIONS.get(name)
+    if kind is None:
+        raise _bad(card, field, f"unknown condition {name!r}; one of {', '.join(CONDITIONS)}")
+    if kind == "" and arg:
+        raise _bad(card, field, f"{name!r} takes no argument")
+    if kind == "n" and not (arg.isdigit() and len(arg) <= 2):
+        raise _bad(card, field, f"{name!r} needs a number, as in '{name}:2'")
+    if kind == "w" and arg not in words:
+        raise _bad(card, field, f"{name!r} needs a word, as in '{name}:soft'")
+    return text
+
+
+def _conditions(card: str, field: str, value: Any, words: frozenset[str]) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or len(value) > 6:
+        raise _bad(card, field, "expected a list of at most 6 conditions")
+    return tuple(check_condition(card, field, v, words) for v in value)
+
+
+_EFFECT_FIELDS = {"effect", "amount", "target", "value", "until", "only", "per"}
+
+
+def effect_from_data(card: str, field: str, data: Any, words: frozenset[str]) -> Effect:
+    if isinstance(data, str):
+        data = {"effect": data}
+    if not isinstance(data, dict):
+        raise _bad(card, field, "expected an effect table such as {effect = 'draw', amount = 1}")
+    extra = set(data) - _EFFECT_FIELDS
+    if extra:
+        raise _bad(card, f"{field}.{sorted(extra)[0]}", "not a field of an effect")
+    name = _word(card, f"{field}.effect", data.get("effect"), EFFECTS)
+    amount = _int(card, f"{field}.amount", data.get("amount", 1), -MAX_AMOUNT, MAX_AMOUNT)
+    targets: tuple[str, ...] = PLAYER_TARGETS if name in ("draw", "add-runs") else CARD_TARGETS
+    if name in ("going", "keep", "later"):
+        targets = ()
+    default = {"draw": "you", "add-runs": "you"}.get(name, "this" if targets else "")
+    target = data.get("target", default)
+    if targets:
+        target = _word(card, f"{field}.target", target, targets)
+    elif target:
+        raise _bad(card, f"{field}.target", f"{name!r} takes no target")
+    value = data.get("value", "")
+    if name == "later":
+        value = _word(card, f"{field}.value", value, TRIGGERS)
+    elif name == "style":
+        value = _word(card, f"{field}.value", value, ("nige", "senko", "sashi", "oikomi"))
+    elif name == "favourite":
+        value = _word(card, f"{field}.value", value, tuple(sorted(words)))
+    elif value:
+        raise _bad(card, f"{field}.value", f"{name!r} takes no value")
+    until = _word(card, f"{field}.until", data.get("until", ""), UNTIL)
+    if until and name not in CONTINUOUS:
+        raise _bad(card, f"{field}.until", "only a continuous effect lasts")
+    only = data.get("only", "")
+    if only:
+        if target not in ("your-run", "opponent-run", "your-hand"):
+            raise _bad(card, f"{field}.only", "only a group of cards is filtered")
+        only = check_condition(card, f"{field}.only", only, words)
+    per = data.get("per", "")
+    if per:
+        per = _word(card, f"{field}.per", per, ("run", "guard", "cost"))
+    return Effect(name, amount, target, value, until, only, per)
+
+
+def _effects(card: str, field: str, value: Any, words: frozenset[str]) -> tuple[Effect, ...]:
+    if not isinstance(value, list) or len(value) > MAX_EFFECTS:
+        raise _bad(card, field, f"expected a list of at most {MAX_EFFECTS} effects")
+    return tuple(effect_from_data(card, f"{field}[{i}]", e, words) for i, e in enumerate(value))
+
+
+_ABILITY_FIELDS = {
+    "type", "on", "whose", "source", "to", "when", "unless", "choose", "cost",
+    "cost_amount", "may", "instead", "do", "later", "copies", "text",
+}  # fmt: skip
+
+
+def ability_from_data(
+    card: str, kind: str, index: int, data: Any, words: frozenset[str]
+) -> Ability:
+    """One ``[[card.ability]]`` table of a ``kind`` card; ConfigError naming
+    the card and the field (``cards[NAME].ability[I].FIELD``)."""
+    f = f"ability[{index}]"
+    if not isinstance(data, dict):
+        raise _bad(card, f, "expected a table")
+    extra = set(data) - _ABILITY_FIELDS
+    if extra:
+        raise _bad(card, f"{f}.{sorted(extra)[0]}", "not a field of an ability")
+    type_ = _word(card, f"{f}.type", data.get("type"), TYPES)
+    if type_ == "play" and kind != "support":
+        raise _bad(card, f"{f}.type", "only a support card's text is played (805.2d-iv/v)")
+    if type_ == "force" and kind != "horse":
+        raise _bad(card, f"{f}.type", "force abilities are horse cards' text (1101.1)")
+    on = data.get("on", "")
+    if on or type_ == "auto":
+        on = _word(card, f"{f}.on", on, TRIGGERS)
+        if type_ not in ("auto", "force"):
+            raise _bad(card, f"{f}.on", "only automatic and force abilities trigger")
+    whose = _word(card, f"{f}.whose", data.get("whose", "yours"), WHOSE)
+    zones = ("", *ZONE_WORDS)
+    source = _word(card, f"{f}.source", data.get("source", ""), zones)
+    to = _word(card, f"{f}.to", data.get("to", ""), zones)
+    if (source or to) and on != "moved":
+        raise _bad(card, f"{f}.source", "only a zone-move trigger names zones (806.4)")
+    when = _conditions(card, f"{f}.when", data.get("when", []), words)
+    unless = _conditions(card, f"{f}.unless", data.get("unless", []), words)
+    if type_ == "state" and not when:
+        raise _bad(card, f"{f}.when", "a state trigger is its condition (806.6)")
+    choose = data.get("choose", "")
+    if choose:
+        choose = _word(card, f"{f}.choose", choose, CHOICES)
+    cost = data.get("cost", "")
+    if cost:
+        cost = _word(card, f"{f}.cost", cost, COSTS)
+    cost_amount = _int(card, f"{f}.cost_amount", data.get("cost_amount", 1), 1, 9)
+    may = data.get("may", False)
+    if type(may) is not bool:
+        raise _bad(card, f"{f}.may", "expected true or false")
+    instead = data.get("instead", "")
+    if type_ == "replace":
+        instead = _word(card, f"{f}.instead", instead, INSTEAD)
+    elif instead or may:
+        raise _bad(card, f"{f}.instead", "only a replacement effect replaces (809)")
+    if may and not cost:
+        raise _bad(card, f"{f}.cost", "the choose-to-replace form names its [choice] (802.1c-ii)")
+    do = _effects(card, f"{f}.do", data.get("do", []), words)
+    later = _effects(card, f"{f}.later", data.get("later", []), words)
+    if any(e.effect == "later" for e in later):
+        raise _bad(card, f"{f}.later", "a delayed trigger makes no other (806.5)")
+    if later and not any(e.effect == "later" for e in do):
+        raise _bad(card, f"{f}.later", "no 'later' effect makes this delayed trigger")
+    if type_ == "continuous" and any(e.effect not in CONTINUOUS for e in do):
+        raise _bad(card, f"{f}.do", "a continuous ability has continuous effects only (801.1b)")
+    if type_ == "continuous" and any(e.until for e in do):
+        raise _bad(card, f"{f}.do", "a continuous ability lasts while it is valid (803.4)")
+    if type_ in ("auto", "state", "force", "play", "continuous") and not do:
+        raise _bad(card, f"{f}.do", "an ability does something")
+    copies = data.get("copies", 0)
+    if type_ == "deck":
+        copies = _int(card, f"{f}.copies", copies, 1, 80)
+        if do or on or when:
+            raise _bad(card, f"{f}.do", "a deck-building ability only sets copies (602.2)")
+    elif copies:
+        raise _bad(card, f"{f}.copies", "only a deck-building ability sets copies (602.2)")
+    text = data.get("text", "")
+    if not isinstance(text, str) or len(text) > 300:
+        raise _bad(card, f"{f}.text", "expected a text of at most 300 characters")
+    return Ability(
+        type_, on, whose, source, to, when, unless, choose, cost, cost_amount, may, instead,
+        do, later, copies, text,
+    )  # fmt: skip
+
+
+def abilities_from_data(
+    card: str, kind: str, value: Any, words: frozenset[str]
+) -> tuple[Ability, ...]:
+    if isinstance(value, dict):
+        value = [value]
+    if not isinstance(value, list) or len(value) > MAX_ABILITIES:
+        raise _bad(card, "ability", f"expected at most {MAX_ABILITIES} [[card.ability]] tables")
+    return tuple(ability_from_data(card, kind, i, a, words) for i, a in enumerate(value))
+
+
+def ability_to_data(ability: Ability) -> dict[str, Any]:
+    """The table :func:`ability_from_data` reads back (defaults left out)."""
+    out: dict[str, Any] = {}
+    for field in attrs.fields(Ability):
+        value = getattr(ability, field.name)
+        if value == field.default:
+            continue
+        if field.name in ("do", "later"):
+            value = [_effect_to_data(e) for e in value]
+        elif isinstance(value, tuple):
+            value = list(value)
+        out[field.name] = value
+    return out
+
+
+def _effect_to_data(effect: Effect) -> dict[str, Any]:
+    return {
+        f.name: getattr(effect, f.name)
+        for f in attrs.fields(Effect)
+        if f.name == "effect" or getattr(effect, f.name) != f.default
+    }

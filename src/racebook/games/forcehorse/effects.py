@@ -1,0 +1,413 @@
+"""Card information under effects (FotH 808, 1000s), conditions (803) and
+the records the ability engine keeps (802, 806, 809, 810).
+
+:func:`info` is the one place a card's current information is computed:
+808.1a the printed card, then 808.1b abilities given or lost, 808.1c words
+set, 808.1d the aptitude modifiers of 1002, 808.1e numbers set, 808.1f
+numbers moved up or down; inside a step, an effect that depends on another
+(808.1g) after it, the rest by timestamp (808.1h).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+import attrs
+
+from racebook.games.forcehorse.abilities import LAYER, Ability, Effect
+from racebook.games.forcehorse.cards import HORSE, STYLES, Card
+from racebook.games.forcehorse.cards import SITUATION as SITUATION_TYPE
+from racebook.games.forcehorse.race import Race
+from racebook.games.forcehorse.terms import area_behind, area_in_front
+from racebook.games.forcehorse.zones import AREAS, HAND, RUN, SITUATION, Table
+
+if TYPE_CHECKING:
+    from racebook.games.forcehorse.state import ForceHorseState
+
+
+@attrs.frozen
+class Info:
+    """A card's information now (808.1): what effects read."""
+
+    cost: int
+    surfaces: tuple[str, ...]
+    distances: tuple[str, ...]
+    styles: tuple[str, ...]
+    favourites: tuple[str, ...]
+    run: int
+    guard: int
+    abilities: tuple[Ability, ...]
+    force_usable: bool = True
+    """False while its force abilities 'cannot be used' (1102.6)."""
+
+
+def printed(card: Card) -> Info:
+    """FotH 808.1a: the printed information is always the base."""
+    return Info(
+        card.cost, card.surfaces, card.distances, card.styles, card.favourites,
+        card.run, card.guard, card.abilities,
+    )  # fmt: skip
+
+
+@attrs.frozen
+class Lasting:
+    """A continuous effect made by resolving an ability (802.1b): its
+    ``targets`` fixed when made, or a group (``effect.target``) read now, but
+    never a card that moved zones after ``stamp`` (808.2)."""
+
+    effect: Effect
+    user: int
+    source: int
+    targets: tuple[int, ...] | None
+    stamp: int
+    turn: int
+    until: str
+
+
+@attrs.frozen
+class Waiting:
+    """An automatic ability waiting to be played (806.2): ``ability`` is the
+    index in the source card's printed abilities, or -1 for a delayed trigger (806.5), ``delayed``
+    its ability; ``card`` triggered it,
+    with its information then (806.4a; ``None`` when there is none)."""
+
+    user: int
+    source: int
+    ability: int
+    card: int = -1
+    card_info: Info | None = None
+    delayed: Ability | None = None
+
+
+@attrs.frozen
+class Delayed:
+    """A delayed trigger (806.5): made by ``source``'s ability (its source, 811.2)."""
+
+    user: int
+    source: int
+    ability: Ability
+    stamp: int
+
+
+@attrs.frozen
+class Context:
+    """What an effect being done refers to: its user and source (811), the
+    card chosen when it was played (805.2b), the horse a horse-type support
+    names (702.6g), the card that triggered it (806.4a) and when it was
+    played (808.1h-ii, 808.2)."""
+
+    user: int
+    source: int
+    stamp: int
+    chosen: int = -1
+    named: int = -1
+    card: int = -1
+    card_info: Info | None = None
+    ability: Ability | None = None
+
+
+# -- where abilities are valid (803.4) -------------------------------------------------
+
+
+def live_zone(card: Card) -> str:
+    """FotH 803.4b-d: a horse's abilities are valid in the run area, a
+    situation card's in the situation area, a force card's in the resolution area."""
+    if card.kind == HORSE:
+        return RUN
+    if card.category == SITUATION_TYPE:
+        return SITUATION
+    if card.kind == "force":
+        return "resolution"
+    return ""
+
+
+def zone_of(table: Table, card: int) -> str:
+    owner = table.owners[card]
+    if card in table.resolution:
+        return "resolution"
+    for zone, cards in table.zones[owner].items():
+        if card in cards:
+            return zone
+    return ""
+
+
+def is_live(table: Table, card: int) -> bool:
+    zone = live_zone(table.cards[card])
+    return bool(zone) and zone_of(table, card) == zone
+
+
+def live_cards(table: Table) -> list[int]:
+    """Cards whose abilities are valid now (803.4), in a stable order."""
+    out = [c for s in range(2) for z in (RUN, SITUATION) for c in table.zones[s][z]]
+    out += [c for c in table.resolution if table.cards[c].kind == "force"]
+    return [c for c in out if is_live(table, c)]
+
+
+# -- conditions (803.2-803.3, 1102.1a) -------------------------------------------------
+
+
+def holds(
+    st: ForceHorseState,
+    condition: str,
+    card: int,
+    user: int,
+    subject: Info | None = None,
+    paid: Iterable[int] = (),
+) -> bool:
+    """Whether ``condition`` holds for ``card`` (the subject of 508.5) used by
+    ``user``; ``subject`` is the card's information to read (its current
+    information when ``None``)."""
+    name, _, arg = condition.partition(":")
+    t = st.table
+    race = st.race
+    assert race is not None
+    me = subject if subject is not None else info(st, card)
+    if name == "favourite-surface":
+        return race.surface in me.surfaces  # 508.1
+    if name == "favourite-distance":
+        return "all" in me.distances or race.distance_class in me.distances  # 508.2
+    if name == "favourite-style-area":
+        return t.current_area(user) in me.styles  # 508.3
+    if name == "favourite-racecourse":
+        return race.racecourse in me.favourites  # 508.4
+    if name == "favourite-going":
+        return race.going in me.favourites  # 508.4
+    if name == "distance-and-style-fit":  # 508.6
+        return holds(st, "favourite-distance", card, user, me) and holds(
+            st, "favourite-style-area", card, user, me
+        )
+    if name == "runs-in":
+        return t.current_area(user) == arg  # 509.1
+    if name == "in-front":
+        return area_in_front(t, user, 1 - user)  # 514.1
+    if name == "behind":
+        return area_behind(t, user, 1 - user)  # 514.2
+    if name in ("going", "surface", "distance", "racecourse"):
+        return arg == {
+            "going": race.going, "surface": race.surface,
+            "distance": race.distance_class, "racecourse": race.racecourse,
+        }[name]  # fmt: skip
+    hand = len(t.zones[user][HAND])
+    if name == "hand-empty":
+        return hand == 0
+    if name == "hand-at-least":
+        return hand >= int(arg)
+    if name == "hand-at-most":
+        return hand <= int(arg)
+    if name == "run-count-at-least":
+        return st.run_count >= int(arg)
+    paid = tuple(paid) or st.ab.paid.get(card, ())
+    if name == "paid-special":
+        return any(t.cards[c].category == "special" for c in paid)
+    if name == "paid-at-least":
+        return len(paid) >= int(arg)
+    if name == "style":
+        return arg in me.styles
+    if name == "run-at-least":
+        return me.run >= int(arg)
+    if name == "your-turn":
+        return st.turn_player == user
+    if name == "opponents-turn":
+        return st.turn_player != user
+    raise AssertionError(condition)
+
+
+def valid(st: ForceHorseState, ability: Ability, card: int, user: int, **kw: object) -> bool:
+    """FotH 803.2-803.3: valid while every ``when`` holds and no ``unless`` does."""
+    paid = kw.get("paid", ())
+    assert isinstance(paid, tuple)
+    subject = kw.get("subject")
+    assert subject is None or isinstance(subject, Info)
+    return all(holds(st, c, card, user, subject, paid) for c in ability.when) and not any(
+        holds(st, c, card, user, subject, paid) for c in ability.unless
+    )
+
+
+# -- continuous effects (808) ----------------------------------------------------------
+
+
+@attrs.frozen
+class _Applied:
+    """One continuous effect acting now: ``covers(card, info)`` says whether
+    it applies to a card with that information (a group filter, 808.1g)."""
+
+    effect: Effect
+    stamp: int
+    covers: Callable[[int, Info], bool]
+
+
+def _group(st: ForceHorseState, effect: Effect, user: int, source: int, card: int) -> bool:
+    t = st.table
+    owner = t.owners[card]
+    target = effect.target
+    if target == "this":
+        return card == source
+    if target in ("your-run", "opponent-run"):
+        side = user if target == "your-run" else 1 - user
+        return owner == side and t.cards[card].kind == HORSE and card in t.zones[side][RUN]
+    if target == "your-hand":
+        return owner == user and t.cards[card].kind == HORSE and card in t.zones[user][HAND]
+    return False
+
+
+def _filter(st: ForceHorseState, effect: Effect, user: int) -> Callable[[int, Info], bool]:
+    if not effect.only:
+        return lambda card, now: True
+    return lambda card, now: holds(st, effect.only, card, user, now)
+
+
+def _acting(st: ForceHorseState, card: int) -> tuple[list[_Applied], list[_Applied]]:
+    """The continuous effects that may apply to ``card``: those that give or
+    take abilities (808.1b) apart, since they decide which of the others exist."""
+    t = st.table
+    first: list[_Applied] = []
+    rest: list[_Applied] = []
+    for source in live_cards(t):
+        user = t.owners[source]
+        for ability in t.cards[source].abilities:
+            if ability.type != "continuous":
+                continue
+            if not valid(st, ability, source, user, subject=printed(t.cards[source])):
+                continue  # conditions read printed information (rules notes)
+            for effect in ability.do:
+                if _group(st, effect, user, source, card):
+                    keep = first if LAYER[effect.effect] == 1 else rest
+                    stamp = t.entered.get(source, 0)  # 808.1h-i
+                    keep.append(_Applied(effect, stamp, _owned(source, _filter(st, effect, user))))
+    for lasting in st.ab.lasting:
+        if lasting.targets is not None:
+            hit = card in lasting.targets
+        else:
+            hit = _group(st, lasting.effect, lasting.user, lasting.source, card)
+        if hit and t.entered.get(card, 0) <= lasting.stamp:  # 808.2
+            keep = first if LAYER[lasting.effect.effect] == 1 else rest
+            covers = _filter(st, lasting.effect, lasting.user)
+            keep.append(_Applied(lasting.effect, lasting.stamp, covers))
+    return first, rest
+
+
+def _owned(source: int, covers: Callable[[int, Info], bool]) -> Callable[[int, Info], bool]:
+    # A continuous ability of a card that lost its abilities (808.1b) no longer acts.
+    return covers
+
+
+def _apply(effect: Effect, now: Info, amount: int) -> Info:
+    e = effect.effect
+    if e == "lose-abilities":
+        return attrs.evolve(now, abilities=())
+    if e == "no-force-abilities":
+        return attrs.evolve(now, force_usable=False)
+    if e == "style":
+        return attrs.evolve(now, styles=(effect.value,))
+    if e == "favourite":
+        if effect.value in now.favourites:
+            return now
+        return attrs.evolve(now, favourites=(*now.favourites, effect.value))
+    if e == "run-set":
+        return attrs.evolve(now, run=amount)
+    if e == "guard-set":
+        return attrs.evolve(now, guard=amount)
+    if e == "run":
+        return attrs.evolve(now, run=now.run + amount)
+    if e == "guard":
+        return attrs.evolve(now, guard=now.guard + amount)
+    if e == "cost":
+        return attrs.evolve(now, cost=max(0, now.cost + amount))
+    if e == "style-step":  # 808.1f-i: an ordered piece of information, kept in range
+        styles = tuple(
+            STYLES[min(len(STYLES) - 1, max(0, STYLES.index(s) + amount))] for s in now.styles
+        )
+        return attrs.evolve(now, styles=tuple(dict.fromkeys(styles)))
+    raise AssertionError(e)
+
+
+def _one(card: int, now: Info, applied: _Applied) -> Info:
+    if not applied.covers(card, now):
+        return now
+    return _apply(applied.effect, now, applied.effect.amount)
+
+
+def _in_order(card: int, now: Info, effects: list[_Applied]) -> Info:
+    """FotH 808.1g-h: apply a step's effects, one that depends on another
+    after it, the others by timestamp (ties: the order they were found)."""
+    remaining = sorted(effects, key=lambda a: a.stamp)
+    while remaining:
+        pick = remaining[0]
+        for a in remaining:
+            others = [b for b in remaining if b is not a]
+            if not any(_depends(card, now, a, b) for b in others):
+                pick = a
+                break
+        remaining.remove(pick)
+        now = _one(card, now, pick)
+    return now
+
+
+def _depends(card: int, now: Info, a: _Applied, b: _Applied) -> bool:
+    """FotH 808.1g: ``a`` depends on ``b`` when applying ``b`` first changes
+    whether or how ``a`` applies."""
+    after = _one(card, now, b)
+    if a.covers(card, now) != a.covers(card, after):
+        return True
+    return _one(card, _one(card, now, b), a) != _one(card, _one(card, now, a), b) and (
+        a.covers(card, after) and not b.covers(card, _one(card, now, a))
+    )
+
+
+def aptitude(st: ForceHorseState, card: int, now: Info, user: int, race: Race) -> Info:
+    """FotH 1002.1 (808.1d): -1 run off its favourite surface (1002.1a), -1 off
+    its favourite distance (1002.1b), +1 in a favourite running-style area
+    (1002.1c); in every zone, hidden ones too (1002.2).  The setting
+    ``favourite_conditions_bonus`` adds +1 each for a favourite racecourse and
+    going (not in 1002.1; see the rules notes)."""
+    if st.table.cards[card].kind != HORSE:
+        return now
+    run = now.run
+    if race.surface not in now.surfaces:
+        run -= 1  # 1002.1a
+    if not ("all" in now.distances or race.distance_class in now.distances):
+        run -= 1  # 1002.1b
+    if st.table.current_area(user) in now.styles:
+        run += 1  # 1002.1c
+    if st.game.config.favourite_conditions_bonus:
+        run += (race.racecourse in now.favourites) + (race.going in now.favourites)
+    return attrs.evolve(now, run=run)
+
+
+def info(st: ForceHorseState, card: int) -> Info:
+    """A card's information now (808.1): see the module docstring."""
+    t = st.table
+    base = printed(t.cards[card])
+    if not st.game.has_abilities:
+        if st.race is None or not st.game.config.aptitude:
+            return base
+        return aptitude(st, card, base, t.owners[card], st.race)
+    first, rest = _acting(st, card)
+    now = _in_order(card, base, first)  # 808.1b
+    if not now.abilities and base.abilities:
+        # 808.1b: the card's own continuous abilities are gone with its abilities
+        rest = [a for a in rest if not _from_card(st, card, a)]
+    by_layer: dict[int, list[_Applied]] = {}
+    for a in rest:
+        by_layer.setdefault(LAYER[a.effect.effect], []).append(a)
+    now = _in_order(card, now, by_layer.get(2, []))  # 808.1c
+    if st.race is not None and st.game.config.aptitude:
+        now = aptitude(st, card, now, t.owners[card], st.race)  # 808.1d
+    now = _in_order(card, now, by_layer.get(4, []))  # 808.1e
+    return _in_order(card, now, by_layer.get(5, []))  # 808.1f
+
+
+def _from_card(st: ForceHorseState, card: int, applied: _Applied) -> bool:
+    return applied.effect in {e for a in st.table.cards[card].abilities for e in a.do}
+
+
+def abilities_of(st: ForceHorseState, card: int) -> tuple[Ability, ...]:
+    """The abilities a card has now (808.1b)."""
+    if not st.table.cards[card].abilities:
+        return ()
+    return info(st, card).abilities
+
+
+def hand_horse_zones() -> tuple[str, ...]:
+    return (*AREAS, HAND)
