@@ -220,10 +220,11 @@ def money_by_race(watched: Watched) -> tuple[str, list[str], dict[str, list[floa
         return None
     players = watched.players
     after: list[list[float]] = []
-    for a, b in itertools.pairwise(views):
+    result = steps[-1].result
+    ended = views[:-1] if result is not None else views  # the result is after the last race
+    for a, b in itertools.pairwise(ended):
         if a["race"] != b["race"]:
             after.append([float(x) for x in b[key][:players]])
-    result = steps[-1].result
     if result is not None:
         after.append([float(x) for x in result["scores"][:players]])
     labels = [f"race {i + 1}" for i in range(len(after))]
