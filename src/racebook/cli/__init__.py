@@ -356,6 +356,9 @@ def build_parser() -> argparse.ArgumentParser:
     plugin(variants)
     variants.set_defaults(func=cmd_variants)
     watching.add_chart(command, plugin)
+    from racebook.cli.play import add_play
+
+    add_play(command, game_options)
     return parser
 
 
