@@ -178,3 +178,28 @@ def test_ctrl_c_saves_and_resume_continues(socket: str, tmp_path: Path) -> None:
     finished = log.read_text(encoding="utf-8")
     assert finished.startswith(saved)
     assert racebook.replay(finished).is_over
+
+
+def test_ready_set_bet_bets_are_typed_while_the_horses_run(socket: str, tmp_path: Path) -> None:
+    """The host's clock rolls on its own at the pace set; a bet typed between
+    rolls is taken at once; the same token again is refused by the rules."""
+    log = tmp_path / "rsb.jsonl"
+    argv = ["readysetbet", "--seed", "2", "--pace", "0.4", "--log", str(log)]
+    term = Terminal(socket, "rsb", command(*argv))
+    screen = term.wait("the race is on: a roll every 0.4 s")
+    first = re.search(r"\s1  (bet \d+ \S+)", screen)
+    assert first is not None
+    bet = first.group(1)
+    term.send(bet, "Enter")
+    term.wait(f"seat 0: {bet}")
+    term.wait("rolled: dice")  # the clock rolled without a key being pressed
+    token = bet.split()[1]
+    term.send(bet, "Enter")
+    assert "refused: " in term.wait("refused:")
+    term.send("q", "Enter")
+    term.wait("EXIT=130")
+    resumed = racebook.resume(log.read_text(encoding="utf-8")).state
+    bets = [a for a in resumed.log.actions if a.seat == 0 and a.kind == "bet"]
+    assert [f"bet {a.to_data()['token']} {a.to_data()['spot']}" for a in bets] == [bet]
+    assert token == str(bets[0].to_data()["token"])
+    assert any(a.kind == "roll" for a in resumed.log.actions)

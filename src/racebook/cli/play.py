@@ -37,7 +37,7 @@ from racebook.core.game import CHANCE, Action, Game
 from racebook.table import Table
 from racebook.watch.words import event_words
 
-MOVES_SHOWN = 30
+MOVES_SHOWN = 48
 EVENTS_SHOWN = 8
 BET_CHANCE = 0.3
 """In the real-time race, the chance that a bot that may bet bets before a roll."""
@@ -196,7 +196,10 @@ class Play:
             ("recent events", "\n".join(words) or "(none yet)", ""),
         ]
         if moves:
-            lines = [f"{i:>3}  {move_text(a)}" for i, a in enumerate(moves[:MOVES_SHOWN], 1)]
+            lines = _columns(
+                [f"{i:>3}  {move_text(a)}" for i, a in enumerate(moves[:MOVES_SHOWN], 1)],
+                self.screen.console.width - 4,
+            )
             if len(moves) > MOVES_SHOWN:
                 lines.append(f"     ... and {len(moves) - MOVES_SHOWN} more: type them")
             lines.append("type a number or a move (kind, then its fields); q saves and quits")
@@ -330,6 +333,25 @@ class Play:
             return
         if line:
             self.submit(seat, line, self._race_moves(seat))
+
+
+def _columns(items: Sequence[str], width: int) -> list[str]:
+    """``items`` in as many columns as fit in ``width``, numbered down the columns.
+
+    >>> _columns(["1 a", "2 b", "3 c"], 12)
+    ['1 a   3 c', '2 b']
+    """
+    if not items:
+        return []
+    cell = max(len(i) for i in items) + 3
+    per_row = max(1, width // cell)
+    rows = -(-len(items) // per_row)
+    return [
+        "".join(
+            items[r + c * rows].ljust(cell) for c in range(per_row) if r + c * rows < len(items)
+        ).rstrip()
+        for r in range(rows)
+    ]
 
 
 def _ready_line(timeout: float) -> str | None:
