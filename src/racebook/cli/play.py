@@ -8,7 +8,7 @@ the action's kind and then its fields in order (``place 1:4 1``, ``bet 5
 win:7:0``, ``play G3 yes``), or with names (``place card=1:4 box=1``).  A move
 the rules refuse is refused with the rulebook's reason, and nothing changes.
 
-The game runs on a :class:`racebook.Table`: its log is written as play goes,
+The game runs on a :class:`~racebook.table.Table`: its log is written as play goes,
 so it is saved at the end, on ``quit`` and on Ctrl-C, and ``racebook play
 --resume FILE`` continues it.
 
@@ -131,7 +131,7 @@ def parse_move(game: Game[Any], seat: int, text: str) -> Action:
 # -- the table ----------------------------------------------------------------------------
 
 
-class _Screen:
+class Screen:
     """Draws the table with rich; one full screen a drawing."""
 
     def __init__(self, clear: bool) -> None:
@@ -162,7 +162,7 @@ class Play:
     table: Table
     humans: tuple[int, ...]
     bots: dict[int, Any]
-    screen: _Screen
+    screen: Screen
     log: str
     pace: float = 3.0
     bot_delay: float = 0.5
@@ -421,7 +421,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         table,
         humans,
         bots,
-        _Screen(clear=not args.no_clear),
+        Screen(clear=not args.no_clear),
         log,
         pace=args.pace,
         bot_delay=args.bot_delay,
