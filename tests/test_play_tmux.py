@@ -149,6 +149,15 @@ def test_an_illegal_move_is_refused_with_the_rules_reason(socket: str, tmp_path:
     assert f"refused: {missing} is not in seat 0's hand [Trick race]" in after
     assert term.prompt() == number  # nothing changed: the same move is asked for
     assert after.split("recent events")[0] == before.split("recent events")[0]
+    # only what seat 0 may see is on screen: no card of another hand (the log
+    # on disk is complete so far: it is written as play goes)
+    state = racebook.resume(log.read_text(encoding="utf-8")).state
+    revealed = state.view(0).revealed
+    shown = after.split("refused:")[0]  # (the refusal names the card typed)
+    for seat in (1, 2, 3):
+        others = [str(c) for c in state.view(seat).hand if c != revealed]
+        assert others
+        assert not [c for c in others if re.search(rf"(?<![\w:]){c}(?!\w)", shown)], seat
     term.send("99", "Enter")
     assert "refused: no move 99" in term.wait("no move 99")
     term.send("play G1 maybe", "Enter")
