@@ -5,7 +5,9 @@ whose turn it is may see it (the game's own text picture: track, boxes or
 board, hand, money, whose turn), the recent events in words, and that seat's
 legal moves, numbered.  A move is typed as its number or in a short notation,
 the action's kind and then its fields in order (``place 1:4 1``, ``bet 5
-win:7:0``, ``play G3 yes``), or with names (``place card=1:4 box=1``).  A move
+win:7:0``, ``play G3 yes``), or with names (``place card=1:4 box=1``); a
+value with spaces is quoted (``run 'Blue Sextant' Force``), a list is
+written with commas.  A move
 the rules refuse is refused with the rulebook's reason, and nothing changes.
 
 The game runs on a :class:`~racebook.table.Table`: its log is written as play goes,
@@ -24,6 +26,7 @@ from __future__ import annotations
 import argparse
 import random
 import select
+import shlex
 import sys
 import time
 import typing
@@ -71,7 +74,7 @@ def move_text(action: Action) -> str:
     """
     data = action.to_data()
     values = [_show(data[name]) for name, _ in _fields(type(action))]
-    return " ".join([action.kind, *values])
+    return " ".join([action.kind, *(shlex.quote(v) for v in values)])
 
 
 def _typed(hint: Any, text: str) -> Any:
@@ -105,7 +108,10 @@ def parse_move(game: Game[Any], seat: int, text: str) -> Action:
     >>> parse_move(racebook.load("trickrace"), 1, "play card=G3 whip=yes")
     Play(seat=1, card=RaceCard('G3'), whip=True)
     """
-    words = text.split()
+    try:
+        words = shlex.split(text)
+    except ValueError as exc:  # an unclosed quote
+        raise MalformedAction("text", str(exc)) from None
     if not words:
         raise MalformedAction("kind", "type a move")
     kind, values = words[0], words[1:]
