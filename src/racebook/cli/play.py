@@ -405,8 +405,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 2
     from racebook.agents.base import make_bot
     from racebook.cli import _bots, _game, _standings
+    from racebook.cli.plugins import _plugins
 
     if args.resume:
+        _plugins(args)  # the house rules the logged game's config names
         table = Table.resume(args.resume, seed=args.seed)
         log = args.resume
         game = table.game
