@@ -58,3 +58,15 @@ def test_moves_in_columns_keep_their_order() -> None:
     assert rows[0].split("   ")[0].strip() == "1  bet 1"
     assert sorted(" ".join(rows).split("bet")[1:], key=lambda s: int(s.split()[0]))
     assert _columns([], 40) == []
+
+
+def test_play_without_rich_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sys
+
+    from racebook.cli import main
+
+    monkeypatch.setitem(sys.modules, "rich", None)  # import rich fails
+    assert main(["play", "trickrace"]) == 2
+    assert "pip install 'racebook[cli]'" in capsys.readouterr().err

@@ -212,3 +212,21 @@ def test_ready_set_bet_bets_are_typed_while_the_horses_run(socket: str, tmp_path
     assert [f"bet {a.to_data()['token']} {a.to_data()['spot']}" for a in bets] == [bet]
     assert token == str(bets[0].to_data()["token"])
     assert any(a.kind == "roll" for a in resumed.log.actions)
+
+
+def test_hot_seat_hides_the_table_between_people(socket: str, tmp_path: Path) -> None:
+    log = tmp_path / "hot.jsonl"
+    argv = ["trickrace", "--seed", "3", "--seat", "0", "--seat", "2", "--log", str(log)]
+    term = Terminal(socket, "hot", command(*argv))
+    screen = term.wait("pass the keyboard")
+    assert "your hand" not in screen and "R1" not in screen
+    term.send("Enter")
+    screen = term.wait(re.compile(r"seat (0|2), move \d+> *$", re.M))
+    seat = re.findall(r"seat (0|2), move \d+> *$", screen, re.M)[-1]
+    assert f"as seat {seat} (person) sees it" in screen
+    term.send("1", "Enter")
+    other = "2" if seat == "0" else "0"
+    screen = term.wait(f"seat {other}'s turn: pass the keyboard")
+    assert "your hand" not in screen
+    term.send("q", "Enter")  # answers the keyboard prompt: quit, saved
+    term.wait("EXIT=130")

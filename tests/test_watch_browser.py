@@ -143,3 +143,21 @@ def test_a_seats_page_shows_its_hand_only(browser: Any, tmp_path: Path) -> None:
         dealt.apply(action)
     assert text_of(browser, "hand") == "your hand: " + " ".join(map(str, dealt.view(2).hand))
     assert problems(browser) == []
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_seats_page_runs_to_its_end(browser: Any, tmp_path: Path, game_id: str) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    state = played(game_id)
+    page = tmp_path / f"{game_id}-seat1.html"
+    page.write_text(replay_html(state.log.dumps(), 1), encoding="utf-8")
+    problems(browser)
+    browser.get(page.as_uri() + "#last")
+    assert text_of(browser, "who") == "seat 1's view"
+    result = state.result
+    assert result is not None
+    assert f"scores {', '.join(map(str, result.scores))}" in text_of(browser, "result")
+    press(browser, Keys.HOME)
+    assert text_of(browser, "result") == ""
+    assert problems(browser) == []

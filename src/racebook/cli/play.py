@@ -272,8 +272,9 @@ class Play:
     def turn(self, seat: int, read: Callable[[], str | None]) -> None:
         if len(self.humans) > 1 and self.last_human != seat:
             self.screen.draw([("hot seat", f"seat {seat}'s turn: pass the keyboard", "")], "", "")
-            self.screen.console.print(f"seat {seat}: press Enter")
-            if read() is None:
+            self.screen.console.print(f"seat {seat}: press Enter (q saves and quits)")
+            answer = read()
+            if answer is None or answer.strip() in ("q", "quit"):
                 raise EOFError
         self.last_human = seat
         moves = self.table.legal_actions(seat)
