@@ -16,6 +16,7 @@ from typing import IO, Any, NoReturn
 
 import racebook
 from racebook.cli import watching
+from racebook.cli.play import add_play
 from racebook.cli.plugins import (
     UsageError,
     _plugins,
@@ -131,7 +132,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         f"(digest {state.digest()})"
     )
     print(_standings(state))
-    return watching.write_html(args, state) if args.html else 0
+    return watching.write_html(args, state) if getattr(args, "html", None) else 0
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -151,7 +152,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         for s in summary.seats
     ]
     _table(header, ("seat", "bot", "mean score", "win rate", "mean place"), rows)
-    if args.chart:
+    if getattr(args, "chart", None):
         watching.simulate_chart(args, game, bots)
     return 0
 
@@ -356,8 +357,6 @@ def build_parser() -> argparse.ArgumentParser:
     plugin(variants)
     variants.set_defaults(func=cmd_variants)
     watching.add_chart(command, plugin)
-    from racebook.cli.play import add_play
-
     add_play(command, game_options)
     return parser
 
