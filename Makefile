@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 
-.PHONY: run test lint typecheck pytest docs bench clean
+.PHONY: run test lint typecheck pytest docs bench clean tools screenshots
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,51 @@ run: $(STAMP)
 	$(VENV)/bin/racebook demo longshot --players 5 --seed 7 --log out/demo-longshot.jsonl
 	$(VENV)/bin/racebook replay out/demo-longshot.jsonl
 	$(VENV)/bin/racebook simulate longshot --players 5 --games 1000 --seed 1 --bots heuristic,random,random,random,random
+	$(VENV)/bin/racebook chart out/demo-longshot.jsonl --out out/demo-longshot
+	$(MAKE) --no-print-directory screenshots
+
+# The replay page of one game of each kind, its first and last step as PNG
+# (out/screenshots/), taken by headless chromium (make tools installs it).
+GAMES := longshot mafia readysetbet trickrace forcehorse
+CHROMIUM_FLAGS := --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+	--disable-background-networking --disable-component-update --disable-sync \
+	--hide-scrollbars --window-size=1200,900
+screenshots: $(STAMP)
+	@mkdir -p out/screenshots
+	@browser=$$(command -v chromium || command -v chromium-browser); \
+	if [ -z "$$browser" ]; then \
+	  echo "make screenshots: no chromium (make tools installs it): no screenshots taken"; exit 0; fi; \
+	for g in $(GAMES); do \
+	  $(VENV)/bin/racebook demo $$g --seed 7 --log out/watch-$$g.jsonl > /dev/null || exit 1; \
+	  $(VENV)/bin/racebook replay out/watch-$$g.jsonl --html out/watch-$$g.html > /dev/null || exit 1; \
+	  for step in first last; do \
+	    profile=$$(mktemp -d); \
+	    "$$browser" $(CHROMIUM_FLAGS) --user-data-dir=$$profile \
+	      --screenshot=out/screenshots/$$g-$$step.png "file://$(CURDIR)/out/watch-$$g.html#$$step" \
+	      > /dev/null 2>&1; \
+	    rm -rf $$profile; \
+	    test -s out/screenshots/$$g-$$step.png || { echo "no screenshot $$g-$$step"; exit 1; }; \
+	  done; \
+	done; \
+	echo "screenshots of each game's replay page: out/screenshots/"
+
+# The browser and terminal the tests drive: Debian's chromium, chromedriver and
+# tmux, installed with apt-get where it is (as root, or by sudo without a
+# password); elsewhere the tests that need them are skipped, saying why.
+TOOLS := chromium chromedriver tmux
+tools:
+	@missing=""; for t in $(TOOLS); do command -v $$t > /dev/null || missing="$$missing $$t"; done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if ! command -v apt-get > /dev/null; then \
+	  echo "make tools: no apt-get; without$$missing the browser/terminal tests are skipped"; exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then sudo=""; \
+	elif command -v sudo > /dev/null && sudo -n true 2> /dev/null; then sudo="sudo -n"; \
+	else echo "make tools: not root and no sudo; without$$missing the browser/terminal tests are skipped"; exit 0; fi; \
+	echo "make tools: apt-get install chromium chromium-driver tmux (for$$missing)"; \
+	$$sudo apt-get update -qq > /dev/null && \
+	$$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+	  chromium chromium-driver tmux fonts-dejavu-core > /dev/null \
+	  || echo "make tools: apt-get failed; the browser/terminal tests will be skipped"
 
 lint: $(DEVSTAMP)
 	$(VENV)/bin/ruff check src tests examples benchmarks docs
@@ -35,7 +80,7 @@ typecheck: $(DEVSTAMP)
 	$(PY) tests/readme_python.py out/typecheck/readme_snippets.py
 	$(VENV)/bin/mypy --strict examples out/typecheck/readme_snippets.py
 
-pytest: $(DEVSTAMP)
+pytest: $(DEVSTAMP) tools
 	$(VENV)/bin/pytest
 
 docs: $(DEVSTAMP)

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import IO, Any, NoReturn
 
 import racebook
+from racebook.cli import watching
+from racebook.cli.play import add_play
 from racebook.cli.plugins import (
     UsageError,
     _plugins,
@@ -130,7 +132,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         f"(digest {state.digest()})"
     )
     print(_standings(state))
-    return 0
+    return watching.write_html(args, state) if getattr(args, "html", None) else 0
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -150,6 +152,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         for s in summary.seats
     ]
     _table(header, ("seat", "bot", "mean score", "win rate", "mean place"), rows)
+    if getattr(args, "chart", None):
+        watching.simulate_chart(args, game, bots)
     return 0
 
 
@@ -324,6 +328,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     rep = command("replay", "replay a log, verify every action, print the standings")
     rep.add_argument("file", metavar="FILE", help="the log file (JSON Lines) to replay")
+    watching.replay_options(rep)
     plugin(rep)
     rep.set_defaults(func=cmd_replay)
 
@@ -332,6 +337,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--games", type=_count, default=1000, metavar="N", help="how many games to play"
     )
+    watching.simulate_options(sim)
     sim.set_defaults(func=cmd_simulate)
 
     games = command("games", "list the games and their presets")
@@ -350,6 +356,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     plugin(variants)
     variants.set_defaults(func=cmd_variants)
+    watching.add_chart(command, plugin)
+    add_play(command, game_options)
     return parser
 
 

@@ -1,0 +1,72 @@
+"""The short notation of ``racebook play``: every legal move of every game,
+written out, reads back as the same move; bad input is refused by name."""
+
+from __future__ import annotations
+
+import pytest
+
+import racebook
+from racebook.agents.base import RandomBot
+from racebook.cli.play import _columns, move_text, parse_move
+from racebook.core.errors import MalformedAction
+
+GAMES = ("longshot", "mafia", "readysetbet", "trickrace", "forcehorse")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_legal_move_reads_back_from_its_notation(game_id: str) -> None:
+    game = racebook.load(game_id)
+    state = game.new_state(seed=11)
+    bot = RandomBot(seed=4)
+    checked = 0
+    while not state.is_over:
+        for seat in state.to_act:
+            for action in state.legal_actions(seat):
+                assert parse_move(game, seat, move_text(action)) == action, move_text(action)
+                checked += 1
+        state.apply(bot.choose(state, state.to_act[0]))
+    assert checked > 100
+
+
+def test_fields_by_name_and_defaults() -> None:
+    game = racebook.load("trickrace")
+    by_name = parse_move(game, 2, "play whip=no card=R7")
+    assert by_name == parse_move(game, 2, "play R7") == parse_move(game, 2, "play R7 no")
+    assert move_text(by_name) == "play R7 no"
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("", "type a move"),
+        ("fly 3", "no move 'fly'"),
+        ("play R7 no extra", "play takes 2 fields"),
+        ("play colour=R", "play has no field 'colour'"),
+        ("bet many", "ticket"),
+        ("play 'R7", "No closing quotation"),
+    ],
+)
+def test_bad_notation_is_refused_by_name(text: str, words: str) -> None:
+    with pytest.raises(MalformedAction, match=words):
+        parse_move(racebook.load("trickrace"), 0, text)
+
+
+def test_moves_in_columns_keep_their_order() -> None:
+    items = [f"{i:>3}  bet {i}" for i in range(1, 8)]
+    rows = _columns(items, 40)
+    assert len(rows) == 3
+    assert rows[0].split("   ")[0].strip() == "1  bet 1"
+    assert sorted(" ".join(rows).split("bet")[1:], key=lambda s: int(s.split()[0]))
+    assert _columns([], 40) == []
+
+
+def test_play_without_rich_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sys
+
+    from racebook.cli import main
+
+    monkeypatch.setitem(sys.modules, "rich", None)  # import rich fails
+    assert main(["play", "trickrace"]) == 2
+    assert "pip install 'racebook[cli]'" in capsys.readouterr().err

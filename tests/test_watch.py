@@ -1,0 +1,217 @@
+"""Watching a logged game: its steps as one seat saw them, the replay page's
+data (nothing hidden from the seat), the command line, and the SVG charts."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import racebook
+from racebook.agents.base import make_bot
+from racebook.cli import main
+from racebook.core.game import CHANCE, State
+from racebook.watch.charts import (
+    distribution_chart,
+    game_charts,
+    money_by_race,
+    simulated_scores,
+)
+from racebook.watch.html import embedded_json, page_data, replay_html
+from racebook.watch.steps import game_steps, state_steps
+
+GAMES = ("longshot", "mafia", "readysetbet", "trickrace", "forcehorse")
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@cache
+def played(game_id: str, seed: int = 5) -> State[Any]:
+    """One whole game between random bots (the same game every time)."""
+    game = racebook.load(game_id)
+    state = game.new_state(seed=seed)
+    bots = [make_bot(game_id, "random", seed + s) for s in range(game.seats)]
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(bots[seat].choose(state, seat))
+    return state
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_steps_follow_the_log(game_id: str) -> None:
+    state = played(game_id)
+    watched = game_steps(state.log.dumps(), seat=None)
+    decisions = sum(1 for a in state.log.actions if a.seat != CHANCE)
+    assert len(watched.steps) == decisions + 1
+    assert [s.index for s in watched.steps] == list(range(len(watched.steps)))
+    assert watched.steps[0].actor is None and watched.steps[0].result is None
+    assert watched.steps[-1].actions == len(state.log)
+    assert watched.steps[-1].view == state.view(None).to_data()
+    assert watched.steps[-1].text == state.view(None).render()
+    result = state.result
+    assert result is not None
+    assert watched.steps[-1].result == {
+        "scores": list(result.scores),
+        "places": list(result.places),
+        "winners": list(result.winners),
+    }
+    assert all(len(s.words) == len(s.events) for s in watched.steps)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("seat", [None, 0, 1])
+def test_a_seats_page_tells_what_its_seat_log_tells(game_id: str, seat: int | None) -> None:
+    """The page's events, step after step, are exactly the events of the
+    seat's own log (``for_seat``), and each step's view is that seat's view."""
+    state = played(game_id)
+    data = page_data(replay_html(state.log.dumps(), seat))
+    assert data["seat"] == seat
+    lines = state.log.for_seat(seat).splitlines()[1:]
+    events = [e for step in data["steps"] for e in step["events"]]
+    assert events == [json.loads(line) for line in lines]
+    assert data["steps"][-1]["view"] == json.loads(json.dumps(state.view(seat).to_data()))
+
+
+def test_no_other_hand_is_in_a_seats_page() -> None:
+    """Trick race cards are all different: no card in another seat's hand,
+    nor its face-down discard, is anywhere in seat 0's step of that moment
+    (but the card revealed to everyone for the discard number)."""
+    state = played("trickrace")
+    mine = page_data(replay_html(state.log.dumps(), 0))["steps"]
+    theirs = {s: state_steps(state, s).steps for s in (1, 2, 3)}
+    checked = 0
+    for k, step in enumerate(mine):
+        text = json.dumps(step["view"]) + step["text"]  # (its events may be of the last deal)
+        for s, steps in theirs.items():
+            view = steps[k].view
+            secret = [*view["hand"], *([view["my_discard"]] if view["my_discard"] else [])]
+            for card in secret:
+                if card == step["view"]["revealed"]:  # shown to all to set the discard number
+                    continue
+                assert f'"{card}"' not in text and f" {card} " not in text, (k, s, card)
+                checked += 1
+    assert checked > 100
+    spectator = page_data(replay_html(state.log.dumps(), None))["steps"]
+    assert all(not step["view"]["hand"] for step in spectator)
+
+
+def test_no_action_of_the_log_is_in_the_page() -> None:
+    """The page holds views and events, never the log's actions (the deal is one)."""
+    state = played("longshot")
+    page = replay_html(state.log.dumps(), 1)
+    assert '"kind"' not in json.dumps(page_data(page))
+    assert "<script src" not in page and "<link" not in page
+
+
+def test_embedded_json_cannot_close_the_script() -> None:
+    text = embedded_json({"a": "</script><b>&"})
+    assert "<" not in text and ">" not in text and "&" not in text
+    assert json.loads(text) == {"a": "</script><b>&"}
+
+
+def test_replay_html_from_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "game.jsonl"
+    log.write_text(played("trickrace").log.dumps(), encoding="utf-8")
+    out = tmp_path / "page.html"
+    assert main(["replay", str(log), "--html", str(out), "--seat", "2"]) == 0
+    assert "as seat 2 saw it" in capsys.readouterr().out
+    assert page_data(out.read_text(encoding="utf-8"))["seat"] == 2
+    assert main(["replay", str(log), "--html", str(out), "--seat", "9"]) == 2
+    assert "--seat 9" in capsys.readouterr().err
+
+
+# -- charts ---------------------------------------------------------------------------------
+
+
+def series(svg: str) -> dict[str, list[float]]:
+    root = ET.fromstring(svg)
+    assert root.tag == SVG + "svg"
+    found = {}
+    for g in root.iter(SVG + "g"):
+        if g.get("class") == "series":
+            found[g.get("data-name", "")] = [float(v) for v in g.get("data-values", "").split()]
+    return found
+
+
+@pytest.mark.parametrize("game_id", ["longshot", "mafia", "readysetbet", "trickrace"])
+def test_positions_chart_has_a_line_per_horse_from_the_log(game_id: str) -> None:
+    state = played(game_id)
+    lines = series(game_charts(state)["positions"])
+    assert len(lines) == len(state.view(None).positions)
+    # replayed here by hand: a step ends just before each decision, and at the end
+    actions = state.log.actions
+    cuts = [i for i, a in enumerate(actions) if a.seat != CHANCE] + [len(actions)]
+    replayed = state.game.new_state(explicit_chance=True)
+    expected: list[list[int]] = []
+    done = 0
+    for cut in cuts:
+        for action in actions[done:cut]:
+            replayed.apply(action)
+        done = cut
+        expected.append(list(replayed.view(None).positions))
+    for h, (name, values) in enumerate(lines.items()):
+        assert name.startswith("horse ")
+        assert values == [float(p[h]) for p in expected]
+
+
+@pytest.mark.parametrize("game_id", ["longshot", "mafia", "readysetbet", "trickrace"])
+def test_money_chart_has_a_line_per_seat_ending_at_the_result(game_id: str) -> None:
+    state = played(game_id)
+    lines = series(game_charts(state)["money"])
+    result = state.result
+    assert result is not None
+    assert list(lines) == [f"seat {s}" for s in range(state.game.players)]
+    assert [v[-1] for v in lines.values()] == [float(x) for x in result.scores]
+    found = money_by_race(state_steps(state))
+    assert found is not None
+    assert len(found[1]) == state.view(None).races
+
+
+def test_money_after_the_first_race_is_the_money_when_the_second_begins() -> None:
+    state = played("longshot")
+    lines = series(game_charts(state)["money"])
+    replayed = state.game.new_state(explicit_chance=True)
+    for action in state.log.actions:
+        replayed.apply(action)
+        if replayed.view(None).race == 2:
+            break
+    assert [v[0] for v in lines.values()] == [float(m) for m in replayed.view(None).money]
+
+
+def test_force_of_the_horse_charts_its_areas() -> None:
+    state = played("forcehorse")
+    charts = game_charts(state)
+    assert list(charts) == ["areas"]
+    lines = series(charts["areas"])
+    assert [v[-1] for v in lines.values()] == [float(sum(a)) for a in state.view(None).areas]
+
+
+def test_distribution_chart_of_simulated_games() -> None:
+    game = racebook.load("longshot")
+    scores = simulated_scores(game, ["heuristic", "random"] + ["random"] * 3, games=6, seed=3)
+    assert list(scores) == [f"seat {s} ({'heuristic' if s == 0 else 'random'})" for s in range(5)]
+    summary = racebook.simulate(game, ["heuristic", "random"] + ["random"] * 3, games=1, seed=5)
+    assert [v[2] for v in scores.values()] == [round(s.mean_score) for s in summary.seats]
+    drawn = series(distribution_chart("t", scores))
+    assert {k: sorted(v) for k, v in drawn.items()} == {
+        k: sorted(float(x) for x in v) for k, v in scores.items()
+    }
+
+
+def test_chart_command_writes_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "ls.jsonl"
+    log.write_text(played("longshot").log.dumps(), encoding="utf-8")
+    assert main(["chart", str(log)]) == 0
+    for name in ("positions", "money"):
+        assert series((tmp_path / f"ls-{name}.svg").read_text(encoding="utf-8"))
+    assert main(["chart", str(tmp_path / "missing.jsonl")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    out = tmp_path / "sim.svg"
+    argv = ["simulate", "longshot", "--games", "3", "--chart", str(out)]
+    assert main(argv) == 0
+    assert len(series(out.read_text(encoding="utf-8"))) == 5

@@ -1,0 +1,163 @@
+"""The replay page in a real headless browser: Debian's chromium, driven by
+selenium through Debian's chromedriver (``make test`` installs both where
+apt is available; nothing is downloaded at run time).  Without them these
+tests are skipped, saying what is missing."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from racebook.core.game import CHANCE
+from racebook.watch.html import replay_html
+from tests.test_watch import GAMES, played
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMEDRIVER = shutil.which("chromedriver")
+FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--window-size=1200,900",
+)
+
+
+def start_browser(profile: str) -> Any:
+    """A headless chromium under selenium (skips the test if there is none)."""
+    if CHROMIUM is None or CHROMEDRIVER is None:
+        pytest.skip(
+            "no chromium/chromedriver on PATH: install Debian's chromium and "
+            "chromium-driver (make browsers) to run the replay page in a browser"
+        )
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        pytest.skip("selenium is not installed: pip install -e '.[dev]' to run the browser tests")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in (*FLAGS, f"--user-data-dir={profile}"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    from selenium.common.exceptions import WebDriverException
+
+    try:
+        return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    except WebDriverException as exc:  # a chromium that cannot start here (a snap stub)
+        pytest.skip(f"{CHROMIUM} does not start under {CHROMEDRIVER}: {exc.msg}")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with tempfile.TemporaryDirectory() as profile:
+        driver = start_browser(profile)
+        try:
+            yield driver
+        finally:
+            driver.quit()
+
+
+def problems(driver: Any) -> list[str]:
+    """Console errors and warnings since the last call (the log is drained)."""
+    return [e["message"] for e in driver.get_log("browser") if e["level"] in ("SEVERE", "WARNING")]
+
+
+def text_of(driver: Any, element: str) -> str:
+    from selenium.webdriver.common.by import By
+
+    return str(driver.find_element(By.ID, element).text)
+
+
+def press(driver: Any, key: str, times: int = 1) -> None:
+    from selenium.webdriver.common.by import By
+
+    body = driver.find_element(By.TAG_NAME, "body")
+    for _ in range(times):
+        body.send_keys(key)
+
+
+def shown_positions(driver: Any) -> list[int]:
+    from selenium.webdriver.common.by import By
+
+    lanes = driver.find_elements(By.CSS_SELECTOR, "#track .lane .pos")
+    return [int(lane.text) for lane in lanes]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_page_steps_through_the_game(browser: Any, tmp_path: Path, game_id: str) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    state = played(game_id)
+    page = tmp_path / f"{game_id}.html"
+    page.write_text(replay_html(state.log.dumps(), None), encoding="utf-8")
+    problems(browser)
+    browser.get(page.as_uri())
+    assert browser.title == f"{state.game.title} replay"
+    assert text_of(browser, "counter").startswith("step 0 of ")
+    first_board = text_of(browser, "board")
+    if game_id != "forcehorse":  # a card game without a track: its areas change instead
+        start = shown_positions(browser)
+        assert start == list(state.game.new_state(seed=1).view(None).positions)
+        step = 0
+        while shown_positions(browser) == start and step < 60:
+            press(browser, Keys.ARROW_RIGHT)
+            step += 1
+        assert shown_positions(browser) != start, "positions never changed"
+        assert text_of(browser, "counter").startswith(f"step {step} of ")
+    else:
+        press(browser, Keys.ARROW_RIGHT, 30)
+        assert text_of(browser, "board") != first_board
+    press(browser, Keys.END)
+    result = state.result
+    assert result is not None
+    shown = text_of(browser, "result")
+    assert f"scores {', '.join(map(str, result.scores))}" in shown
+    assert ", ".join(f"seat {s}" for s in result.winners) in shown
+    if game_id != "forcehorse":
+        assert shown_positions(browser) == list(state.view(None).positions)
+    press(browser, Keys.HOME)
+    assert text_of(browser, "counter").startswith("step 0 of ")
+    assert problems(browser) == []
+
+
+def test_a_seats_page_shows_its_hand_only(browser: Any, tmp_path: Path) -> None:
+    state = played("longshot")
+    page = tmp_path / "seat2.html"
+    page.write_text(replay_html(state.log.dumps(), 2), encoding="utf-8")
+    browser.get(page.as_uri())
+    assert text_of(browser, "who") == "seat 2's view"
+    dealt = state.game.new_state(explicit_chance=True)
+    for action in state.log.actions:  # the deal: chance acts until the first decision
+        if action.seat != CHANCE:
+            break
+        dealt.apply(action)
+    assert text_of(browser, "hand") == "your hand: " + " ".join(map(str, dealt.view(2).hand))
+    assert problems(browser) == []
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_seats_page_runs_to_its_end(browser: Any, tmp_path: Path, game_id: str) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    state = played(game_id)
+    page = tmp_path / f"{game_id}-seat1.html"
+    page.write_text(replay_html(state.log.dumps(), 1), encoding="utf-8")
+    problems(browser)
+    browser.get(page.as_uri() + "#last")
+    assert text_of(browser, "who") == "seat 1's view"
+    result = state.result
+    assert result is not None
+    assert f"scores {', '.join(map(str, result.scores))}" in text_of(browser, "result")
+    press(browser, Keys.HOME)
+    assert text_of(browser, "result") == ""
+    assert problems(browser) == []
