@@ -347,6 +347,8 @@ def watch(st: ForceHorseState, events: list[Event]) -> None:
             and live_zone(t.cards[moved]) in (source, target)
         ):
             watchers.append(moved)  # 806.4b: it triggers on its own move
+        if kind == "paid" and moved not in watchers:
+            watchers.append(moved)  # 803.4d: valid in the resolution area when paid
         for card in watchers:
             if not t.cards[card].abilities:
                 continue

@@ -137,7 +137,10 @@ def check_action(st: ForceHorseState, action: Action) -> str | None:
                 return f"force {f!r} is not in hand (503.2)"
             hand.remove(f)
         paid = [st.game.by_name[f] for f in action.force]
-        problem = payment_problem(paid, card.cost, st.race, st.game.config.special_unmet)
+        horse = st.table.find(action.seat, HAND, action.card)
+        assert horse is not None
+        cost = info(st, horse).cost  # 805.2c: the cost now
+        problem = payment_problem(paid, cost, st.race, st.game.config.special_unmet)
         return f"improper payment: {problem}" if problem else "not a legal run"
     if isinstance(action, Guard) and p == "guard":
         return f"{action.card!r} is no horse in hand with the race's distance aptitude (702.6d-i)"
