@@ -1,6 +1,7 @@
-"""The ability engine: the work list, the rule check (FotH 804), automatic
-abilities (806), playing and resolving abilities (805.2), one-shot effects
-(807) and replacement effects (809).
+"""The ability engine: the rule check (FotH 804), playing and resolving
+abilities (805.2), effects (807, 808) and answering choices; automatic
+abilities' triggers are in :mod:`.triggers` (806, 810), replacement effects
+in :mod:`.replacement` (809), the records in :mod:`.work`.
 
 Everything the game does between two decisions is a list of small steps
 (:class:`Op`, plain data, so a state copies and replays exactly): a turn
@@ -12,186 +13,49 @@ each checked for replacement effects (809) just before they happen.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from itertools import product
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING
 
 import attrs
 
 from racebook.core.game import Event
 from racebook.games.forcehorse.abilities import Ability, Effect
-from racebook.games.forcehorse.cards import FORCE, HORSE
+from racebook.games.forcehorse.cards import HORSE
 from racebook.games.forcehorse.effects import (
     Context,
     Delayed,
     Info,
     Lasting,
     Waiting,
-    abilities_of,
     info,
     is_live,
-    live_cards,
-    live_zone,
     valid,
     zone_of,
 )
-from racebook.games.forcehorse.force import payments
-from racebook.games.forcehorse.zones import AREAS, FARM, HAND, PUBLIC, RUN, move
+from racebook.games.forcehorse.replacement import offer_may, replace, replaceable
+from racebook.games.forcehorse.triggers import on_move, signal, state_triggers, watch
+from racebook.games.forcehorse.work import (
+    ENGINE_EVENTS,
+    AbilityPlayed,
+    AbilityState,
+    Applied,
+    Choice,
+    LoopDraw,
+    Op,
+    _candidates,
+    cost_options,
+    push,
+    state_key,
+)
+from racebook.games.forcehorse.zones import FARM, HAND, RUN, move
 
 if TYPE_CHECKING:
     from racebook.games.forcehorse.state import ForceHorseState
 
-Applied = frozenset[tuple[int, int]]
-
-
-@attrs.frozen
-class Op:
-    """One step of work: ``kind`` is ``step`` (a turn step by ``name``),
-    ``check`` (804), ``draw``, ``farm``, ``going``, ``add-runs`` (each
-    replaceable, 809) or ``effect`` (an effect being done, 807)."""
-
-    kind: str
-    seat: int = -1
-    card: int = -1
-    amount: int = 0
-    name: str = ""
-    applied: Applied = frozenset()
-    effect: Effect | None = None
-    ctx: Context | None = None
-
-
-@attrs.frozen
-class Choice:
-    """A decision the engine waits for: ``seat`` picks one of ``labels``
-    (``options`` hold what each means).  ``kind``: ``ability`` (which waiting
-    ability to play, 804.2b-c, 806.3a), ``play`` (choices and costs, 805.2b-c,
-    806.3a-i), ``replace`` (which replacement first, 809.2), ``may`` (the
-    choose-to-replace form, 802.1c-ii)."""
-
-    seat: int
-    kind: str
-    labels: tuple[str, ...]
-    options: tuple[tuple[int, ...], ...]
-    op: Op | None = None
-    waiting: Waiting | None = None
-    real: bool = True
-
-
-class AbilityState:
-    """The part of a game's state the ability engine keeps (copied by ``copy``)."""
-
-    def __init__(self) -> None:
-        self.work: list[Op] = []
-        self.choice: Choice | None = None
-        self.waiting: list[Waiting] = []
-        self.delayed: list[Delayed] = []
-        self.lasting: list[Lasting] = []
-        self.lki: dict[int, Info] = {}
-        self.paid: dict[int, tuple[int, ...]] = {}
-        self.named: dict[int, int] = {}
-        self.keep = 0
-        self.signals: list[tuple[str, int, int, str, str]] = []
-        self.check_keys: set[str] = set()
-        self.seen: dict[str, list[Any]] = {}
-        self.history: list[tuple[str, str, int, Any]] = []
-        self.proposal: tuple[int, int] | None = None
-        self.looped: set[str] = set()
-        self.keys: tuple[str, str] | None = None
-
-    def copy(self) -> AbilityState:
-        other = AbilityState()
-        other.work = list(self.work)
-        other.choice = self.choice
-        other.waiting = list(self.waiting)
-        other.delayed = list(self.delayed)
-        other.lasting = list(self.lasting)
-        other.lki = dict(self.lki)
-        other.paid = dict(self.paid)
-        other.named = dict(self.named)
-        other.keep = self.keep
-        other.signals = list(self.signals)
-        other.check_keys = set(self.check_keys)
-        other.seen = {k: list(v) for k, v in self.seen.items()}
-        other.history = list(self.history)
-        other.proposal = self.proposal
-        other.looped = set(self.looped)
-        other.keys = self.keys
-        return other
-
-    def snapshot(self) -> dict[str, Any]:
-        def data(x: Any) -> Any:
-            return json.loads(
-                json.dumps(attrs.asdict(x) if attrs.has(type(x)) else x, default=list)
-            )
-
-        return {
-            "work": [data(o) for o in self.work],
-            "choice": None if self.choice is None else data(self.choice),
-            "waiting": [data(w) for w in self.waiting],
-            "delayed": [data(d) for d in self.delayed],
-            "lasting": [data(x) for x in self.lasting],
-            "lki": sorted((k, data(v)) for k, v in self.lki.items()),
-            "paid": sorted(self.paid.items()),
-            "named": sorted(self.named.items()),
-            "keep": self.keep,
-            "proposal": self.proposal,
-        }
-
-
-# -- events ----------------------------------------------------------------------------
-
-
-@attrs.frozen
-class AbilityTriggered(Event):
-    """FotH 806.2: ``card``'s ability number ``ability`` (-1: a delayed trigger) waits."""
-
-    kind: ClassVar[str] = "ability-triggered"
-    seat: int
-    card: str
-    ability: int
-
-
-@attrs.frozen
-class AbilityPlayed(Event):
-    """FotH 805.2: an ability played; ``declined`` when its optional cost was
-    not paid (806.3b-i) or it could not be played (806.3b)."""
-
-    kind: ClassVar[str] = "ability-played"
-    seat: int
-    card: str
-    ability: int
-    chosen: str | None = None
-    declined: bool = False
-
-
-@attrs.frozen
-class Replaced(Event):
-    """FotH 809.1: ``what`` (a draw, a card to the farm...) was replaced by
-    ``card``'s ability; the original never happened (809.1a)."""
-
-    kind: ClassVar[str] = "replaced"
-    seat: int
-    card: str
-    what: str
-
-
-@attrs.frozen
-class LoopDraw(Event):
-    """FotH 1201.1c: a loop nobody can stop; the game is a draw."""
-
-    kind: ClassVar[str] = "loop-draw"
-
-
-ENGINE_EVENTS: tuple[type[Event], ...] = (AbilityTriggered, AbilityPlayed, Replaced, LoopDraw)
-
-
-# -- the driver ------------------------------------------------------------------------
-
-
-def push(st: ForceHorseState, *ops: Op) -> None:
-    """Put ``ops`` at the front of the work, in this order."""
-    st.ab.work[0:0] = ops
+__all__ = [
+    "ENGINE_EVENTS", "AbilityState", "Choice", "LoopDraw", "Op", "choose", "drive",
+    "end_lasting", "on_move", "play_text", "push", "signal", "state_key", "would_do",
+]  # fmt: skip
 
 
 def drive(st: ForceHorseState, events: list[Event]) -> None:
@@ -216,14 +80,6 @@ def drive(st: ForceHorseState, events: list[Event]) -> None:
     if st.over:
         ab.work.clear()
         ab.choice = None
-
-
-def state_key(st: ForceHorseState) -> str:
-    """A digest of the whole state (1201.1b-c: "the game is completely the same")."""
-    snap = st.snapshot()
-    for bookkeeping in ("history", "entered", "stamp"):
-        snap.pop(bookkeeping, None)
-    return hashlib.sha256(json.dumps(snap, sort_keys=True).encode()).hexdigest()[:16]
 
 
 # -- the rule check (804) --------------------------------------------------------------
@@ -273,181 +129,6 @@ def _label(st: ForceHorseState, w: Waiting) -> str:
     a = _ability(st, w)
     text = a.text or ", ".join(e.effect for e in a.do)
     return f"{st.table.name(w.source)} #{w.ability}: {text}"
-
-
-# -- automatic abilities (806) ---------------------------------------------------------
-
-
-def signal(st: ForceHorseState, kind: str, seat: int, card: int = -1) -> None:
-    """Record that something an automatic ability may watch happened."""
-    if st.game.has_abilities:
-        st.ab.signals.append((kind, seat, card, "", ""))
-
-
-def on_move(st: ForceHorseState, card: int, source: str, target: str) -> None:
-    """Called by every zone move, before it: last known information (810.1)
-    of a card leaving a public zone, its trigger signal (806.4) and the time
-    it enters its new zone (808.1h-i, 808.2)."""
-    t = st.table
-    if source in PUBLIC:
-        st.ab.lki[card] = info(st, card)  # 810.1
-    t.stamp += 1
-    t.entered[card] = t.stamp
-    st.ab.signals.append(("moved", t.owners[card], card, source, target))
-
-
-def _whose(ability: Ability, user: int, seat: int, card: int, this: int) -> bool:
-    w = ability.whose
-    if w == "this":
-        return card == this
-    if w == "yours":
-        return seat == user
-    if w == "opponents":
-        return seat != user
-    return True
-
-
-def _zone_word(word: str, zone: str) -> bool:
-    return not word or word == zone or (word == "area" and zone in AREAS)
-
-
-def _matches(ability: Ability, sig: tuple[str, int, int, str, str], this: int, user: int) -> bool:
-    kind, seat, card, source, target = sig
-    on = ability.on
-    if ability.type == "force" and not on:
-        on = "enters-run"  # 1102.2: "when this card is put in the run area, if (state)"
-    if on == "enters-run":
-        return kind == "moved" and card == this and target == RUN
-    if on == "moved":
-        return (
-            kind == "moved"
-            and _whose(ability, user, seat, card, this)
-            and _zone_word(ability.source, source)
-            and _zone_word(ability.to, target)
-        )
-    if on == "paid":
-        return kind == "paid" and card == this
-    return kind == on and _whose(ability, user, seat, card, this)
-
-
-def watch(st: ForceHorseState, events: list[Event]) -> None:
-    """FotH 806.2: every automatic ability whose trigger happened waits, once
-    for each time (806.2a)."""
-    ab = st.ab
-    if not ab.signals:
-        return
-    signals, ab.signals = ab.signals, []
-    t = st.table
-    for sig in signals:
-        kind, _, moved, source, target = sig
-        watchers = live_cards(t)
-        if (
-            kind == "moved"
-            and moved not in watchers
-            and live_zone(t.cards[moved]) in (source, target)
-        ):
-            watchers.append(moved)  # 806.4b: it triggers on its own move
-        if kind == "paid" and moved not in watchers:
-            watchers.append(moved)  # 803.4d: valid in the resolution area when paid
-        for card in watchers:
-            if not t.cards[card].abilities:
-                continue
-            user = t.owners[card]
-            now = info(st, card)
-            for i, ability in enumerate(now.abilities):
-                if not ability.is_triggered or ability.type == "state":
-                    continue
-                if ability.type == "force" and not now.force_usable:
-                    continue  # 1102.6
-                if not _matches(ability, sig, card, user):
-                    continue
-                if ability.type == "auto" and not valid(st, ability, card, user):
-                    continue  # 803.3: not valid now, so it cannot trigger
-                _wait(st, Waiting(user, card, i, *_trigger_info(st, sig)), events)
-        for d in list(ab.delayed):
-            if _matches(d.ability, sig, d.source, d.user):
-                ab.delayed.remove(d)  # 806.5a: once
-                _wait(st, Waiting(d.user, d.source, -1, *_trigger_info(st, sig), d.ability), events)
-
-
-def _trigger_info(
-    st: ForceHorseState, sig: tuple[str, int, int, str, str]
-) -> tuple[int, Info | None]:
-    """FotH 806.4a: a card moving between a public and a hidden zone is seen
-    as it was in the public one; public to public, as it is in the new one."""
-    kind, _, card, source, target = sig
-    if card < 0:
-        return -1, None
-    if kind != "moved":
-        return card, info(st, card)
-    if source in PUBLIC and target not in PUBLIC:
-        return card, st.ab.lki.get(card)
-    if source in PUBLIC or target in PUBLIC:
-        return card, info(st, card)
-    return card, None
-
-
-def _wait(st: ForceHorseState, w: Waiting, events: list[Event]) -> None:
-    st.ab.waiting.append(w)
-    events.append(AbilityTriggered(w.user, st.table.name(w.source), w.ability))
-
-
-def state_triggers(st: ForceHorseState, events: list[Event]) -> None:
-    """FotH 806.6: a state trigger waits once when its state holds; after it
-    resolves, if the state still holds, it waits again (806.6a)."""
-    t = st.table
-    for card in live_cards(t):
-        user = t.owners[card]
-        for i, ability in enumerate(abilities_of(st, card)):
-            if ability.type != "state" or not valid(st, ability, card, user):
-                continue
-            if any(w.source == card and w.ability == i for w in st.ab.waiting):
-                continue
-            _wait(st, Waiting(user, card, i), events)
-
-
-# -- playing an ability (805.2) --------------------------------------------------------
-
-
-def _candidates(st: ForceHorseState, choose: str, user: int) -> list[int]:
-    """FotH 805.2b: what ``choose`` may pick now."""
-    t = st.table
-    if choose == "your-farm":
-        return list(t.zones[user][FARM])
-    sides = {"your-run": (user,), "opponent-run": (1 - user,), "any-run": (0, 1)}[choose]
-    return [c for s in sides for c in t.zones[s][RUN] if t.cards[c].kind == HORSE]
-
-
-def cost_options(
-    st: ForceHorseState, ability: Ability, user: int, source: int
-) -> list[tuple[int, ...]]:
-    """Every way to pay ``ability``'s cost now (805.2c): card instances."""
-    t = st.table
-    hand = t.zones[user][HAND]
-    if ability.cost == "pay-force":  # 503
-        assert st.race is not None
-        cards = [t.cards[c] for c in hand]
-        unmet = st.game.config.special_unmet
-        out = []
-        for names in payments(cards, ability.cost_amount, st.race, unmet):
-            pool = list(hand)
-            pick = []
-            for n in names:
-                c = next(c for c in pool if t.cards[c].name == n)
-                pool.remove(c)
-                pick.append(c)
-            out.append(tuple(pick))
-        return out
-    if ability.cost == "farm-hand":  # one card of each name
-        firsts = {t.cards[c].name: c for c in reversed(hand)}
-        if len(hand) < ability.cost_amount:
-            return []
-        if ability.cost_amount == 1:
-            return [(c,) for _, c in sorted(firsts.items())]
-        return [tuple(sorted(hand)[: ability.cost_amount])]
-    if ability.cost == "farm-this":
-        return [(source,)] if zone_of(t, source) not in ("", FARM) else []
-    return [()]
 
 
 def begin_play(st: ForceHorseState, index: int, events: list[Event]) -> None:
@@ -635,107 +316,6 @@ def end_lasting(st: ForceHorseState, turn_over: bool) -> None:
     st.ab.lasting = keep
 
 
-# -- replacement effects (809) ---------------------------------------------------------
-
-
-def _replacements(st: ForceHorseState, op: Op) -> list[tuple[int, int, Ability]]:
-    t = st.table
-    out = []
-    for card in live_cards(t):
-        user = t.owners[card]
-        for i, a in enumerate(abilities_of(st, card)):
-            if a.type != "replace" or (card, i) in op.applied or a.instead != op.kind:
-                continue
-            if op.kind == "farm":
-                owner = t.owners[op.card]
-                if not _whose(a, user, owner, op.card, card):
-                    continue
-            elif op.kind in ("draw", "add-runs") and not _whose(a, user, op.seat, -1, card):
-                continue
-            if not valid(st, a, card, user):
-                continue
-            if a.may and not cost_options(st, a, user, card):
-                continue  # 809.3
-            out.append((card, i, a))
-    return out
-
-
-def affected(st: ForceHorseState, op: Op) -> int:
-    """FotH 809.2b: who chooses the order: the player doing the action, or
-    the user of the card it acts on."""
-    if op.kind == "farm":
-        return st.table.owners[op.card]
-    return op.seat if op.seat >= 0 else st.turn_player
-
-
-def replaceable(st: ForceHorseState, op: Op, events: list[Event]) -> None:
-    """FotH 809: a replaceable event, replaced or done."""
-    cands = _replacements(st, op)
-    if not cands:
-        execute(st, op, events)
-        return
-    if len(cands) == 1:
-        card, i, a = cands[0]
-        if not a.may:
-            replace(st, op, card, i, (), events)
-        else:
-            offer_may(st, op, card, i, a)
-        return
-    labels = tuple(f"{st.table.name(c)} #{i}" for c, i, _ in cands)
-    st.ab.choice = Choice(
-        affected(st, op), "replace", labels, tuple((c, i) for c, i, _ in cands), op
-    )
-
-
-def offer_may(st: ForceHorseState, op: Op, card: int, i: int, a: Ability) -> None:
-    """FotH 802.1c-ii: the user may make the [choice]; if they do, the replacement."""
-    user = st.table.owners[card]
-    pays = cost_options(st, a, user, card)
-    labels = tuple("replace, paying " + ", ".join(st.table.name(c) for c in p) for p in pays)
-    options = (*((card, i, k) for k in range(len(pays))), (card, i, -1))
-    st.ab.choice = Choice(user, "may", (*labels, "do not replace"), options, op)
-
-
-def replace(
-    st: ForceHorseState, op: Op, card: int, i: int, pay: tuple[int, ...], events: list[Event]
-) -> None:
-    """FotH 809.1: the event does not happen; the replacement's effects instead,
-    themselves never replaced again by this one (809.2c)."""
-    t = st.table
-    a = t.cards[card].abilities[i]
-    for c in pay:
-        move(t, c, t.owners[c], zone_of(t, c), FARM, events)
-    events.append(Replaced(t.owners[card], t.name(card), op.kind))
-    t.stamp += 1
-    ctx = Context(t.owners[card], card, t.stamp, -1, -1, op.card, None, a)
-    applied = op.applied | {(card, i)}
-    push(st, *(Op("effect", effect=e, ctx=ctx, applied=applied) for e in a.do))
-
-
-def execute(st: ForceHorseState, op: Op, events: list[Event]) -> None:
-    """Do a replaceable event (nothing replaced it)."""
-    from racebook.games.forcehorse.turn import add_runs, draw
-
-    t = st.table
-    if op.kind == "draw":
-        drew = len(t.zones[op.seat][HAND])
-        draw(st, op.seat, 1, events)  # 502
-        if len(t.zones[op.seat][HAND]) > drew:
-            signal(st, "drawn", op.seat)
-    elif op.kind == "farm":
-        zone = zone_of(t, op.card)
-        if zone and zone != FARM:
-            move(t, op.card, t.owners[op.card], zone, FARM, events)
-    elif op.kind == "going":
-        before = st.race
-        st.change_going(op.amount, events)
-        if st.race != before:
-            signal(st, "going-changed", op.seat)
-    elif op.kind == "add-runs" and op.amount > 0:
-        add_runs(st, op.amount, events)
-        signal(st, "runs-added", op.seat)
-
-
 def choose(st: ForceHorseState, option: int, events: list[Event]) -> None:
     """A player's answer to the pending :class:`Choice`."""
     ab = st.ab
@@ -765,7 +345,3 @@ def choose(st: ForceHorseState, option: int, events: list[Event]) -> None:
             a = st.table.cards[card].abilities[i]
             pay = cost_options(st, a, st.table.owners[card], card)[k]
             replace(st, c.op, card, i, pay, events)
-
-
-def force_live(card_kind: str) -> bool:
-    return card_kind == FORCE

@@ -1,0 +1,114 @@
+"""Replacement effects (FotH 809): a draw, a card put on a farm, a going
+change and runs added are each checked just before they happen."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from racebook.core.game import Event
+from racebook.games.forcehorse.abilities import Ability
+from racebook.games.forcehorse.effects import Context, abilities_of, live_cards, valid, zone_of
+from racebook.games.forcehorse.triggers import _whose, signal
+from racebook.games.forcehorse.work import Choice, Op, Replaced, cost_options, push
+from racebook.games.forcehorse.zones import FARM, HAND, move
+
+if TYPE_CHECKING:
+    from racebook.games.forcehorse.state import ForceHorseState
+
+
+def _replacements(st: ForceHorseState, op: Op) -> list[tuple[int, int, Ability]]:
+    t = st.table
+    out = []
+    for card in live_cards(t):
+        user = t.owners[card]
+        for i, a in enumerate(abilities_of(st, card)):
+            if a.type != "replace" or (card, i) in op.applied or a.instead != op.kind:
+                continue
+            if op.kind == "farm":
+                owner = t.owners[op.card]
+                if not _whose(a, user, owner, op.card, card):
+                    continue
+            elif op.kind in ("draw", "add-runs") and not _whose(a, user, op.seat, -1, card):
+                continue
+            if not valid(st, a, card, user):
+                continue
+            if a.may and not cost_options(st, a, user, card):
+                continue  # 809.3
+            out.append((card, i, a))
+    return out
+
+
+def affected(st: ForceHorseState, op: Op) -> int:
+    """FotH 809.2b: who chooses the order: the player doing the action, or
+    the user of the card it acts on."""
+    if op.kind == "farm":
+        return st.table.owners[op.card]
+    return op.seat if op.seat >= 0 else st.turn_player
+
+
+def replaceable(st: ForceHorseState, op: Op, events: list[Event]) -> None:
+    """FotH 809: a replaceable event, replaced or done."""
+    cands = _replacements(st, op)
+    if not cands:
+        execute(st, op, events)
+        return
+    if len(cands) == 1:
+        card, i, a = cands[0]
+        if not a.may:
+            replace(st, op, card, i, (), events)
+        else:
+            offer_may(st, op, card, i, a)
+        return
+    labels = tuple(f"{st.table.name(c)} #{i}" for c, i, _ in cands)
+    st.ab.choice = Choice(
+        affected(st, op), "replace", labels, tuple((c, i) for c, i, _ in cands), op
+    )
+
+
+def offer_may(st: ForceHorseState, op: Op, card: int, i: int, a: Ability) -> None:
+    """FotH 802.1c-ii: the user may make the [choice]; if they do, the replacement."""
+    user = st.table.owners[card]
+    pays = cost_options(st, a, user, card)
+    labels = tuple("replace, paying " + ", ".join(st.table.name(c) for c in p) for p in pays)
+    options = (*((card, i, k) for k in range(len(pays))), (card, i, -1))
+    st.ab.choice = Choice(user, "may", (*labels, "do not replace"), options, op)
+
+
+def replace(
+    st: ForceHorseState, op: Op, card: int, i: int, pay: tuple[int, ...], events: list[Event]
+) -> None:
+    """FotH 809.1: the event does not happen; the replacement's effects instead,
+    themselves never replaced again by this one (809.2c)."""
+    t = st.table
+    a = t.cards[card].abilities[i]
+    for c in pay:
+        move(t, c, t.owners[c], zone_of(t, c), FARM, events)
+    events.append(Replaced(t.owners[card], t.name(card), op.kind))
+    t.stamp += 1
+    ctx = Context(t.owners[card], card, t.stamp, -1, -1, op.card, None, a)
+    applied = op.applied | {(card, i)}
+    push(st, *(Op("effect", effect=e, ctx=ctx, applied=applied) for e in a.do))
+
+
+def execute(st: ForceHorseState, op: Op, events: list[Event]) -> None:
+    """Do a replaceable event (nothing replaced it)."""
+    from racebook.games.forcehorse.turn import add_runs, draw
+
+    t = st.table
+    if op.kind == "draw":
+        drew = len(t.zones[op.seat][HAND])
+        draw(st, op.seat, 1, events)  # 502
+        if len(t.zones[op.seat][HAND]) > drew:
+            signal(st, "drawn", op.seat)
+    elif op.kind == "farm":
+        zone = zone_of(t, op.card)
+        if zone and zone != FARM:
+            move(t, op.card, t.owners[op.card], zone, FARM, events)
+    elif op.kind == "going":
+        before = st.race
+        st.change_going(op.amount, events)
+        if st.race != before:
+            signal(st, "going-changed", op.seat)
+    elif op.kind == "add-runs" and op.amount > 0:
+        add_runs(st, op.amount, events)
+        signal(st, "runs-added", op.seat)

@@ -1,0 +1,154 @@
+"""Automatic abilities' triggers (FotH 806) and last known information (810).
+
+Every zone move and every moment a trigger may name is a signal
+(:func:`signal`, :func:`on_move`); :func:`watch` turns the signals into
+waiting abilities (806.2) and :func:`state_triggers` does 806.6."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from racebook.core.game import Event
+from racebook.games.forcehorse.abilities import Ability
+from racebook.games.forcehorse.effects import (
+    Info,
+    Waiting,
+    abilities_of,
+    info,
+    live_cards,
+    live_zone,
+    valid,
+)
+from racebook.games.forcehorse.work import AbilityTriggered
+from racebook.games.forcehorse.zones import AREAS, PUBLIC, RUN
+
+if TYPE_CHECKING:
+    from racebook.games.forcehorse.state import ForceHorseState
+
+
+def signal(st: ForceHorseState, kind: str, seat: int, card: int = -1) -> None:
+    """Record that something an automatic ability may watch happened."""
+    if st.game.has_abilities:
+        st.ab.signals.append((kind, seat, card, "", ""))
+
+
+def on_move(st: ForceHorseState, card: int, source: str, target: str) -> None:
+    """Called by every zone move, before it: last known information (810.1)
+    of a card leaving a public zone, its trigger signal (806.4) and the time
+    it enters its new zone (808.1h-i, 808.2)."""
+    t = st.table
+    if source in PUBLIC:
+        st.ab.lki[card] = info(st, card)  # 810.1
+    t.stamp += 1
+    t.entered[card] = t.stamp
+    st.ab.signals.append(("moved", t.owners[card], card, source, target))
+
+
+def _whose(ability: Ability, user: int, seat: int, card: int, this: int) -> bool:
+    w = ability.whose
+    if w == "this":
+        return card == this
+    if w == "yours":
+        return seat == user
+    if w == "opponents":
+        return seat != user
+    return True
+
+
+def _zone_word(word: str, zone: str) -> bool:
+    return not word or word == zone or (word == "area" and zone in AREAS)
+
+
+def _matches(ability: Ability, sig: tuple[str, int, int, str, str], this: int, user: int) -> bool:
+    kind, seat, card, source, target = sig
+    on = ability.on
+    if ability.type == "force" and not on:
+        on = "enters-run"  # 1102.2: "when this card is put in the run area, if (state)"
+    if on == "enters-run":
+        return kind == "moved" and card == this and target == RUN
+    if on == "moved":
+        return (
+            kind == "moved"
+            and _whose(ability, user, seat, card, this)
+            and _zone_word(ability.source, source)
+            and _zone_word(ability.to, target)
+        )
+    if on == "paid":
+        return kind == "paid" and card == this
+    return kind == on and _whose(ability, user, seat, card, this)
+
+
+def watch(st: ForceHorseState, events: list[Event]) -> None:
+    """FotH 806.2: every automatic ability whose trigger happened waits, once
+    for each time (806.2a)."""
+    ab = st.ab
+    if not ab.signals:
+        return
+    signals, ab.signals = ab.signals, []
+    t = st.table
+    for sig in signals:
+        kind, _, moved, source, target = sig
+        watchers = live_cards(t)
+        if (
+            kind == "moved"
+            and moved not in watchers
+            and live_zone(t.cards[moved]) in (source, target)
+        ):
+            watchers.append(moved)  # 806.4b: it triggers on its own move
+        if kind == "paid" and moved not in watchers:
+            watchers.append(moved)  # 803.4d: valid in the resolution area when paid
+        for card in watchers:
+            if not t.cards[card].abilities:
+                continue
+            user = t.owners[card]
+            now = info(st, card)
+            for i, ability in enumerate(now.abilities):
+                if not ability.is_triggered or ability.type == "state":
+                    continue
+                if ability.type == "force" and not now.force_usable:
+                    continue  # 1102.6
+                if not _matches(ability, sig, card, user):
+                    continue
+                if ability.type == "auto" and not valid(st, ability, card, user):
+                    continue  # 803.3: not valid now, so it cannot trigger
+                _wait(st, Waiting(user, card, i, *_trigger_info(st, sig)), events)
+        for d in list(ab.delayed):
+            if _matches(d.ability, sig, d.source, d.user):
+                ab.delayed.remove(d)  # 806.5a: once
+                _wait(st, Waiting(d.user, d.source, -1, *_trigger_info(st, sig), d.ability), events)
+
+
+def _trigger_info(
+    st: ForceHorseState, sig: tuple[str, int, int, str, str]
+) -> tuple[int, Info | None]:
+    """FotH 806.4a: a card moving between a public and a hidden zone is seen
+    as it was in the public one; public to public, as it is in the new one."""
+    kind, _, card, source, target = sig
+    if card < 0:
+        return -1, None
+    if kind != "moved":
+        return card, info(st, card)
+    if source in PUBLIC and target not in PUBLIC:
+        return card, st.ab.lki.get(card)
+    if source in PUBLIC or target in PUBLIC:
+        return card, info(st, card)
+    return card, None
+
+
+def _wait(st: ForceHorseState, w: Waiting, events: list[Event]) -> None:
+    st.ab.waiting.append(w)
+    events.append(AbilityTriggered(w.user, st.table.name(w.source), w.ability))
+
+
+def state_triggers(st: ForceHorseState, events: list[Event]) -> None:
+    """FotH 806.6: a state trigger waits once when its state holds; after it
+    resolves, if the state still holds, it waits again (806.6a)."""
+    t = st.table
+    for card in live_cards(t):
+        user = t.owners[card]
+        for i, ability in enumerate(abilities_of(st, card)):
+            if ability.type != "state" or not valid(st, ability, card, user):
+                continue
+            if any(w.source == card and w.ability == i for w in st.ab.waiting):
+                continue
+            _wait(st, Waiting(user, card, i), events)

@@ -1,0 +1,222 @@
+"""The ability engine's records (FotH 800s): the work list (:class:`Op`),
+the decisions it waits for (:class:`Choice`), what a state keeps
+(:class:`AbilityState`), its events, and the ways to make a choice or pay a
+cost (805.2b-c)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from racebook.core.game import Event
+from racebook.games.forcehorse.abilities import Ability, Effect
+from racebook.games.forcehorse.cards import HORSE
+from racebook.games.forcehorse.effects import Context, Delayed, Info, Lasting, Waiting, zone_of
+from racebook.games.forcehorse.force import payments
+from racebook.games.forcehorse.zones import FARM, HAND, RUN
+
+if TYPE_CHECKING:
+    from racebook.games.forcehorse.state import ForceHorseState
+
+Applied = frozenset[tuple[int, int]]
+
+
+@attrs.frozen
+class Op:
+    """One step of work: ``kind`` is ``step`` (a turn step by ``name``),
+    ``check`` (804), ``draw``, ``farm``, ``going``, ``add-runs`` (each
+    replaceable, 809) or ``effect`` (an effect being done, 807)."""
+
+    kind: str
+    seat: int = -1
+    card: int = -1
+    amount: int = 0
+    name: str = ""
+    applied: Applied = frozenset()
+    effect: Effect | None = None
+    ctx: Context | None = None
+
+
+@attrs.frozen
+class Choice:
+    """A decision the engine waits for: ``seat`` picks one of ``labels``
+    (``options`` hold what each means).  ``kind``: ``ability`` (which waiting
+    ability to play, 804.2b-c, 806.3a), ``play`` (choices and costs, 805.2b-c,
+    806.3a-i), ``replace`` (which replacement first, 809.2), ``may`` (the
+    choose-to-replace form, 802.1c-ii)."""
+
+    seat: int
+    kind: str
+    labels: tuple[str, ...]
+    options: tuple[tuple[int, ...], ...]
+    op: Op | None = None
+    waiting: Waiting | None = None
+    real: bool = True
+
+
+class AbilityState:
+    """The part of a game's state the ability engine keeps (copied by ``copy``)."""
+
+    def __init__(self) -> None:
+        self.work: list[Op] = []
+        self.choice: Choice | None = None
+        self.waiting: list[Waiting] = []
+        self.delayed: list[Delayed] = []
+        self.lasting: list[Lasting] = []
+        self.lki: dict[int, Info] = {}
+        self.paid: dict[int, tuple[int, ...]] = {}
+        self.named: dict[int, int] = {}
+        self.keep = 0
+        self.signals: list[tuple[str, int, int, str, str]] = []
+        self.check_keys: set[str] = set()
+        self.seen: dict[str, list[Any]] = {}
+        self.history: list[tuple[str, str, int, Any]] = []
+        self.proposal: tuple[int, int] | None = None
+        self.looped: set[str] = set()
+        self.keys: tuple[str, str] | None = None
+
+    def copy(self) -> AbilityState:
+        other = AbilityState()
+        other.work = list(self.work)
+        other.choice = self.choice
+        other.waiting = list(self.waiting)
+        other.delayed = list(self.delayed)
+        other.lasting = list(self.lasting)
+        other.lki = dict(self.lki)
+        other.paid = dict(self.paid)
+        other.named = dict(self.named)
+        other.keep = self.keep
+        other.signals = list(self.signals)
+        other.check_keys = set(self.check_keys)
+        other.seen = {k: list(v) for k, v in self.seen.items()}
+        other.history = list(self.history)
+        other.proposal = self.proposal
+        other.looped = set(self.looped)
+        other.keys = self.keys
+        return other
+
+    def snapshot(self) -> dict[str, Any]:
+        def data(x: Any) -> Any:
+            return json.loads(
+                json.dumps(attrs.asdict(x) if attrs.has(type(x)) else x, default=list)
+            )
+
+        return {
+            "work": [data(o) for o in self.work],
+            "choice": None if self.choice is None else data(self.choice),
+            "waiting": [data(w) for w in self.waiting],
+            "delayed": [data(d) for d in self.delayed],
+            "lasting": [data(x) for x in self.lasting],
+            "lki": sorted((k, data(v)) for k, v in self.lki.items()),
+            "paid": sorted(self.paid.items()),
+            "named": sorted(self.named.items()),
+            "keep": self.keep,
+            "proposal": self.proposal,
+        }
+
+
+# -- events ----------------------------------------------------------------------------
+
+
+@attrs.frozen
+class AbilityTriggered(Event):
+    """FotH 806.2: ``card``'s ability number ``ability`` (-1: a delayed trigger) waits."""
+
+    kind: ClassVar[str] = "ability-triggered"
+    seat: int
+    card: str
+    ability: int
+
+
+@attrs.frozen
+class AbilityPlayed(Event):
+    """FotH 805.2: an ability played; ``declined`` when its optional cost was
+    not paid (806.3b-i) or it could not be played (806.3b)."""
+
+    kind: ClassVar[str] = "ability-played"
+    seat: int
+    card: str
+    ability: int
+    chosen: str | None = None
+    declined: bool = False
+
+
+@attrs.frozen
+class Replaced(Event):
+    """FotH 809.1: ``what`` (a draw, a card to the farm...) was replaced by
+    ``card``'s ability; the original never happened (809.1a)."""
+
+    kind: ClassVar[str] = "replaced"
+    seat: int
+    card: str
+    what: str
+
+
+@attrs.frozen
+class LoopDraw(Event):
+    """FotH 1201.1c: a loop nobody can stop; the game is a draw."""
+
+    kind: ClassVar[str] = "loop-draw"
+
+
+ENGINE_EVENTS: tuple[type[Event], ...] = (AbilityTriggered, AbilityPlayed, Replaced, LoopDraw)
+
+
+def push(st: ForceHorseState, *ops: Op) -> None:
+    """Put ``ops`` at the front of the work, in this order."""
+    st.ab.work[0:0] = ops
+
+
+def state_key(st: ForceHorseState) -> str:
+    """A digest of the whole state (1201.1b-c: "the game is completely the same")."""
+    snap = st.snapshot()
+    for bookkeeping in ("history", "entered", "stamp"):
+        snap.pop(bookkeeping, None)
+    return hashlib.sha256(json.dumps(snap, sort_keys=True).encode()).hexdigest()[:16]
+
+
+# -- playing an ability (805.2) --------------------------------------------------------
+
+
+def _candidates(st: ForceHorseState, choose: str, user: int) -> list[int]:
+    """FotH 805.2b: what ``choose`` may pick now."""
+    t = st.table
+    if choose == "your-farm":
+        return list(t.zones[user][FARM])
+    sides = {"your-run": (user,), "opponent-run": (1 - user,), "any-run": (0, 1)}[choose]
+    return [c for s in sides for c in t.zones[s][RUN] if t.cards[c].kind == HORSE]
+
+
+def cost_options(
+    st: ForceHorseState, ability: Ability, user: int, source: int
+) -> list[tuple[int, ...]]:
+    """Every way to pay ``ability``'s cost now (805.2c): card instances."""
+    t = st.table
+    hand = t.zones[user][HAND]
+    if ability.cost == "pay-force":  # 503
+        assert st.race is not None
+        cards = [t.cards[c] for c in hand]
+        unmet = st.game.config.special_unmet
+        out = []
+        for names in payments(cards, ability.cost_amount, st.race, unmet):
+            pool = list(hand)
+            pick = []
+            for n in names:
+                c = next(c for c in pool if t.cards[c].name == n)
+                pool.remove(c)
+                pick.append(c)
+            out.append(tuple(pick))
+        return out
+    if ability.cost == "farm-hand":  # one card of each name
+        firsts = {t.cards[c].name: c for c in reversed(hand)}
+        if len(hand) < ability.cost_amount:
+            return []
+        if ability.cost_amount == 1:
+            return [(c,) for _, c in sorted(firsts.items())]
+        return [tuple(sorted(hand)[: ability.cost_amount])]
+    if ability.cost == "farm-this":
+        return [(source,)] if zone_of(t, source) not in ("", FARM) else []
+    return [()]
