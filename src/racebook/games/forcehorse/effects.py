@@ -276,6 +276,8 @@ def _acting(st: ForceHorseState, card: int) -> tuple[list[_Applied], list[_Appli
                     stamp = t.entered.get(source, 0)  # 808.1h-i
                     keep.append(_Applied(effect, stamp, _owned(source, _filter(st, effect, user))))
     for lasting in st.ab.lasting:
+        if lasting.until == "run-area" and lasting.source not in t.zones[lasting.user][RUN]:
+            continue  # 1102.5: a force ability's effect, while its horse is in the run area
         if lasting.targets is not None:
             hit = card in lasting.targets
         else:
@@ -346,13 +348,9 @@ def _in_order(card: int, now: Info, effects: list[_Applied]) -> Info:
 
 def _depends(card: int, now: Info, a: _Applied, b: _Applied) -> bool:
     """FotH 808.1g: ``a`` depends on ``b`` when applying ``b`` first changes
-    whether or how ``a`` applies."""
-    after = _one(card, now, b)
-    if a.covers(card, now) != a.covers(card, after):
-        return True
-    return _one(card, _one(card, now, b), a) != _one(card, _one(card, now, a), b) and (
-        a.covers(card, after) and not b.covers(card, _one(card, now, a))
-    )
+    what ``a`` applies to (the effects of one step otherwise act on different
+    pieces of information, or add up, so only what they cover can change)."""
+    return a.covers(card, now) != a.covers(card, _one(card, now, b))
 
 
 def aptitude(st: ForceHorseState, card: int, now: Info, user: int, race: Race) -> Info:

@@ -304,7 +304,9 @@ def do_effect(
 
 def end_lasting(st: ForceHorseState, turn_over: bool) -> None:
     """Continuous effects end: at the end of the turn for ``until = turn``;
-    when the source leaves the run area for force abilities' (1102.5)."""
+    when the source leaves the run area for force abilities' (1102.5); and
+    one whose every card has moved since is dropped (808.2: it never applies
+    again)."""
     t = st.table
     keep = []
     for x in st.ab.lasting:
@@ -312,6 +314,8 @@ def end_lasting(st: ForceHorseState, turn_over: bool) -> None:
             continue
         if x.until == "run-area" and x.source not in t.zones[t.owners[x.source]][RUN]:
             continue
+        if x.targets is not None and all(t.entered.get(c, 0) > x.stamp for c in x.targets):
+            continue  # 808.2: its cards all moved since; it can never apply again
         keep.append(x)
     st.ab.lasting = keep
 
