@@ -27,6 +27,7 @@ abilities" has an example of every word.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -34,6 +35,7 @@ import attrs
 from racebook.core.errors import ConfigError
 
 TYPES = ("play", "auto", "state", "continuous", "replace", "force", "deck")
+"""Ability types (801, 802.1c, 1100s, 602.2): see the module docstring."""
 
 TRIGGERS = (
     "enters-run",  # this card was put in the run area (805.2d-i/ii; 1102.2's moment)
@@ -73,31 +75,38 @@ CONDITIONS: dict[str, str] = {
     "favourite-racecourse": "",  # 508.4
     "favourite-going": "",  # 508.4
     "distance-and-style-fit": "",  # 508.6
-    "runs-in": "w",  # 509.1: an area
+    "runs-in": "area",  # 509.1: an area
     "in-front": "",  # 514.1
     "behind": "",  # 514.2
-    "going": "w",
-    "surface": "w",
-    "distance": "w",
-    "racecourse": "w",
+    "going": "going",
+    "surface": "surface",
+    "distance": "distance",
+    "racecourse": "racecourse",
     "hand-empty": "",
     "hand-at-least": "n",
     "hand-at-most": "n",
     "run-count-at-least": "n",
     "paid-special": "",  # 1100s: a special force was paid for this horse
     "paid-at-least": "n",  # 1100s: at least n force cards were paid for this horse
-    "style": "w",  # the card has this running style
+    "style": "style",  # the card has this running style
     "run-at-least": "n",
     "your-turn": "",
     "opponents-turn": "",
 }
-"""Conditions (803.2-803.3, 1102.1a), written ``"name"`` or ``"name:argument"``."""
+"""Conditions (803.2-803.3, 1102.1a), written ``"name"`` or ``"name:argument"``;
+the value says what the argument is: none, ``n`` a number, else the word
+list it comes from (``going``, ``surface``, ``distance``, ``racecourse``,
+``style``, ``area``)."""
 
 ONE_SHOT = ("draw", "going", "add-runs", "keep", "farm", "to-hand", "later")
+"""One-shot effects (802.1a, 807): draw (502), going steps (511), runs added
+(512), cards kept in hand (513), a card to its owner's farm or hand, a
+delayed trigger (806.5)."""
 CONTINUOUS = (
     "run", "guard", "cost", "run-set", "guard-set", "style", "style-step",
     "favourite", "lose-abilities", "no-force-abilities",
 )  # fmt: skip
+"""Continuous effects (802.1b, 808): see :data:`LAYER` for their step of 808.1."""
 EFFECTS = ONE_SHOT + CONTINUOUS
 """Effects (802.1): one-shot (807) and continuous (808)."""
 
@@ -110,6 +119,7 @@ LAYER = {
 """Where each continuous effect applies in 808.1's order."""
 
 PLAYER_TARGETS = ("you", "opponent")
+"""Whom ``draw`` and ``add-runs`` act for: the ability's user or the other player."""
 CARD_TARGETS = (
     "this", "chosen", "named", "your-run", "opponent-run", "your-hand", "triggering",
 )  # fmt: skip
@@ -194,7 +204,11 @@ def _int(card: str, field: str, value: Any, low: int, high: int) -> int:
     return value
 
 
-def check_condition(card: str, field: str, text: Any, words: frozenset[str]) -> str:
+Words = Mapping[str, frozenset[str]]
+"""The word lists conditions and effects may name, by list name (the card module's)."""
+
+
+def check_condition(card: str, field: str, text: Any, words: Words) -> str:
     """A condition ``name`` or ``name:argument`` (:data:`CONDITIONS`)."""
     if not isinstance(text, str) or len(text) > 40:
         raise _bad(card, field, "expected a condition such as 'favourite-going' or 'going:soft'")
@@ -206,12 +220,13 @@ def check_condition(card: str, field: str, text: Any, words: frozenset[str]) -> 
         raise _bad(card, field, f"{name!r} takes no argument")
     if kind == "n" and not (arg.isdigit() and len(arg) <= 2):
         raise _bad(card, field, f"{name!r} needs a number, as in '{name}:2'")
-    if kind == "w" and arg not in words:
-        raise _bad(card, field, f"{name!r} needs a word, as in '{name}:soft'")
+    if kind not in ("", "n") and arg not in words[kind]:
+        allowed = ", ".join(sorted(words[kind]))
+        raise _bad(card, field, f"{name!r} needs a {kind}: one of {allowed}")
     return text
 
 
-def _conditions(card: str, field: str, value: Any, words: frozenset[str]) -> tuple[str, ...]:
+def _conditions(card: str, field: str, value: Any, words: Words) -> tuple[str, ...]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or len(value) > 6:
@@ -222,7 +237,7 @@ def _conditions(card: str, field: str, value: Any, words: frozenset[str]) -> tup
 _EFFECT_FIELDS = {"effect", "amount", "target", "value", "until", "only", "per"}
 
 
-def effect_from_data(card: str, field: str, data: Any, words: frozenset[str]) -> Effect:
+def effect_from_data(card: str, field: str, data: Any, words: Words) -> Effect:
     if isinstance(data, str):
         data = {"effect": data}
     if not isinstance(data, dict):
@@ -247,7 +262,7 @@ def effect_from_data(card: str, field: str, data: Any, words: frozenset[str]) ->
     elif name == "style":
         value = _word(card, f"{field}.value", value, ("nige", "senko", "sashi", "oikomi"))
     elif name == "favourite":
-        value = _word(card, f"{field}.value", value, tuple(sorted(words)))
+        value = _word(card, f"{field}.value", value, tuple(sorted(words["favourite"])))
     elif value:
         raise _bad(card, f"{field}.value", f"{name!r} takes no value")
     until = _word(card, f"{field}.until", data.get("until", ""), UNTIL)
@@ -264,7 +279,7 @@ def effect_from_data(card: str, field: str, data: Any, words: frozenset[str]) ->
     return Effect(name, amount, target, value, until, only, per)
 
 
-def _effects(card: str, field: str, value: Any, words: frozenset[str]) -> tuple[Effect, ...]:
+def _effects(card: str, field: str, value: Any, words: Words) -> tuple[Effect, ...]:
     if not isinstance(value, list) or len(value) > MAX_EFFECTS:
         raise _bad(card, field, f"expected a list of at most {MAX_EFFECTS} effects")
     return tuple(effect_from_data(card, f"{field}[{i}]", e, words) for i, e in enumerate(value))
@@ -276,9 +291,7 @@ _ABILITY_FIELDS = {
 }  # fmt: skip
 
 
-def ability_from_data(
-    card: str, kind: str, index: int, data: Any, words: frozenset[str]
-) -> Ability:
+def ability_from_data(card: str, kind: str, index: int, data: Any, words: Words) -> Ability:
     """One ``[[card.ability]]`` table of a ``kind`` card; ConfigError naming
     the card and the field (``cards[NAME].ability[I].FIELD``)."""
     f = f"ability[{index}]"
@@ -324,6 +337,12 @@ def ability_from_data(
         raise _bad(card, f"{f}.instead", "only a replacement effect replaces (809)")
     if may and not cost:
         raise _bad(card, f"{f}.cost", "the choose-to-replace form names its [choice] (802.1c-ii)")
+    if type_ == "replace" and cost and not may:
+        raise _bad(
+            card, f"{f}.may", "a replacement's cost is the [choice] of 802.1c-ii: may = true"
+        )
+    if type_ in ("play", "continuous", "deck") and (choose or cost):
+        raise _bad(card, f"{f}.choose", f"a {type_} ability makes no choice and pays no cost")
     do = _effects(card, f"{f}.do", data.get("do", []), words)
     later = _effects(card, f"{f}.later", data.get("later", []), words)
     if any(e.effect == "later" for e in later):
@@ -352,9 +371,7 @@ def ability_from_data(
     )  # fmt: skip
 
 
-def abilities_from_data(
-    card: str, kind: str, value: Any, words: frozenset[str]
-) -> tuple[Ability, ...]:
+def abilities_from_data(card: str, kind: str, value: Any, words: Words) -> tuple[Ability, ...]:
     if isinstance(value, dict):
         value = [value]
     if not isinstance(value, list) or len(value) > MAX_ABILITIES:

@@ -144,8 +144,16 @@ _FIELDS = {
     SUPPORT: {"name", "kind", "category", "timing", "text", "number", "ability"},
     FORCE: {"name", "kind", "category", "force", "force_when", "text", "number", "ability"},
 }  # fmt: skip
-WORDS = frozenset((*RACECOURSES, *GOINGS, *DISTANCES, *SURFACES, *STYLES))
-"""Every word a condition or an effect may name."""
+WORDS = {
+    "going": frozenset(GOINGS),
+    "surface": frozenset(SURFACES),
+    "distance": frozenset(DISTANCES),
+    "racecourse": frozenset(RACECOURSES),
+    "style": frozenset(STYLES),
+    "area": frozenset(STYLES),  # the distance areas bear the running styles' names (403.2a)
+    "favourite": frozenset((*RACECOURSES, *GOINGS)),  # 208
+}
+"""The word lists a condition or an effect may name (see the abilities vocabulary)."""
 
 
 def card_from_data(data: Any, where: str = "?") -> Card:

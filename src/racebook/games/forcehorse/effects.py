@@ -257,41 +257,61 @@ def _filter(st: ForceHorseState, effect: Effect, user: int) -> Callable[[int, In
     return lambda card, now: holds(st, effect.only, card, user, now)
 
 
-def _acting(st: ForceHorseState, card: int) -> tuple[list[_Applied], list[_Applied]]:
+def _acting(
+    st: ForceHorseState, card: int, layer1_only: bool = False
+) -> tuple[list[_Applied], list[_Applied]]:
     """The continuous effects that may apply to ``card``: those that give or
-    take abilities (808.1b) apart, since they decide which of the others exist."""
+    take abilities (808.1b) apart, since they decide which of the others
+    exist: a card that has lost its abilities gives no continuous effect
+    (its own printed layer-1 effects are read as printed, which ends the
+    regress)."""
     t = st.table
     first: list[_Applied] = []
     rest: list[_Applied] = []
     for source in live_cards(t):
         user = t.owners[source]
+        lost: bool | None = None
         for ability in t.cards[source].abilities:
             if ability.type != "continuous":
                 continue
             if not valid(st, ability, source, user, subject=printed(t.cards[source])):
                 continue  # conditions read printed information (rules notes)
             for effect in ability.do:
-                if _group(st, effect, user, source, card):
-                    keep = first if LAYER[effect.effect] == 1 else rest
-                    stamp = t.entered.get(source, 0)  # 808.1h-i
-                    keep.append(_Applied(effect, stamp, _owned(source, _filter(st, effect, user))))
+                layer1 = LAYER[effect.effect] == 1
+                if (layer1_only and not layer1) or not _group(st, effect, user, source, card):
+                    continue
+                if not layer1:
+                    if lost is None:
+                        lost = _lost_abilities(st, source)
+                    if lost:
+                        continue  # 808.1b
+                stamp = t.entered.get(source, 0)  # 808.1h-i
+                (first if layer1 else rest).append(
+                    _Applied(effect, stamp, _filter(st, effect, user))
+                )
     for lasting in st.ab.lasting:
         if lasting.until == "run-area" and lasting.source not in t.zones[lasting.user][RUN]:
             continue  # 1102.5: a force ability's effect, while its horse is in the run area
+        layer1 = LAYER[lasting.effect.effect] == 1
+        if layer1_only and not layer1:
+            continue
         if lasting.targets is not None:
             hit = card in lasting.targets
         else:
             hit = _group(st, lasting.effect, lasting.user, lasting.source, card)
         if hit and t.entered.get(card, 0) <= lasting.stamp:  # 808.2
-            keep = first if LAYER[lasting.effect.effect] == 1 else rest
             covers = _filter(st, lasting.effect, lasting.user)
-            keep.append(_Applied(lasting.effect, lasting.stamp, covers))
+            (first if layer1 else rest).append(_Applied(lasting.effect, lasting.stamp, covers))
     return first, rest
 
 
-def _owned(source: int, covers: Callable[[int, Info], bool]) -> Callable[[int, Info], bool]:
-    # A continuous ability of a card that lost its abilities (808.1b) no longer acts.
-    return covers
+def _lost_abilities(st: ForceHorseState, card: int) -> bool:
+    """FotH 808.1b: whether ``card`` has lost its abilities now."""
+    base = printed(st.table.cards[card])
+    if not base.abilities:
+        return False
+    first, _ = _acting(st, card, layer1_only=True)
+    return not _in_order(card, base, first).abilities
 
 
 def _apply(effect: Effect, now: Info, amount: int) -> Info:
@@ -383,9 +403,6 @@ def info(st: ForceHorseState, card: int) -> Info:
         return aptitude(st, card, base, t.owners[card], st.race)
     first, rest = _acting(st, card)
     now = _in_order(card, base, first)  # 808.1b
-    if not now.abilities and base.abilities:
-        # 808.1b: the card's own continuous abilities are gone with its abilities
-        rest = [a for a in rest if not _from_card(st, card, a)]
     by_layer: dict[int, list[_Applied]] = {}
     for a in rest:
         by_layer.setdefault(LAYER[a.effect.effect], []).append(a)
@@ -394,10 +411,6 @@ def info(st: ForceHorseState, card: int) -> Info:
         now = aptitude(st, card, now, t.owners[card], st.race)  # 808.1d
     now = _in_order(card, now, by_layer.get(4, []))  # 808.1e
     return _in_order(card, now, by_layer.get(5, []))  # 808.1f
-
-
-def _from_card(st: ForceHorseState, card: int, applied: _Applied) -> bool:
-    return applied.effect in {e for a in st.table.cards[card].abilities for e in a.do}
 
 
 def abilities_of(st: ForceHorseState, card: int) -> tuple[Ability, ...]:

@@ -28,6 +28,7 @@ import attrs
 
 from racebook.core.game import Action, Event
 from racebook.games.forcehorse.engine import LoopDraw, choose, drive, state_key
+from racebook.games.forcehorse.work import unordered
 
 if TYPE_CHECKING:
     from racebook.games.forcehorse.state import ForceHorseState
@@ -35,7 +36,8 @@ if TYPE_CHECKING:
 
 @attrs.frozen
 class Choose(Action):
-    """Answer the pending choice with option number ``option`` (see the view's ``choice``)."""
+    """Answer the pending choice with option number ``option`` (the view's
+    ``choosing`` says who and what; ``options`` lists them for that seat)."""
 
     kind: ClassVar[str] = "choose"
     option: int
@@ -65,7 +67,7 @@ LOOP_ACTIONS: tuple[type[Action], ...] = (Choose, Loop, LoopCount)
 def loop_key(st: ForceHorseState) -> str:
     """Where every card is and which step the game is in (1201.1a), leaving
     out what may grow without end: the run count, effects, times."""
-    snap = st.snapshot()
+    snap = unordered(st.snapshot())
     turn = snap["turn"]
     ab = snap.get("abilities", {})
     kept = [snap["zones"], snap["resolution"], snap["phase"], turn[1], turn[3], turn[4],
@@ -92,8 +94,8 @@ def record(st: ForceHorseState, action: Action) -> None:
 
 def barred(st: ForceHorseState, seat: int) -> list[Action]:
     """FotH 1201.1b: the actions the turn player may not take again now."""
-    if seat != st.turn_player or not st.ab.seen:
-        return []
+    if seat != st.turn_player or not st.ab.seen or st.ab.repeating:
+        return []  # the agreed repetitions of 1201.1a are not barred
     return list(st.ab.seen.get(keys(st)[1], []))
 
 
@@ -133,12 +135,16 @@ def act(st: ForceHorseState, action: Action, events: list[Event]) -> bool:
         steps = cycle(st) or []
         st.ab.looped.add(keys(st)[1])
         st.ab.proposal = None
-        for _ in range(action.times):
-            for a in steps:
-                if st.over or st._check_rules(a) is not None:
-                    return True  # the loop cannot go on: it stops here
-                events.extend(st._apply(a))
-                st.ab.keys = None
+        st.ab.repeating = True
+        try:
+            for _ in range(action.times):
+                for a in steps:
+                    if st.over or st._check_rules(a) is not None:
+                        return True  # the loop cannot go on: it stops here
+                    events.extend(st._apply(a))
+                    st.ab.keys = None
+        finally:
+            st.ab.repeating = False
         return True
     return False
 

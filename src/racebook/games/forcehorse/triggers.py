@@ -109,8 +109,8 @@ def watch(st: ForceHorseState, events: list[Event]) -> None:
                     continue  # 1102.6
                 if not _matches(ability, sig, card, user):
                     continue
-                if ability.type == "auto" and not valid(st, ability, card, user):
-                    continue  # 803.3: not valid now, so it cannot trigger
+                if (ability.type == "auto" or ability.on) and not valid(st, ability, card, user):
+                    continue  # 803.3, 1102.3: not valid now, so it cannot trigger
                 _wait(st, Waiting(user, card, i, *_trigger_info(st, sig)), events)
         for d in list(ab.delayed):
             if _matches(d.ability, sig, d.source, d.user):

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from racebook.games.forcehorse.state import ForceHorseState
 
 Applied = frozenset[tuple[int, int]]
+"""The replacement effects (card, ability number) already applied to an event (809.2c)."""
 
 
 @attrs.frozen
@@ -77,6 +78,7 @@ class AbilityState:
         self.proposal: tuple[int, int] | None = None
         self.looped: set[str] = set()
         self.keys: tuple[str, str] | None = None
+        self.repeating = False
 
     def copy(self) -> AbilityState:
         other = AbilityState()
@@ -170,9 +172,23 @@ def push(st: ForceHorseState, *ops: Op) -> None:
     st.ab.work[0:0] = ops
 
 
+def unordered(snap: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot with the zones whose order means nothing sorted: a hand, a
+    farm, the run, situation and removal areas (400s; only distance areas and
+    decks are piles with a top)."""
+    zones = [
+        {z: sorted(cards) if z in UNORDERED else cards for z, cards in seat.items()}
+        for seat in snap["zones"]
+    ]
+    return {**snap, "zones": zones, "resolution": sorted(snap["resolution"])}
+
+
+UNORDERED = frozenset({"hand", "farm", "run", "situation", "removed"})
+
+
 def state_key(st: ForceHorseState) -> str:
     """A digest of the whole state (1201.1b-c: "the game is completely the same")."""
-    snap = st.snapshot()
+    snap = unordered(st.snapshot())
     for bookkeeping in ("history", "entered", "stamp"):
         snap.pop(bookkeeping, None)
     return hashlib.sha256(json.dumps(snap, sort_keys=True).encode()).hexdigest()[:16]
