@@ -139,6 +139,10 @@ UNTIL = ("", "turn", "run-area")
 """How long a continuous effect made by resolving lasts: this game (802.1b,
 the default), this turn, or while its source is in the run area (1102.5)."""
 
+PER = ("run", "guard", "cost", "triggering-run", "triggering-guard", "triggering-cost")
+"""``per``: the amount is this card's value (as last seen in its zone, 810.1)
+or the triggering card's (as 806.4a sees it)."""
+
 MAX_ABILITIES = 8
 MAX_EFFECTS = 8
 MAX_AMOUNT = 20
@@ -150,7 +154,7 @@ class Effect:
     (signed where it moves a value), a ``target``, a word ``value`` (a
     style, a going, a favourite, a trigger for ``later``), how long it lasts
     (``until``), ``only`` a condition the affected card must meet, and
-    ``per`` ("run", "guard", "cost"): the amount is the subject card's value."""
+    ``per`` (:data:`PER`): the amount is a card's value."""
 
     effect: str
     amount: int = 1
@@ -275,7 +279,7 @@ def effect_from_data(card: str, field: str, data: Any, words: Words) -> Effect:
         only = check_condition(card, f"{field}.only", only, words)
     per = data.get("per", "")
     if per:
-        per = _word(card, f"{field}.per", per, ("run", "guard", "cost"))
+        per = _word(card, f"{field}.per", per, PER)
     return Effect(name, amount, target, value, until, only, per)
 
 
@@ -327,6 +331,8 @@ def ability_from_data(card: str, kind: str, index: int, data: Any, words: Words)
     if cost:
         cost = _word(card, f"{f}.cost", cost, COSTS)
     cost_amount = _int(card, f"{f}.cost_amount", data.get("cost_amount", 1), 1, 9)
+    if cost in ("farm-hand", "farm-this") and cost_amount != 1:
+        raise _bad(card, f"{f}.cost_amount", f"{cost} is one card (cost_amount = 1)")
     may = data.get("may", False)
     if type(may) is not bool:
         raise _bad(card, f"{f}.may", "expected true or false")

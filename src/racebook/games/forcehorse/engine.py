@@ -24,7 +24,6 @@ from racebook.games.forcehorse.cards import HORSE
 from racebook.games.forcehorse.effects import (
     Context,
     Delayed,
-    Info,
     Lasting,
     Waiting,
     info,
@@ -253,11 +252,17 @@ def _targets(st: ForceHorseState, e: Effect, ctx: Context) -> list[int]:
     return [c for c in t.zones[side][zone] if t.cards[c].kind == HORSE]
 
 
-def _subject(st: ForceHorseState, ctx: Context) -> Info:
-    """FotH 810.1: the source as it was last in its zone when it has left it."""
+def _subject(st: ForceHorseState, ctx: Context, per: str) -> int:
+    """The value ``per`` reads: of the card that triggered the ability
+    (``triggering-...``), as 806.4a says to see it; else of the source, as it
+    was last in its zone when it has left it (810.1)."""
+    whose, _, value = per.rpartition("-")
+    if whose == "triggering":
+        seen = ctx.card_info if ctx.card_info is not None else info(st, ctx.card)
+        return int(getattr(seen, value))  # 806.4a
     if is_live(st.table, ctx.source) or ctx.source not in st.ab.lki:
-        return info(st, ctx.source)
-    return st.ab.lki[ctx.source]
+        return int(getattr(info(st, ctx.source), value))
+    return int(getattr(st.ab.lki[ctx.source], value))  # 810.1
 
 
 def do_effect(
@@ -267,7 +272,7 @@ def do_effect(
     t = st.table
     amount = e.amount
     if e.per:
-        amount = getattr(_subject(st, ctx), e.per)
+        amount = _subject(st, ctx, e.per)
     name = e.effect
     if name == "draw":
         seat = ctx.user if e.target == "you" else 1 - ctx.user

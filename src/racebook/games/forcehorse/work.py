@@ -228,11 +228,7 @@ def cost_options(
         return out
     if ability.cost == "farm-hand":  # one card of each name
         firsts = {t.cards[c].name: c for c in reversed(hand)}
-        if len(hand) < ability.cost_amount:
-            return []
-        if ability.cost_amount == 1:
-            return [(c,) for _, c in sorted(firsts.items())]
-        return [tuple(sorted(hand)[: ability.cost_amount])]
+        return [(c,) for _, c in sorted(firsts.items())]
     if ability.cost == "farm-this":
         return [(source,)] if zone_of(t, source) not in ("", FARM) else []
     return [()]
