@@ -28,7 +28,7 @@ import attrs
 
 from racebook.core.game import Action, Event
 from racebook.games.forcehorse.engine import LoopDraw, choose, drive, state_key
-from racebook.games.forcehorse.work import unordered
+from racebook.games.forcehorse.work import as_seen
 
 if TYPE_CHECKING:
     from racebook.games.forcehorse.state import ForceHorseState
@@ -67,7 +67,7 @@ LOOP_ACTIONS: tuple[type[Action], ...] = (Choose, Loop, LoopCount)
 def loop_key(st: ForceHorseState) -> str:
     """Where every card is and which step the game is in (1201.1a), leaving
     out what may grow without end: the run count, effects, times."""
-    snap = unordered(st.snapshot())
+    snap = as_seen(st, st.snapshot())
     turn = snap["turn"]
     ab = snap.get("abilities", {})
     kept = [snap["zones"], snap["resolution"], snap["phase"], turn[1], turn[3], turn[4],

@@ -16,7 +16,7 @@ from racebook.games.forcehorse.abilities import Ability, Effect
 from racebook.games.forcehorse.cards import HORSE
 from racebook.games.forcehorse.effects import Context, Delayed, Info, Lasting, Waiting, zone_of
 from racebook.games.forcehorse.force import payments
-from racebook.games.forcehorse.zones import FARM, HAND, RUN
+from racebook.games.forcehorse.zones import FARM, HAND, PUBLIC, RUN
 
 if TYPE_CHECKING:
     from racebook.games.forcehorse.state import ForceHorseState
@@ -172,23 +172,30 @@ def push(st: ForceHorseState, *ops: Op) -> None:
     st.ab.work[0:0] = ops
 
 
-def unordered(snap: dict[str, Any]) -> dict[str, Any]:
-    """A snapshot with the zones whose order means nothing sorted: a hand, a
-    farm, the run, situation and removal areas (400s; only distance areas and
-    decks are piles with a top)."""
-    zones = [
-        {z: sorted(cards) if z in UNORDERED else cards for z, cards in seat.items()}
-        for seat in snap["zones"]
-    ]
+def as_seen(st: ForceHorseState, snap: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot as the turn player knows it, for comparing states (1201):
+    public zones as sets of cards (their order means nothing), the turn
+    player's hand as the names in it, and every hidden pile (distance areas,
+    decks, the other hand) as its count.  So whether 1201 applies never
+    depends on what the turn player cannot see."""
+    cards = st.table.cards
+    zones: list[dict[str, Any]] = []
+    for seat, seat_zones in enumerate(snap["zones"]):
+        seen: dict[str, Any] = {}
+        for zone, held in seat_zones.items():
+            if zone in PUBLIC:
+                seen[zone] = sorted(held)
+            elif zone == HAND and seat == st.turn_player:
+                seen[zone] = sorted(cards[c].name for c in held)
+            else:
+                seen[zone] = len(held)
+        zones.append(seen)
     return {**snap, "zones": zones, "resolution": sorted(snap["resolution"])}
-
-
-UNORDERED = frozenset({"hand", "farm", "run", "situation", "removed"})
 
 
 def state_key(st: ForceHorseState) -> str:
     """A digest of the whole state (1201.1b-c: "the game is completely the same")."""
-    snap = unordered(st.snapshot())
+    snap = as_seen(st, st.snapshot())
     for bookkeeping in ("history", "entered", "stamp"):
         snap.pop(bookkeeping, None)
     return hashlib.sha256(json.dumps(snap, sort_keys=True).encode()).hexdigest()[:16]
