@@ -39,6 +39,7 @@ from racebook.games.forcehorse.work import (
     AbilityState,
     Applied,
     Choice,
+    MAX_OPTIONS,
     LoopDraw,
     Op,
     _candidates,
@@ -113,6 +114,7 @@ def check_step(st: ForceHorseState, events: list[Event]) -> None:
         if len({ab.waiting[i] for i in mine}) == 1:
             begin_play(st, mine[0], events)
             return
+        mine = mine[:MAX_OPTIONS]
         labels = tuple(_label(st, ab.waiting[i]) for i in mine)  # 806.3a: any order
         ab.choice = Choice(seat, "ability", labels, tuple((i,) for i in mine))
         return
@@ -146,6 +148,7 @@ def begin_play(st: ForceHorseState, index: int, events: list[Event]) -> None:
         if pay:
             what.append("paying " + ", ".join(st.table.name(x) for x in pay))
         labels.append(" ".join(what) or "play")
+    del options[MAX_OPTIONS - 1 :], labels[MAX_OPTIONS - 1 :]  # a bounded choice (work.py)
     if ability.cost:  # 806.3a-i: may decline to pay, and so not play it
         options.append((-1, -1))
         labels.append("decline")

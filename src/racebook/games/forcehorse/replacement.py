@@ -9,7 +9,7 @@ from racebook.core.game import Event
 from racebook.games.forcehorse.abilities import Ability
 from racebook.games.forcehorse.effects import Context, abilities_of, live_cards, valid, zone_of
 from racebook.games.forcehorse.triggers import _whose, signal
-from racebook.games.forcehorse.work import Choice, Op, Replaced, cost_options, push
+from racebook.games.forcehorse.work import MAX_OPTIONS, Choice, Op, Replaced, cost_options, push
 from racebook.games.forcehorse.zones import FARM, HAND, move
 
 if TYPE_CHECKING:
@@ -59,6 +59,7 @@ def replaceable(st: ForceHorseState, op: Op, events: list[Event]) -> None:
         else:
             offer_may(st, op, card, i, a)
         return
+    cands = cands[:MAX_OPTIONS]
     labels = tuple(f"{st.table.name(c)} #{i}" for c, i, _ in cands)
     st.ab.choice = Choice(
         affected(st, op), "replace", labels, tuple((c, i) for c, i, _ in cands), op
@@ -68,7 +69,7 @@ def replaceable(st: ForceHorseState, op: Op, events: list[Event]) -> None:
 def offer_may(st: ForceHorseState, op: Op, card: int, i: int, a: Ability) -> None:
     """FotH 802.1c-ii: the user may make the [choice]; if they do, the replacement."""
     user = st.table.owners[card]
-    pays = cost_options(st, a, user, card)
+    pays = cost_options(st, a, user, card)[: MAX_OPTIONS - 1]
     labels = tuple("replace, paying " + ", ".join(st.table.name(c) for c in p) for p in pays)
     options = (*((card, i, k) for k in range(len(pays))), (card, i, -1))
     st.ab.choice = Choice(user, "may", (*labels, "do not replace"), options, op)

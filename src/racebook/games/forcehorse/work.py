@@ -21,6 +21,10 @@ from racebook.games.forcehorse.zones import FARM, HAND, PUBLIC, RUN
 if TYPE_CHECKING:
     from racebook.games.forcehorse.state import ForceHorseState
 
+MAX_OPTIONS = 64
+"""The most options a choice offers (the first ones, in their stable order):
+so :class:`~racebook.games.forcehorse.loops.Choose` has a fixed range."""
+
 Applied = frozenset[tuple[int, int]]
 """The replacement effects (card, ability number) already applied to an event (809.2c)."""
 
