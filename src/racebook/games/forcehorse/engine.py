@@ -35,11 +35,11 @@ from racebook.games.forcehorse.replacement import offer_may, replace, replaceabl
 from racebook.games.forcehorse.triggers import on_move, signal, state_triggers, watch
 from racebook.games.forcehorse.work import (
     ENGINE_EVENTS,
+    MAX_OPTIONS,
     AbilityPlayed,
     AbilityState,
     Applied,
     Choice,
-    MAX_OPTIONS,
     LoopDraw,
     Op,
     _candidates,
