@@ -233,7 +233,7 @@ def _effect_does(st: ForceHorseState, e: Effect, ctx: Context) -> bool:
         return bool(_targets(st, e, ctx))
     if e.effect == "later":
         return True
-    return e.target not in ("named", "chosen", "this") or bool(_targets(st, e, ctx))
+    return bool(_targets(st, e, ctx))  # a continuous effect: on some card
 
 
 # -- effects (807, 808) ----------------------------------------------------------------
