@@ -25,6 +25,8 @@ html_theme = "alabaster"
 nitpick_ignore_regex = [
     ("py:.*", r"(abc|collections\.abc|os|pathlib|random|typing|types)\.\w+"),
     ("py:.*", r"(racebook(\.\w+)*\.)?[CTM]"),  # TypeVars: C (a game's config), T, M
+    # Type aliases with no docstring, so no page: forcehorse.engine.Applied
+    ("py:class", r"(racebook\.games\.forcehorse\.engine\.)?Applied"),
 ]
 
 LONG_DEFAULT = 60

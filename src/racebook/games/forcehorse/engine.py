@@ -32,12 +32,10 @@ from racebook.games.forcehorse.effects import (
     zone_of,
 )
 from racebook.games.forcehorse.replacement import offer_may, replace, replaceable
-from racebook.games.forcehorse.triggers import on_move, signal, state_triggers, watch
+from racebook.games.forcehorse.triggers import state_triggers, watch
 from racebook.games.forcehorse.work import (
-    ENGINE_EVENTS,
     MAX_OPTIONS,
     AbilityPlayed,
-    AbilityState,
     Applied,
     Choice,
     LoopDraw,
@@ -51,11 +49,6 @@ from racebook.games.forcehorse.zones import FARM, HAND, RUN, move
 
 if TYPE_CHECKING:
     from racebook.games.forcehorse.state import ForceHorseState
-
-__all__ = [
-    "ENGINE_EVENTS", "AbilityState", "Choice", "LoopDraw", "Op", "choose", "drive",
-    "end_lasting", "on_move", "play_text", "push", "signal", "state_key", "would_do",
-]  # fmt: skip
 
 
 def drive(st: ForceHorseState, events: list[Event]) -> None:

@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from racebook.core.game import Action, Event
-from racebook.games.forcehorse.engine import LoopDraw, choose, drive, state_key
-from racebook.games.forcehorse.work import as_seen
+from racebook.games.forcehorse.engine import choose, drive
+from racebook.games.forcehorse.work import LoopDraw, as_seen, state_key
 
 if TYPE_CHECKING:
     from racebook.games.forcehorse.state import ForceHorseState

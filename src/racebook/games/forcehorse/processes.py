@@ -48,7 +48,8 @@ def _pending(st: ForceHorseState) -> list[tuple[str, int, str, int]]:
 
 def rule_check(st: ForceHorseState, events: list[Event]) -> None:
     """FotH 804.2: a whole rule check now (processes, then waiting abilities)."""
-    from racebook.games.forcehorse.engine import Op, drive, push
+    from racebook.games.forcehorse.engine import drive
+    from racebook.games.forcehorse.work import Op, push
 
     if not st.over:
         push(st, Op("check"))

@@ -32,7 +32,7 @@ from racebook.games.forcehorse.cards import Card
 from racebook.games.forcehorse.config import ForceHorseConfig, check_config
 from racebook.games.forcehorse.deck import check_deck
 from racebook.games.forcehorse.effects import info
-from racebook.games.forcehorse.engine import ENGINE_EVENTS, AbilityState, drive, on_move
+from racebook.games.forcehorse.engine import drive
 from racebook.games.forcehorse.events import (
     ACTIONS,
     EVENTS,
@@ -47,7 +47,9 @@ from racebook.games.forcehorse.events import (
 from racebook.games.forcehorse.loops import LOOP_ACTIONS, act, record, stuck
 from racebook.games.forcehorse.race import Race, stepped_going
 from racebook.games.forcehorse.rules import check_action, legal_actions, probe_actions
+from racebook.games.forcehorse.triggers import on_move
 from racebook.games.forcehorse.view import ForceHorseView, hidden_variant, make_view
+from racebook.games.forcehorse.work import ENGINE_EVENTS, AbilityState
 from racebook.games.forcehorse.zones import DECK, ZONES, CardMoved, SecretMove, Table
 
 

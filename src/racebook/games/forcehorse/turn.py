@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from racebook.core.game import Event
-from racebook.games.forcehorse.engine import Op, end_lasting, play_text, push, signal
+from racebook.games.forcehorse.engine import end_lasting, play_text
 from racebook.games.forcehorse.events import (
     HorsePlayed,
     NotGuarded,
@@ -24,6 +24,8 @@ from racebook.games.forcehorse.events import (
 )
 from racebook.games.forcehorse.setup import draw_from
 from racebook.games.forcehorse.terms import cards_to_farm
+from racebook.games.forcehorse.triggers import signal
+from racebook.games.forcehorse.work import Op, push
 from racebook.games.forcehorse.zones import FARM, HAND, RESOLUTION, RUN, SITUATION, move
 
 if TYPE_CHECKING:
@@ -290,4 +292,4 @@ STEPS: dict[str, Callable[[ForceHorseState, Op, list[Event]], None]] = {
     "end-turn": _end_turn,
     "next-turn": _next_turn,
 }
-"""The turn's steps by name (the ``name`` of a step :class:`~.engine.Op`)."""
+"""The turn's steps by name (the ``name`` of a step :class:`~.work.Op`)."""
