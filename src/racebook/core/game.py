@@ -562,16 +562,21 @@ class State(abc.ABC, Generic[C]):
     # -- integer actions, chance outcome ids, tensors (racebook.core.spaces) -------------
     def legal_action_ids(self, seat: int) -> list[int]:
         """The ids of :meth:`legal_actions` (``seat``), in increasing order."""
-        ids = self.game.action_space.id
-        return sorted(ids(a) for a in self.legal_actions(seat))
+        return sorted(self._legal_ids(seat))
 
-    def legal_action_mask(self, seat: int) -> list[int]:
+    def legal_action_mask(self, seat: int) -> bytearray:
         """1 at the id of every legal action of ``seat``, else 0 (length
-        :attr:`Game.num_distinct_actions`)."""
-        mask = [0] * self.game.action_space.size
-        for i in self.legal_action_ids(seat):
+        :attr:`Game.num_distinct_actions`): a ``bytearray``, which numpy reads
+        without a copy (``numpy.frombuffer(mask, numpy.int8)``)."""
+        mask = bytearray(self.game.action_space.size)
+        for i in self._legal_ids(seat):
             mask[i] = 1
         return mask
+
+    def _legal_ids(self, seat: int) -> list[int]:
+        """The ids of the legal actions of ``seat`` in any order (games may
+        answer without making the actions)."""
+        return list(map(self.game.action_space.id, self.legal_actions(seat)))
 
     def chance_node(self) -> ChanceNode:
         """The current chance node's outcomes as ids with probabilities, drawn

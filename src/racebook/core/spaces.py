@@ -33,6 +33,8 @@ import attrs
 
 from racebook.core.game import Action
 
+_CACHED = 1 << 16
+"""Actions an :class:`ActionSpace` remembers (by identity, and made from ids)."""
 MAX_ACTIONS = 1_000_000
 """An action space has at most this many ids (a config that would need more is
 refused when the space is built)."""
@@ -76,7 +78,8 @@ class ActionSpace:
         self._fields: dict[type[Action], tuple[str, ...]] = {
             t.action: tuple(f.name for f in attrs.fields(t.action))[1:] for t in self.tables
         }
-        self._by_action: dict[Action, int] = {}
+        self._by_object: dict[int, tuple[Action, int]] = {}
+        self._made: dict[int, list[Action | None]] = {}  # by seat, by id
 
     @property
     def size(self) -> int:
@@ -86,9 +89,11 @@ class ActionSpace:
     def id(self, action: Action) -> int:
         """The id of ``action`` (whatever its seat); :class:`ValueError` if the
         space does not hold it."""
-        found = self._by_action.get(action)
-        if found is not None:
-            return found
+        # games hand out the same (interned) action objects again and again:
+        # known by identity first, with the object kept so that its id() stays its own
+        seen = self._by_object.get(id(action))
+        if seen is not None and seen[0] is action:
+            return seen[1]
         cls = type(action)
         names = self._fields.get(cls)
         found = None
@@ -96,16 +101,28 @@ class ActionSpace:
             found = self._index.get((cls, *(getattr(action, n) for n in names)))
         if found is None:
             raise ValueError(f"{action} is not in this game's action space")
-        if len(self._by_action) < 65536:
-            self._by_action[action] = found
+        if len(self._by_object) >= _CACHED:
+            self._by_object.clear()
+        self._by_object[id(action)] = (action, found)
         return found
 
     def action(self, i: int, seat: int) -> Action:
         """The action of id ``i`` made by ``seat``."""
+        made = self._made.get(seat)
+        if made is None:
+            made = self._made[seat] = [None] * len(self._rows)
+        if type(i) is int and 0 <= i < len(made):
+            action = made[i]
+            if action is not None:
+                return action
         if not 0 <= i < len(self._rows):
             raise ValueError(f"no action id {i} (0..{len(self._rows) - 1})")
         cls, row = self._rows[i]
-        return cls(seat, *row)
+        action = made[i] = cls(seat, *row)
+        if len(self._by_object) >= _CACHED:
+            self._by_object.clear()
+        self._by_object[id(action)] = (action, i)
+        return action
 
     def describe(self, i: int) -> str:
         """A short text for id ``i``: its kind and field values."""

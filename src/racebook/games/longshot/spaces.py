@@ -33,7 +33,17 @@ from typing import TYPE_CHECKING
 from racebook.cards.horse import card
 from racebook.core.game import CHANCE
 from racebook.core.spaces import ActionTable, ChanceNode, Enumerated, Observation, shuffle
-from racebook.games.longshot.phases import DEAL, FIRST, INTERLUDE, ORDERS, RESTOCK
+from racebook.games.longshot import placement
+from racebook.games.longshot.phases import (
+    DEAL,
+    FIRST,
+    INTERLUDE,
+    OPENED,
+    ORDERS,
+    RESTOCK,
+    SECOND,
+    TURN,
+)
 from racebook.games.longshot.placement import Pass, Place
 from racebook.games.longshot.rounds import Restock, buried
 from racebook.games.longshot.setup import Deal, DealOrders
@@ -56,6 +66,18 @@ def action_tables(game: LongShot) -> list[ActionTable]:
     for rule in game.rules:
         tables += rule.action_tables(game)
     return tables
+
+
+def legal_ids(state: LongShotState, seat: int) -> list[int] | None:
+    """The ids of the legal placements and PASS in a turn, made without the
+    actions (``None``: another phase, ask the actions)."""
+    if state.phase not in (TURN, SECOND, OPENED) or seat not in state.to_act:
+        return None
+    game = state.game
+    index = game.__dict__.get("_card_rows")
+    if index is None:
+        index = game.__dict__["_card_rows"] = {x: i for i, x in enumerate(sorted(set(game.deck)))}
+    return placement.legal_ids(state, seat, index)
 
 
 def num_chance_outcomes(game: LongShot) -> int:

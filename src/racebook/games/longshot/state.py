@@ -229,6 +229,10 @@ class LongShotState(State[LongShotConfig]):
     def _observe(self, seat: int | None) -> Observation:
         return spaces.observe(self, seat)
 
+    def _legal_ids(self, seat: int) -> list[int]:
+        found = spaces.legal_ids(self, seat)
+        return super()._legal_ids(seat) if found is None else found
+
     # -- play: the steps in the order of play ---------------------------------------
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []

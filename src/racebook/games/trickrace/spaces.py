@@ -35,9 +35,10 @@ from typing import TYPE_CHECKING
 from racebook.cards.race import RaceCard, race_card
 from racebook.core.game import CHANCE
 from racebook.core.spaces import ActionTable, ChanceNode, Draws, Enumerated, Observation, shuffle
+from racebook.games.trickrace import tricks
 from racebook.games.trickrace.actions import Bet, DealCards, Discard, DrawHorses, Paddock, Play
 from racebook.games.trickrace.config import VANILLA
-from racebook.games.trickrace.phases import DEAL, DRAW, PADDOCK
+from racebook.games.trickrace.phases import DEAL, DRAW, PADDOCK, TRICK
 
 if TYPE_CHECKING:
     from racebook.games.trickrace.game import TrickRace
@@ -57,6 +58,19 @@ def action_tables(game: TrickRace) -> list[ActionTable]:
         ActionTable(Discard, tuple((x,) for x in CARDS)),
         ActionTable(Bet, tuple((t,) for t in range(5))),
         ActionTable(Play, tuple((x, w) for x in CARDS for w in (False, True))),
+    ]
+
+
+def legal_ids(state: TrickRaceState, seat: int) -> list[int] | None:
+    """The ids of the legal plays in a trick, made without the actions
+    (``None``: another phase, ask the actions)."""
+    if state.phase != TRICK or seat not in state.to_act:
+        return None
+    whips = tricks.whip_options(state, seat)
+    return [
+        53 + 2 * ((x >> 4) * 12 + (x & 15) - 1) + w
+        for x in tricks.playable(state, seat)
+        for w in whips
     ]
 
 

@@ -267,6 +267,10 @@ class TrickRaceState(State[TrickRaceConfig]):
     def _observe(self, seat: int | None) -> Observation:
         return spaces.observe(self, seat)
 
+    def _legal_ids(self, seat: int) -> list[int]:
+        found = spaces.legal_ids(self, seat)
+        return super()._legal_ids(seat) if found is None else found
+
     def _copy_into(self, other: TrickRaceState) -> None:
         hidden.copy_into(self, other)
 
