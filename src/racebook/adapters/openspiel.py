@@ -12,7 +12,7 @@ Each game id ``g`` is registered as ``racebook_g`` with the parameters
 JSON object of config overrides, ``'{"players": 4}'``), and ``returns``:
 
 * ``"places"`` (the default): each player's return is ``1 - 2 * (place - 1)
-  / (players - 1)`` from :attr:`~racebook.core.game.Result.places` (1 for a
+  / (players - 1)`` from the result's ``places`` (1 for a
   winner, -1 for the last place), a seat that is not scored (Ready Set Bet's
   host chair) gets 0;
 * ``"scores"``: the final scores (money or points) as they are.

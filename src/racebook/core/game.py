@@ -259,7 +259,7 @@ class Game(abc.ABC, Generic[C]):
     @functools.cached_property
     def action_space(self) -> ActionSpace:
         """Every action that can ever be legal in this game and variant, numbered
-        (see :mod:`racebook.core.spaces`); games list theirs in :meth:`_action_tables`."""
+        (see :mod:`racebook.core.spaces`); games list theirs in ``_action_tables``."""
         from racebook.core.spaces import ActionSpace
 
         return ActionSpace(self._action_tables())

@@ -153,10 +153,13 @@ class ChanceNode(abc.ABC):
     :meth:`action` the chance action the completed draws make."""
 
     @abc.abstractmethod
-    def outcomes(self, drawn: Sequence[int]) -> Outcomes | None: ...
+    def outcomes(self, drawn: Sequence[int]) -> Outcomes | None:
+        """The next step's outcome ids and probabilities after ``drawn``
+        (``None``: the draw is complete)."""
 
     @abc.abstractmethod
-    def action(self, drawn: Sequence[int]) -> Action: ...
+    def action(self, drawn: Sequence[int]) -> Action:
+        """The chance action the complete draw ``drawn`` makes."""
 
 
 class Enumerated(ChanceNode):

@@ -1,7 +1,7 @@
 """Run independent jobs on worker processes or on a Ray cluster, results in order.
 
 :func:`run_jobs` is what :func:`racebook.simulate` and Ready Set Bet's
-:func:`~racebook.games.readysetbet.oddsmaker.odds` use to spread many
+:func:`~racebook.games.readysetbet.odds` use to spread many
 playouts: the caller cuts the work into jobs whose results do not depend on
 where or when they run (each seeded by its index), and merges the results
 in job order, so the answer is the same for any number of workers and on

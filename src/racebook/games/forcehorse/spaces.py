@@ -23,8 +23,8 @@ ids of these actions do not change.
 
 Chance outcome ids: the race draw takes three steps (the racecourse, the
 distance card and the going, each its index in
-:data:`~racebook.games.forcehorse.cards.RACECOURSES`, the sorted distance
-cards and :data:`~racebook.games.forcehorse.cards.GOINGS`); the first player
+``RACECOURSES``, the sorted distance cards and ``GOINGS`` of
+:mod:`racebook.games.forcehorse.cards`); the first player
 is the seat; a shuffle draws the deck's positions one at a time (the
 position).
 

@@ -61,7 +61,7 @@ def odds(
 
     With ``workers`` (processes, or Ray with ``backend="ray"``, see
     :mod:`racebook.core.workers`) the samples are played in jobs of
-    :data:`CHUNK`, each with its own generator seeded by ``seed`` and its
+    ``CHUNK``, each with its own generator seeded by ``seed`` and its
     index, so the odds are the same for any number of workers and backend
     (though not the same draws as without ``workers``, one generator for all).
     """
