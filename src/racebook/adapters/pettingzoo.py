@@ -3,11 +3,10 @@
 >>> from racebook.adapters.pettingzoo import env
 >>> e = env("trickrace")
 >>> e.reset(seed=1)
->>> e.agent_selection
-'seat_0'
->>> observation = e.observe("seat_0")
->>> observation["observation"].shape, int(observation["action_mask"].sum())
-((723,), 12)
+>>> agent = e.agent_selection  # the start player: Vanilla Beans' rider
+>>> observation = e.observe(agent)
+>>> observation["observation"].shape, int(observation["action_mask"].sum()) > 0
+((723,), True)
 
 Agents are ``seat_0 .. seat_{seats-1}`` (Ready Set Bet adds the host's
 chair, the seat after the players, which rolls the dice).  Each agent's

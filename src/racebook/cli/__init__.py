@@ -133,6 +133,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _backend(text: str) -> str:
+    """An argparse type: a simulate backend."""
+    if text not in ("local", "ray"):
+        raise argparse.ArgumentTypeError(f"local or ray, not {clip(text, 40)!r}")
+    return text
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     import json
 
@@ -367,13 +374,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--games", type=_count, default=1000, metavar="N", help="how many games to play"
     )
     sim.add_argument(
-        "--workers", type=_count, default=1, metavar="N", help="worker processes (default 1)"
+        "--workers", type=_count, default=1, metavar="N", help="worker processes (or Ray CPUs)"
     )
     sim.add_argument(
         "--backend",
-        choices=("local", "ray"),
+        type=_backend,
         default="local",
-        help="local processes, or Ray (the [ray] extra; same results either way)",
+        help="local (processes of this machine) or ray (the [ray] extra); same results either way",
     )
     sim.add_argument(
         "--address",
@@ -385,7 +392,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--jsonl",
         default=None,
         metavar="FILE",
-        help="write one JSON line per game, then the summary, to this file",
+        help="write one JSON line per game, then the summary, to this file (default: none)",
     )
     sim.set_defaults(func=cmd_simulate)
 
