@@ -313,6 +313,12 @@ def report_rsb(loops: list[tuple[str, Loop]], races: int) -> None:
     )
     speed = full / replay_s
     print(f"  {'replay of a full game':<28}{1 / replay_s:>10,.0f} games/s  {speed:.2f}x live")
+    play_s = min(time_playouts(game, games, play) for _ in range(2))
+    masked_s = min(time_playouts(game, games, play_masked) for _ in range(2))
+    print(
+        f"  {'masked playout (action ids)':<28}{games / masked_s:>10,.0f} games/s  "
+        f"{masked_s / play_s:.2f}x legal_actions"
+    )
     size = statistics.mean(len(x) for x in logs)
     print(f"  {'log size':<28}{size:>10,.0f} bytes/game")
 

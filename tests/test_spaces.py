@@ -4,7 +4,10 @@ steps that make legal outcomes, and tensors that show nothing hidden."""
 
 from __future__ import annotations
 
+import importlib
 import random
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +17,7 @@ from racebook.core.game import CHANCE, State
 from racebook.core.spaces import ActionSpace, ActionTable, Draws, shuffle
 from racebook.games.forcehorse import Mulligan
 from racebook.games.longshot import Pass, Place
+from racebook.variants import load_variant
 
 GAMES = ["longshot", "mafia", "readysetbet", "trickrace", "forcehorse"]
 
@@ -203,3 +207,28 @@ def test_not_a_chance_node() -> None:
     state = racebook.load("longshot").new_state(seed=1)
     with pytest.raises(racebook.IllegalAction):
         state.chance_node()
+
+
+VARIANTS = sorted((Path(__file__).parent.parent / "examples" / "variants").iterdir())
+
+
+@pytest.mark.parametrize("path", VARIANTS, ids=lambda p: p.name)
+def test_variant_files_have_spaces_too(path: Path) -> None:
+    """House rules' variants (rule modules from the examples): ids, masks, tensors."""
+    examples = str(path.parent.parent)
+    sys.path.insert(0, examples)
+    try:
+        for module in ("house_rules", "readysetbet_house_rule", "trickrace_house_rule"):
+            importlib.import_module(module)
+    finally:
+        sys.path.remove(examples)
+    game = load_variant(path)
+    rng = random.Random(5)
+    state = game.new_state(seed=5)
+    while not state.is_over:
+        for seat in state.to_act:
+            legal = state.legal_actions(seat)
+            assert sorted(game.action_id(a) for a in legal) == state.legal_action_ids(seat)
+        assert len(state.observation_tensor(state.to_act[0])) == game.observation_shape[0]
+        seat = rng.choice(state.to_act)
+        state.apply(rng.choice(state.legal_actions(seat)))

@@ -45,10 +45,18 @@ from typing import TYPE_CHECKING
 
 from racebook.core.game import CHANCE, Action
 from racebook.core.spaces import ActionTable, ChanceNode, Draws, Enumerated, Observation
-from racebook.games.readysetbet.board import Bet, BonusBet, board_spots
+from racebook.games.readysetbet.board import Bet, BonusBet, board_spots, legal_bet_ids
 from racebook.games.readysetbet.dice import PAIRS
 from racebook.games.readysetbet.host import Host
-from racebook.games.readysetbet.phases import DEAL, FIRST, PHASE_NAMES, ROLLING, ROLLOUT, SETUP
+from racebook.games.readysetbet.phases import (
+    DEAL,
+    FIRST,
+    PHASE_NAMES,
+    RACE,
+    ROLLING,
+    ROLLOUT,
+    SETUP,
+)
 from racebook.games.readysetbet.race import DiceRun, NewRace, Roll, RollOut, check_dice_run
 from racebook.games.readysetbet.vip import Cash, DealVip, Keep
 
@@ -84,6 +92,22 @@ def action_tables(game: ReadySetBet) -> list[ActionTable]:
         ActionTable(Roll, ((),)),
         ActionTable(RollOut, ((),)),
     ]
+
+
+def legal_ids(state: ReadySetBetState, seat: int) -> list[int] | None:
+    """The ids of a bettor's legal actions during a race, made without the
+    actions (``None``: another phase or seat, ask the actions)."""
+    if state.phase != RACE or seat == state.game.host or seat not in state.to_act:
+        return None
+    game = state.game
+    rows = game.__dict__.get("_space_rows")
+    if rows is None:
+        c = game.config
+        rows = game.__dict__["_space_rows"] = (
+            {s: i for i, s in enumerate(all_spots(c))},
+            {v: i for i, v in enumerate(token_values(c))},
+        )
+    return legal_bet_ids(state, seat, *rows)
 
 
 def num_chance_outcomes(game: ReadySetBet) -> int:

@@ -377,6 +377,10 @@ class ReadySetBetState(State[ReadySetBetConfig]):
     def _observe(self, seat: int | None) -> Observation:
         return spaces.observe(self, seat)
 
+    def _legal_ids(self, seat: int) -> list[int]:
+        found = spaces.legal_ids(self, seat)
+        return super()._legal_ids(seat) if found is None else found
+
     def _copy_into(self, other: ReadySetBetState) -> None:
         other.money = list(self.money)
         other.used_props = list(self.used_props)
