@@ -35,10 +35,10 @@ from typing import TYPE_CHECKING
 from racebook.cards.race import RaceCard, race_card
 from racebook.core.game import CHANCE
 from racebook.core.spaces import ActionTable, ChanceNode, Draws, Enumerated, Observation, shuffle
-from racebook.games.trickrace import tricks
+from racebook.games.trickrace import paddock, tickets, tricks
 from racebook.games.trickrace.actions import Bet, DealCards, Discard, DrawHorses, Paddock, Play
 from racebook.games.trickrace.config import VANILLA
-from racebook.games.trickrace.phases import DEAL, DRAW, PADDOCK, TRICK
+from racebook.games.trickrace.phases import BET_DOWN, BET_UP, DEAL, DISCARD, DRAW, PADDOCK, TRICK
 
 if TYPE_CHECKING:
     from racebook.games.trickrace.game import TrickRace
@@ -62,9 +62,16 @@ def action_tables(game: TrickRace) -> list[ActionTable]:
 
 
 def legal_ids(state: TrickRaceState, seat: int) -> list[int] | None:
-    """The ids of the legal plays in a trick, made without the actions
-    (``None``: another phase, ask the actions)."""
-    if state.phase != TRICK or seat not in state.to_act:
+    """The ids of the legal discards, tickets and plays, the plays made
+    without the actions (``None``: chance or over)."""
+    phase = state.phase
+    if seat not in state.to_act:
+        return None
+    if phase == DISCARD:
+        return [index(a.card) for a in paddock.legal_discards(state, seat)]
+    if phase in (BET_UP, BET_DOWN):
+        return [48 + a.ticket for a in tickets.legal_bets(state, seat)]
+    if phase != TRICK:
         return None
     whips = tricks.whip_options(state, seat)
     return [
