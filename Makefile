@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 
-.PHONY: run test lint typecheck pytest docs bench clean tools screenshots
+.PHONY: run test lint typecheck pytest docs bench mcts clean tools screenshots
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -15,8 +15,9 @@ $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e .
 	touch $(STAMP)
 
+# the adapters' extras too, so that their tests run (they skip without them)
 $(DEVSTAMP): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e ".[dev,cli]"
+	$(PY) -m pip install --quiet -e ".[dev,cli,openspiel,pettingzoo,ray]"
 	touch $(DEVSTAMP) $(STAMP)
 
 run: $(STAMP)
@@ -90,6 +91,11 @@ test: lint typecheck pytest docs
 
 bench: $(STAMP)
 	$(PY) benchmarks/run.py
+
+# OpenSpiel's MCTS against random players, 200 games each (several minutes)
+mcts: $(DEVSTAMP)
+	$(PY) examples/openspiel_mcts.py --game longshot --games 200 --workers 2
+	$(PY) examples/openspiel_mcts.py --game trickrace --games 200 --workers 2
 
 clean:
 	rm -rf $(VENV) docs/_build out

@@ -82,6 +82,30 @@ def play(game: racebook.Game[Any], seed: int) -> racebook.State[Any]:
     return state
 
 
+def play_masked(game: racebook.Game[Any], seed: int) -> racebook.State[Any]:
+    """The same random game through integer ids: the mask, a uniform pick among
+    its set entries, the action made from its id."""
+    state = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    from_id = game.action_from_id
+    while not state.is_over:
+        seat = state.to_act[0]
+        mask = state.legal_action_mask(seat)
+        k = int(rng.random() * mask.count(1))
+        i = mask.find(1)
+        for _ in range(k):
+            i = mask.find(1, i + 1)
+        state.apply(from_id(i, seat))
+    return state
+
+
+def time_playouts(game: racebook.Game[Any], games: int, playout: Any) -> float:
+    t = time.perf_counter()
+    for g in range(games):
+        playout(game, g)
+    return time.perf_counter() - t
+
+
 def collect_logs(game: racebook.Game[Any], games: int) -> tuple[int, list[str]]:
     actions = 0
     logs: list[str] = []
@@ -143,6 +167,14 @@ def report(title: str, game: racebook.Game[Any], loops: list[tuple[str, Loop]], 
             f"{replay_aps / live_aps:.2f}x live",
         )
     )
+    masked_s = min(time_playouts(game, n, play_masked) for _ in range(2))
+    rows.append(
+        (
+            "masked playout (action ids)",
+            f"{n / masked_s:,.0f} games/s",
+            f"{masked_s / play_s:.2f}x legal_actions",
+        )
+    )
     rows.append(("actions per game", f"{actions / n:.1f}", ""))
     rows.append(("log size", f"{log_bytes:,.0f} bytes/game", ""))
     rows.append(("peak memory, one game", f"{peak / 1024:,.0f} KiB", ""))
@@ -200,7 +232,24 @@ def main() -> int:
         yardsticks(args.bench_dir, "forcehorse", "forcehorse_bare", "game"),
         args.games,
     )
+    report_workers(args.games * 4)
     return 0
+
+
+def report_workers(games: int) -> None:
+    """racebook.simulate on 1 and 2 worker processes: the speed-up, the same summary."""
+    game = racebook.load("longshot")
+    print(f"simulate: Long Shot, {games} games, random bots")
+    seconds = []
+    summaries = []
+    for workers in (1, 2):
+        t = time.perf_counter()
+        summaries.append(racebook.simulate(game, games=games, seed=1, workers=workers))
+        seconds.append(time.perf_counter() - t)
+        label = f"{workers} worker{'s' if workers > 1 else ''}"
+        print(f"  {label:<10}{games / seconds[-1]:>10,.0f} games/s")
+    same = "the same summary" if summaries[0] == summaries[1] else "DIFFERENT summaries"
+    print(f"  speed-up 1 -> 2 workers: {seconds[0] / seconds[1]:.2f}x ({same})")
 
 
 def versus(seconds: float, per: list[tuple[str, float]], what: str) -> str:
@@ -264,6 +313,12 @@ def report_rsb(loops: list[tuple[str, Loop]], races: int) -> None:
     )
     speed = full / replay_s
     print(f"  {'replay of a full game':<28}{1 / replay_s:>10,.0f} games/s  {speed:.2f}x live")
+    play_s = min(time_playouts(game, games, play) for _ in range(2))
+    masked_s = min(time_playouts(game, games, play_masked) for _ in range(2))
+    print(
+        f"  {'masked playout (action ids)':<28}{games / masked_s:>10,.0f} games/s  "
+        f"{masked_s / play_s:.2f}x legal_actions"
+    )
     size = statistics.mean(len(x) for x in logs)
     print(f"  {'log size':<28}{size:>10,.0f} bytes/game")
 

@@ -24,9 +24,8 @@ html_theme = "alabaster"
 # needs no network) and type variables, which have no page of their own.
 nitpick_ignore_regex = [
     ("py:.*", r"(abc|collections\.abc|os|pathlib|random|typing|types)\.\w+"),
-    ("py:.*", r"(racebook(\.\w+)*\.)?[CTM]"),  # TypeVars: C (a game's config), T, M
-    # Type aliases with no docstring, so no page: forcehorse.engine.Applied
-    ("py:class", r"(racebook\.games\.forcehorse\.engine\.)?Applied"),
+    ("py:.*", r"(racebook(\.\w+)*\.)?[CTMJR]"),  # TypeVars: C (a game's config), T, M, J, R
+    ("py:class", r"(pyspiel|pettingzoo)(\.\w+)*"),  # the extras' base classes
 ]
 
 LONG_DEFAULT = 60

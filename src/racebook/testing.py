@@ -11,8 +11,10 @@
   and leaves the state exactly as it was;
 * :meth:`~racebook.core.game.State.audit` (cards all somewhere, nobody
   below $0);
-* on deep games, ``view(seat)`` is the same for a state that differs only
-  in what that seat may not see (:meth:`~racebook.core.game.State.hidden_variant`);
+* on deep games, ``view(seat)`` and the observation tensor
+  (:meth:`~racebook.core.game.State.observation_tensor`) are the same for a
+  state that differs only in what that seat may not see
+  (:meth:`~racebook.core.game.State.hidden_variant`);
 
 and at the end of each game that the whole log replays through
 :func:`racebook.replay` to the same state with the same event stream for every
@@ -143,8 +145,23 @@ def _views(state: State[Any], rng: random.Random, where: str) -> int:
         other = state.hidden_variant(-2 if seat is None else seat, rng)
         if other.view(seat) != view:
             raise _fail(where, f"view({seat}) shows something that seat may not see")
+        if (
+            seat is not None
+            and _has_tensor(state)
+            and other.observation_tensor(seat) != state.observation_tensor(seat)
+        ):
+            raise _fail(where, f"observation_tensor({seat}) shows what it may not see")
         count += 1
     return count
+
+
+def _has_tensor(state: State[Any]) -> bool:
+    """Whether the game has an observation tensor (racebook.core.spaces)."""
+    try:
+        state.game.observation_layout  # noqa: B018 (built once per game)
+    except NotImplementedError:
+        return False
+    return True
 
 
 def _check_for_seat(state: State[Any], where: str) -> None:

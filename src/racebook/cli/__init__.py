@@ -135,14 +135,55 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return watching.write_html(args, state) if getattr(args, "html", None) else 0
 
 
+def _backend(text: str) -> str:
+    """An argparse type: a simulate backend."""
+    if text not in ("local", "ray"):
+        raise argparse.ArgumentTypeError(f"local or ray, not {clip(text, 40)!r}")
+    return text
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
+    import json
+
+    from racebook.core.serial import to_data
+
     game = _game(args)
     bots = _bots(args, game)
+    out = None
+    if args.jsonl:
+        try:
+            out = open(args.jsonl, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
+        except OSError as exc:
+            print(f"racebook simulate: {args.jsonl}: {exc.strerror or exc}", file=sys.stderr)
+            return 1
+
+    def write(record: Any) -> None:
+        assert out is not None
+        out.write(json.dumps(record.to_data(), separators=(",", ":")) + "\n")
+
     progress, done = _progress(args.games)
     try:
-        summary = racebook.simulate(game, bots, games=args.games, seed=args.seed, progress=progress)
+        summary = racebook.simulate(
+            game,
+            bots,
+            games=args.games,
+            seed=args.seed,
+            progress=progress,
+            workers=args.workers,
+            backend=args.backend,
+            address=args.address,
+            on_game=write if out is not None else None,
+        )
+    except ImportError as exc:
+        print(f"racebook simulate: {exc}", file=sys.stderr)
+        return 1
     finally:
         done()
+        if out is not None:
+            out.close()
+    if out is not None:
+        with open(args.jsonl, "a", encoding="utf-8") as tail:
+            tail.write(json.dumps({"summary": to_data(summary)}, separators=(",", ":")) + "\n")
     header = (
         f"{game.title}: {summary.games} games, seed {summary.seed}, "
         f"{summary.mean_actions:.0f} actions a game"
@@ -338,6 +379,27 @@ def build_parser() -> argparse.ArgumentParser:
         "--games", type=_count, default=1000, metavar="N", help="how many games to play"
     )
     watching.simulate_options(sim)
+    sim.add_argument(
+        "--workers", type=_count, default=1, metavar="N", help="worker processes (or Ray CPUs)"
+    )
+    sim.add_argument(
+        "--backend",
+        type=_backend,
+        default="local",
+        help="local (processes of this machine) or ray (the [ray] extra); same results either way",
+    )
+    sim.add_argument(
+        "--address",
+        default=None,
+        metavar="ADDR",
+        help="the Ray cluster to join (default: start a local one with --workers CPUs)",
+    )
+    sim.add_argument(
+        "--jsonl",
+        default=None,
+        metavar="FILE",
+        help="write one JSON line per game, then the summary, to this file (default: none)",
+    )
     sim.set_defaults(func=cmd_simulate)
 
     games = command("games", "list the games and their presets")

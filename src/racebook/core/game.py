@@ -39,6 +39,7 @@ from racebook.core.serial import to_data
 
 if TYPE_CHECKING:
     from racebook.core.log import GameLog
+    from racebook.core.spaces import ActionSpace, ActionTable, ChanceNode, Observation
 
 CHANCE = -1
 """The seat of chance: shuffles, dice and other random outcomes act from it."""
@@ -254,6 +255,50 @@ class Game(abc.ABC, Generic[C]):
         ``result.scores``.  Equal to :attr:`seats` unless the game has a seat
         that acts without playing."""
         return self.seats
+
+    # -- integer actions, chance outcome ids, tensors (racebook.core.spaces) -------------
+    @functools.cached_property
+    def action_space(self) -> ActionSpace:
+        """Every action that can ever be legal in this game and variant, numbered
+        (see :mod:`racebook.core.spaces`); games list theirs in ``_action_tables``."""
+        from racebook.core.spaces import ActionSpace
+
+        return ActionSpace(self._action_tables())
+
+    def _action_tables(self) -> list[ActionTable]:
+        """This game's action kinds in id order (new kinds appended at the end)."""
+        raise NotImplementedError(f"{self.id} has no integer action space")
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """How many action ids this game and variant has."""
+        return self.action_space.size
+
+    def action_id(self, action: Action) -> int:
+        """The stable integer id of ``action`` (whatever its seat)."""
+        return self.action_space.id(action)
+
+    def action_from_id(self, i: int, seat: int) -> Action:
+        """The action of id ``i`` made by ``seat``."""
+        return self.action_space.action(i, seat)
+
+    @property
+    def num_chance_outcomes(self) -> int:
+        """Chance outcome ids are ``0 .. num_chance_outcomes-1`` (a step of a
+        :class:`~racebook.core.spaces.ChanceNode`)."""
+        raise NotImplementedError(f"{self.id} has no chance outcome ids")
+
+    @functools.cached_property
+    def observation_layout(self) -> tuple[tuple[str, int], ...]:
+        """The observation tensor's segments, ``(name, size)`` in order: the
+        same for every state and seat of this game and variant."""
+        state = self.new_state(seed=0)
+        return tuple(state._observe(0).layout)
+
+    @property
+    def observation_shape(self) -> tuple[int]:
+        """The shape of :meth:`State.observation_tensor` (flat)."""
+        return (sum(size for _, size in self.observation_layout),)
 
     def new_state(self, seed: int | None = None, *, explicit_chance: bool = False) -> State[C]:
         """A new game.  Chance is drawn from ``seed`` (a fresh random seed if
@@ -514,3 +559,54 @@ class State(abc.ABC, Generic[C]):
     def chance_outcomes(self) -> list[tuple[Action, float]] | None:
         """Outcomes with probabilities at a small chance node, ``None`` if too many."""
         return None
+
+    # -- integer actions, chance outcome ids, tensors (racebook.core.spaces) -------------
+    def legal_action_ids(self, seat: int) -> list[int]:
+        """The ids of :meth:`legal_actions` (``seat``), in increasing order."""
+        return sorted(self._legal_ids(seat))
+
+    def legal_action_mask(self, seat: int) -> bytearray:
+        """1 at the id of every legal action of ``seat``, else 0 (length
+        :attr:`Game.num_distinct_actions`): a ``bytearray``, which numpy reads
+        without a copy (``numpy.frombuffer(mask, numpy.int8)``)."""
+        mask = bytearray(self.game.action_space.size)
+        for i in self._legal_ids(seat):
+            mask[i] = 1
+        return mask
+
+    def _legal_ids(self, seat: int) -> list[int]:
+        """The ids of the legal actions of ``seat`` in any order (games may
+        answer without making the actions)."""
+        return list(map(self.game.action_space.id, self.legal_actions(seat)))
+
+    def chance_node(self) -> ChanceNode:
+        """The current chance node's outcomes as ids with probabilities, drawn
+        in steps (see :class:`~racebook.core.spaces.ChanceNode`)."""
+        from racebook.core.spaces import Enumerated
+
+        if self.to_act != (CHANCE,):
+            raise IllegalAction("this is not a chance node", rule=self.game.title)
+        listed = self.chance_outcomes()
+        if listed is None:
+            raise NotImplementedError(f"{self.game.id} has no chance model here")
+        return Enumerated(listed)
+
+    def observation_tensor(self, seat: int | None) -> list[float]:
+        """What ``seat`` may see as a flat list of numbers, laid out as
+        :attr:`Game.observation_layout` says; built from :meth:`view` alone."""
+        return self._observe(seat).values
+
+    def _observe(self, seat: int | None) -> Observation:
+        """The observation of ``seat`` (games encode their view)."""
+        raise NotImplementedError(f"{self.game.id} has no observation tensor")
+
+    def observation_string(self, seat: int | None) -> str:
+        """What ``seat`` may see now, as text (:meth:`render`)."""
+        return self.render(seat)
+
+    def information_state_string(self, seat: int | None) -> str:
+        """What ``seat`` may see now and every event it has seen so far, as
+        text: two histories a seat cannot tell apart give the same string."""
+        self._check_seat(seat)
+        seen = [repr(e) for group in self._events for e in group if e.visible_to(seat)]
+        return "\n".join([self.render(seat), *seen])

@@ -27,7 +27,8 @@ from racebook.core.game import (
     places_from_keys,
 )
 from racebook.core.registry import register_game
-from racebook.games.forcehorse import setup, turn
+from racebook.core.spaces import ActionTable, ChanceNode, Observation
+from racebook.games.forcehorse import setup, spaces, turn
 from racebook.games.forcehorse.cards import Card
 from racebook.games.forcehorse.config import ForceHorseConfig, check_config
 from racebook.games.forcehorse.deck import check_deck
@@ -96,6 +97,13 @@ class ForceHorse(Game[ForceHorseConfig]):
         if isinstance(data, dict) and "aptitude" not in data:
             data = {**data, "aptitude": False}
         return data
+
+    def _action_tables(self) -> list[ActionTable]:
+        return spaces.action_tables(self)
+
+    @property
+    def num_chance_outcomes(self) -> int:
+        return spaces.num_chance_outcomes(self)
 
     def _make_state(self) -> ForceHorseState:
         return ForceHorseState(self)
@@ -310,6 +318,14 @@ class ForceHorseState(State[ForceHorseConfig]):
         stuck(self, events)  # 1201.1c
         self.ab.keys = None
         return events
+
+    def chance_node(self) -> ChanceNode:
+        if not self._at_chance():
+            return super().chance_node()  # refuses: not a chance node
+        return spaces.chance_node(self)
+
+    def _observe(self, seat: int | None) -> Observation:
+        return spaces.observe(self, seat)
 
     def _copy_into(self, other: ForceHorseState) -> None:
         other.table = self.table.copy()

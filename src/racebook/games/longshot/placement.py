@@ -76,8 +76,8 @@ def legal(state: LongShotState, seat: int) -> list[Action]:
     return actions
 
 
-def hand_placements(state: LongShotState, seat: int) -> list[Action]:
-    """Every ``Place`` of ``seat``'s hand now."""
+def hand_found(state: LongShotState, seat: int) -> list[tuple[int, list[int]]]:
+    """Every card code of ``seat``'s hand that may be placed now, with its boxes."""
     found = placements(state.tops, sorted(set(state.hands[seat])), state.placed)
     if not found and cornered(state, seat, found):
         found = unavoidable(state, seat)
@@ -85,6 +85,29 @@ def hand_placements(state: LongShotState, seat: int) -> list[Action]:
         # Long Shot, "How to place Horse cards": 「12のマスに空いた場所があれば、そのマスを
         # 埋めるように置かなければなりません」, read per player (rules notes)
         found = fill_first(state.tops, found)
+    return found
+
+
+def legal_ids(state: LongShotState, seat: int, index: dict[int, int]) -> list[int]:
+    """The action ids of :func:`legal` without making the actions (``index``:
+    a card code's row in the action space; see
+    :mod:`~racebook.games.longshot.spaces`)."""
+    nboxes = len(state.boxes)
+    if state.phase == OPENED:
+        h, mv = state.opened >> 4, state.opened & 15
+        boxes = legal_boxes(state.tops, h, mv, unavoidable=opened_exception(state, h))
+        base = index[state.opened] * nboxes
+        return [base + b for b in boxes]
+    found = hand_found(state, seat)
+    out = [index[x] * nboxes + b for x, boxes in found for b in boxes]
+    if not found or free_to_pass(state, seat):  # pass_reason, without the actions
+        out.append(len(index) * nboxes)
+    return out
+
+
+def hand_placements(state: LongShotState, seat: int) -> list[Action]:
+    """Every ``Place`` of ``seat``'s hand now."""
+    found = hand_found(state, seat)
     rows = state.game.places[seat]
     out: list[Action] = []
     for x, boxes in found:

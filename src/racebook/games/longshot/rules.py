@@ -12,7 +12,10 @@ from racebook.games.longshot.config import LongShotConfig
 from racebook.variants.rules import RuleModule, build_rules
 
 if TYPE_CHECKING:
+    from racebook.core.spaces import ActionTable, ChanceNode, Observation
+    from racebook.games.longshot.game import LongShot
     from racebook.games.longshot.state import LongShotState
+    from racebook.games.longshot.view import LongShotView
 
 
 class BoxRule(RuleModule):
@@ -89,6 +92,20 @@ class BoxRule(RuleModule):
 
     def sample_chance(self, state: LongShotState, rng: random.Random) -> Action:
         raise AssertionError(f"{self.name} has no chance node")
+
+    # -- integer actions and tensors (racebook.core.spaces) ------------------------
+    def action_tables(self, game: LongShot) -> list[ActionTable]:
+        """This module's action kinds, appended after the box race's (new kinds
+        go at the end, so existing ids stay)."""
+        return []
+
+    def chance_node(self, state: LongShotState) -> ChanceNode:
+        """This module's chance node in its interlude, as outcome ids."""
+        raise AssertionError(f"{self.name} has no chance node")
+
+    def observe(self, state: LongShotState, view: LongShotView, obs: Observation) -> None:
+        """Add this module's segments to ``seat``'s observation tensor (from
+        ``view`` alone; the same sizes in every state)."""
 
 
 def make_rules(config: LongShotConfig) -> tuple[BoxRule, ...]:

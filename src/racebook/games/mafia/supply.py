@@ -6,19 +6,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 from racebook.cards.horse import FREE, HorseCard, card
 from racebook.core.errors import ConfigError, check_between, check_length
 from racebook.core.game import CHANCE, Action, Event, PrivateEvent
+from racebook.core.spaces import ActionTable, ChanceNode, Observation, shuffle
 from racebook.games.longshot.config import MAX_GOAL, MAX_MONEY, MAX_RACES, LongShotConfig
 from racebook.games.longshot.placement import Pass
 from racebook.games.longshot.rounds import Drew
 from racebook.games.longshot.rules import BoxRule
 from racebook.games.longshot.state import LongShotState
 from racebook.variants.rules import register_rule
+
+if TYPE_CHECKING:
+    from racebook.games.longshot.game import LongShot
+    from racebook.games.longshot.view import LongShotView
 
 
 @attrs.frozen
@@ -365,6 +370,51 @@ class SupplyQuinella(BoxRule):
                 for s, bet in enumerate(d["bets"])
             ],
         }
+
+    # -- integer actions and tensors (racebook.core.spaces) ------------------------
+    def action_tables(self, game: LongShot) -> list[ActionTable]:
+        """``supply``: buying ``k`` cards is id ``k`` (0 .. the hand size) of its
+        table; ``quinella``: every pair of indicated cards of different horses,
+        by code, lower code first."""
+        codes = sorted(set(x for x in game.deck if x >> 4 != FREE))
+        return [
+            ActionTable(Supply, tuple((k,) for k in range(game.config.hand + 1))),
+            ActionTable(
+                Quinella,
+                tuple(
+                    (card(a), card(b))
+                    for i, a in enumerate(codes)
+                    for b in codes[i + 1 :]
+                    if a >> 4 != b >> 4
+                ),
+            ),
+        ]
+
+    def chance_node(self, state: LongShotState) -> ChanceNode:
+        """5.2: the gathered cards shuffled, one card (its code) at a time."""
+        return shuffle(
+            self._gathered(state), lambda xs: Resupply(CHANCE, tuple(card(x) for x in xs))
+        )
+
+    def observe(self, state: LongShotState, view: LongShotView, obs: Observation) -> None:
+        """``supply_stage`` one-hot (none, shuffle, supply, quinella), ``supply_done``
+        (1), ``quinella_face_down`` (players), ``quinella_horses`` (players x
+        horses: how often each seen quinella names each horse)."""
+        n, running = state.game.config.players, state.game.config.running
+        shown = view.extra.get(self.name) or {}
+        stages = ("", "shuffle", "supply", "quinella")
+        stage = shown.get("stage", "")
+        obs.one_hot("supply_stage", len(stages), stages.index(stage) if stage in stages else 0)
+        obs.add("supply_done", [1.0 if shown.get("done") else 0.0])
+        obs.add("quinella_face_down", shown.get("face_down") or [0] * n)
+        horses = [0.0] * (n * running)
+        for s, bets in enumerate(shown.get("bets") or [None] * n):
+            for pair in bets or ():
+                for text in pair:
+                    h = HorseCard.parse(text).horse
+                    if 1 <= h <= running:
+                        horses[s * running + h - 1] += 1.0
+        obs.add("quinella_horses", horses)
 
     def probes(self, state: LongShotState, seat: int) -> list[Action]:
         kinds = sorted(set(state.game.deck))[:: max(1, len(state.game.deck) // 20)]

@@ -243,6 +243,36 @@ def legal_bets(state: ReadySetBetState, seat: int) -> list[Action]:
     return out
 
 
+def legal_bet_ids(
+    state: ReadySetBetState, seat: int, spot_row: dict[str, int], value_row: dict[int, int]
+) -> list[int]:
+    """The action ids of :func:`legal_bets` without making the actions
+    (``spot_row``, ``value_row``: rows of the action space, see
+    :mod:`~racebook.games.readysetbet.spaces`)."""
+    spots_n = len(spot_row)
+    nvip = len(state.game.config.vip_cards)
+    bonus_at = len(value_row) * spots_n
+    cash_at = bonus_at + nvip * spots_n
+    out: list[int] = []
+    if state.open or state.late[seat]:
+        rows = [spot_row[s] for s in open_spots(state, seat)]
+        for v in sorted(set(state.hands[seat])):
+            base = value_row[v] * spots_n
+            out += [base + r for r in rows]
+        if state.vip[seat]:
+            for k in state.bonus[seat]:
+                base = bonus_at + k * spots_n
+                out += [base + r for r in rows]
+            stacking = piggyback(state, seat)
+            if stacking:
+                stack = [spot_row[s] for s in stack_spots(state, seat)]
+                for v in stacking:
+                    base = value_row[v] * spots_n
+                    out += [base + r for r in stack]
+    out += [cash_at + k for k in state.cash[seat]]
+    return out
+
+
 def check_bet(state: ReadySetBetState, action: Bet | BonusBet) -> str | None:
     """Why a bettor's bet is refused now (``None``: it is legal)."""
     seat = action.seat

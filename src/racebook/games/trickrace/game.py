@@ -7,6 +7,8 @@ from typing import Any, ClassVar
 
 from racebook.core.game import Game, GameEnded
 from racebook.core.registry import register_game, register_preset
+from racebook.core.spaces import ActionTable
+from racebook.games.trickrace import spaces
 from racebook.games.trickrace.actions import (
     Bet,
     DealCards,
@@ -74,6 +76,13 @@ class TrickRace(Game[TrickRaceConfig]):
     @property
     def seats(self) -> int:
         return self.config.players
+
+    def _action_tables(self) -> list[ActionTable]:
+        return spaces.action_tables(self)
+
+    @property
+    def num_chance_outcomes(self) -> int:
+        return 64
 
     def _make_state(self) -> TrickRaceState:
         return TrickRaceState(self)

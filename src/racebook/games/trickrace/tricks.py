@@ -48,13 +48,18 @@ def may_whip(state: TrickRaceState, seat: int) -> bool:
     return not hooks.may_whip or hooks.whip_allowed(state, seat)
 
 
-def legal_plays(state: TrickRaceState, seat: int) -> list[Action]:
-    out: list[Action] = []
+def whip_options(state: TrickRaceState, seat: int) -> tuple[bool, ...]:
+    """``(False, True)`` if ``seat`` may whip now (:func:`may_whip`, inline), else ``(False,)``."""
     hooks = state.game.hooks  # may_whip, inline: this runs at every step
     whip = state.whip_by < 0 and state.whips_up[seat] > 0
     if whip and hooks.may_whip:
         whip = hooks.whip_allowed(state, seat)
-    whips = (False, True) if whip else (False,)
+    return (False, True) if whip else (False,)
+
+
+def legal_plays(state: TrickRaceState, seat: int) -> list[Action]:
+    out: list[Action] = []
+    whips = whip_options(state, seat)
     cache = state.game.plays  # interned: the same value for the same play
     for x in playable(state, seat):
         for whip in whips:
