@@ -21,7 +21,9 @@ Action ids come in one table per action kind, in this order:
 7. ``choose``: options 0 .. :data:`~racebook.games.forcehorse.work.MAX_OPTIONS` - 1
    (card abilities, part 2);
 8. ``loop``: 1 .. ``max_loop`` times (1201.1a);
-9. ``loop-count``: 0 .. ``max_loop`` times (1201.1a).
+9. ``loop-count``: 0 .. ``max_loop`` times (1201.1a);
+10. ``run`` paid with nothing, for every horse whose printed cost is above 0
+    (an effect may bring a cost down to 0, 808.1f).
 
 Kinds added later are appended after these tables, so the ids of these
 actions do not change.
@@ -140,6 +142,8 @@ def action_tables(game: ForceHorse) -> list[ActionTable]:
         ActionTable(Choose, tuple((i,) for i in range(MAX_OPTIONS))),
         ActionTable(Loop, tuple((k,) for k in range(1, game.config.max_loop + 1))),
         ActionTable(LoopCount, tuple((k,) for k in range(game.config.max_loop + 1))),
+        # a cost brought down to 0 by an effect (808.1f): paid with nothing
+        ActionTable(Run, tuple((h.name, ()) for h in horses if h.cost > 0)),
     ]
 
 
