@@ -42,7 +42,7 @@ def refused(text: str) -> LogError:
 
 def test_header_and_round_trip(game_log: str) -> None:
     header = json.loads(lines(game_log)[0])
-    assert header["format"] == "racebook-log" and header["version"] == 2
+    assert header["format"] == "racebook-log" and header["version"] == VERSION == 3
     assert header["game"] == "longshot" and header["seats"] == 5
     assert header["config"]["players"] == 5 and header["config"]["goal"] == 60
     assert "seed" not in game_log
@@ -51,11 +51,12 @@ def test_header_and_round_trip(game_log: str) -> None:
 
 
 def test_chance_is_data_in_the_log(game_log: str) -> None:
-    kinds = [json.loads(line).get("kind") for line in lines(game_log)[1:]]
+    rows = [json.loads(line) for line in lines(game_log)[1:]]
+    kinds = [row[1] for row in rows if isinstance(row, list)]
     assert kinds[0] == "first-player" and kinds[1] == "deal" and kinds[2] == "orders"
     assert kinds.count("deal") == 2  # one shuffle per race
-    deal = json.loads(lines(game_log)[2])
-    assert len(deal["cards"]) == 112 and deal["seat"] == -1
+    deal = json.loads(lines(game_log)[2])  # [seat, kind, cards]
+    assert deal[:2] == [-1, "deal"] and len(deal[2]) == 112
 
 
 def test_digest_lines_at_each_race_end(game_log: str) -> None:
@@ -97,9 +98,9 @@ def test_reordered_lines(game_log: str) -> None:
 def test_edited_action_illegal(game_log: str) -> None:
     ls = lines(game_log)
     i = next(k for k, line in enumerate(ls) if '"place"' in line)
-    obj = json.loads(ls[i])
-    obj["box"] = 99
-    ls[i] = json.dumps(obj)
+    row = json.loads(ls[i])  # [seat, "place", card, box]
+    row[3] = 99
+    ls[i] = json.dumps(row)
     err = refused("\n".join(ls))
     assert err.line == i + 1 and "no box 99" in err.reason
 
@@ -108,7 +109,7 @@ def test_edited_action_legal_but_different(game_log: str) -> None:
     # a different legal choice: replay goes on, and the next digest catches it
     state = racebook.replay(game_log)
     ls = lines(game_log)
-    entries = [k for k, line in enumerate(ls) if '"kind"' in line]
+    entries = [k for k, line in enumerate(ls) if k and line.startswith("[")]
     probe = racebook.load("longshot").new_state(explicit_chance=True)
     target = None
     for idx, k in enumerate(entries):
@@ -122,9 +123,9 @@ def test_edited_action_legal_but_different(game_log: str) -> None:
         probe.apply(action)
     assert target is not None
     k, other = target
-    from racebook.core.log import action_data
+    from racebook.core.log import action_row
 
-    ls[k] = json.dumps(action_data(other))
+    ls[k] = json.dumps(action_row(other))
     err = refused("\n".join(ls))
     assert err.line > k + 1
     assert "digest" in err.reason or "illegal action" in err.reason
@@ -132,11 +133,12 @@ def test_edited_action_legal_but_different(game_log: str) -> None:
 
 def test_edited_chance_outcome(game_log: str) -> None:
     ls = lines(game_log)
-    obj = json.loads(ls[2])
-    obj["cards"][0], obj["cards"][-1] = obj["cards"][-1], obj["cards"][0]
-    if obj["cards"][0] == obj["cards"][-1]:
-        obj["cards"][1], obj["cards"][-1] = obj["cards"][-1], obj["cards"][1]
-    ls[2] = json.dumps(obj)
+    row = json.loads(ls[2])
+    cards = row[2]
+    cards[0], cards[-1] = cards[-1], cards[0]
+    if cards[0] == cards[-1]:
+        cards[1], cards[-1] = cards[-1], cards[1]
+    ls[2] = json.dumps(row)
     err = refused("\n".join(ls))
     assert err.line >= 3
 
@@ -182,18 +184,18 @@ def test_bad_config_in_header(game_log: str) -> None:
 
 def test_unknown_kind_and_malformed_fields(game_log: str) -> None:
     ls = lines(game_log)
-    ls[4] = '{"kind": "teleport", "seat": 0}'
+    ls[4] = '[0, "teleport"]'
     assert refused("\n".join(ls)).line == 5
     ls = lines(game_log)
-    obj = json.loads(ls[4])
-    obj["card"] = "9:99"
-    ls[4] = json.dumps(obj)
+    row = json.loads(ls[4])
+    row[2] = "9:99"
+    ls[4] = json.dumps(row)
     err = refused("\n".join(ls))
     assert err.line == 5 and "malformed" in err.reason
 
 
 def test_lines_after_the_end_and_digest_moved(game_log: str) -> None:
-    err = refused(game_log + '{"kind": "pass", "seat": 0}\n')
+    err = refused(game_log + '[0, "pass"]\n')
     assert "after the closing line" in err.reason
     ls = lines(game_log)
     k = next(i for i, line in enumerate(ls) if '"after"' in line)

@@ -474,8 +474,9 @@ def as_format_1(text: str) -> str:
             assert obj["after"] == len(state.log)
             out.append({"digest": state.digest(), "after": obj["after"]})
         else:
-            state.apply(parse_action(game, obj, 0))
-            out.append(obj)
+            action = parse_action(game, obj, 0)
+            state.apply(action)
+            out.append(action.to_data())  # formats 1 and 2 wrote an object
     return "".join(json.dumps(obj, ensure_ascii=False) + "\n" for obj in out)
 
 

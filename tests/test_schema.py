@@ -207,7 +207,7 @@ def test_bad_actions_are_refused_as_replay_refuses_them(name: str) -> None:
     game = state.game
     v = validators(name)["action"]
     line_v = validators(name)["log-line"]
-    actions = [line for line in lines(state.log.dumps()) if "kind" in line]
+    actions = [a.to_data() for a in state.log.actions]  # the object form (formats 1, 2)
     kinds = {a["kind"]: a for a in actions}
     for good in kinds.values():
         check(v, good, "a real action")
@@ -223,6 +223,21 @@ def test_bad_actions_are_refused_as_replay_refuses_them(name: str) -> None:
         ]
         for data in bad:
             assert refused(v, data), data
+            assert refused(line_v, data), data
+            with pytest.raises(LogError):
+                parse_action(game, data, 2)
+    rows = {row[1]: row for row in lines(state.log.dumps()) if isinstance(row, list)}
+    assert rows.keys() == kinds.keys()
+    for good in rows.values():
+        check(line_v, good, "a real action line")
+        bad_rows = [
+            [good[0], "no-such-kind", *good[2:]],
+            [*good, *[0] * 9],  # more fields than the action has
+            [str(good[0]), *good[1:]],
+            [True, *good[1:]],
+            good[:1],
+        ]
+        for data in bad_rows:
             assert refused(line_v, data), data
             with pytest.raises(LogError):
                 parse_action(game, data, 2)

@@ -124,17 +124,25 @@ def longshot_log() -> str:
     return play("longshot", seed=8).log.dumps()
 
 
+PLACE_FIELDS = {"seat": 0, "card": 2, "box": 3}
+"""Where a Long Shot ``place`` line of format 3 holds each field."""
+
+
 def _edit(text: str, number: int, **changes: Any) -> str:
     lines = text.split("\n")
     obj = json.loads(lines[number - 1])
-    obj.update(changes)
+    if isinstance(obj, list):  # an action line of format 3: [seat, kind, card, box]
+        for name, value in changes.items():
+            obj[PLACE_FIELDS[name]] = value
+    else:
+        obj.update(changes)
     lines[number - 1] = json.dumps(obj)
     return "\n".join(lines)
 
 
 def _place_line(text: str) -> int:
     for n, line in enumerate(text.split("\n"), start=1):
-        if '"kind":"place"' in line:
+        if line.startswith("[") and '"place"' in line:
             return n
     raise AssertionError("no place line")
 
@@ -163,7 +171,7 @@ def test_the_header_version_is_an_integer(longshot_log: str, version: Any) -> No
 def test_huge_integers_are_typed_errors(longshot_log: str) -> None:
     n = _place_line(longshot_log)
     lines = longshot_log.split("\n")
-    lines[n - 1] = lines[n - 1].replace('"box":', '"box":' + "9" * 5000 + ',"x":')
+    lines[n - 1] = lines[n - 1].replace('"place",', '"place",' + "9" * 5000 + ",")
     with pytest.raises(LogError) as info:
         racebook.replay("\n".join(lines))
     assert info.value.line == n
@@ -378,9 +386,50 @@ def test_format_2_logs_replay_to_the_same_game_and_story(path: Path) -> None:
     same text, and tell seat 0 the same story: refactors must keep them."""
     text = path.read_text(encoding="utf-8")
     state = racebook.replay(text)
+    assert json.loads(text.split("\n")[0])["version"] == 2
+    # re-dumped as format 3: the same actions (as arrays), checkpoints and closing line
+    rewritten = state.log.dumps()
+    assert json.loads(rewritten.split("\n")[0])["version"] == VERSION == 3
+    _same_log(_as_format_2(rewritten, state), text)
+    assert racebook.replay(rewritten).log.dumps() == rewritten
+    story = path.with_name(path.stem + ".seat0.jsonl").read_text(encoding="utf-8")
+    _same_log(_as_format_2(state.log.for_seat(0), state), story)
+
+
+def _as_format_2(text: str, state: State[Any]) -> str:
+    """A log of format 3 as format 2 wrote it: each action line an object."""
+    actions = iter(state.log.actions)
+    out = []
+    for n, line in enumerate(text.split("\n")):
+        if n == 0:
+            line = _dumps({**json.loads(line), "version": 2})
+        elif line.startswith("["):
+            line = _dumps(next(actions).to_data())
+        out.append(line)
+    return "\n".join(out)
+
+
+def _dumps(obj: object) -> str:
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+
+
+FIXTURES_V3 = Path(__file__).parent / "data" / "logs-v3"
+
+
+@pytest.mark.parametrize("path", sorted(FIXTURES_V3.glob("*[!0].jsonl")), ids=lambda p: p.stem)
+def test_format_3_logs_replay_to_the_same_game_and_story(path: Path) -> None:
+    """Logs of format 3 (made by tests/data/make_logs_v3.py) replay to the same
+    digests, re-dump to the same text, and tell seat 0 the same story."""
+    text = path.read_text(encoding="utf-8")
+    assert json.loads(text.split("\n")[0])["version"] == 3
+    state = racebook.replay(text)
     _same_log(state.log.dumps(), text)
     story = path.with_name(path.stem + ".seat0.jsonl").read_text(encoding="utf-8")
     _same_log(state.log.for_seat(0), story)
+
+
+def test_every_preset_has_a_format_3_log() -> None:
+    assert {p.stem for p in FIXTURES_V3.glob("*[!0].jsonl")} == set(PRESETS)
 
 
 def _same_log(new: str, old: str) -> None:

@@ -250,6 +250,37 @@ class _Builder:
         out["additionalProperties"] = False
         return out
 
+    def row(self, cls: type[Any]) -> JSON:
+        """``{"$ref": ...}`` to the array form of action class ``cls`` (a log
+        line of format 3, :func:`racebook.core.log.action_row`)."""
+        return self.define(cls.__name__ + "Row", (cls, "row"), lambda: self._row(cls))
+
+    def _row(self, cls: type[Any]) -> JSON:
+        fields = attrs.fields(attrs.resolve_types(cls))
+        docs = _field_docs(cls)
+        items: list[JSON] = []
+        least = 2
+        for n, f in enumerate(fields):
+            schema = dict(self.of(f.type, True))
+            if f.name in docs and "description" not in schema:
+                schema["description"] = docs[f.name]
+            if f.default is attrs.NOTHING or isinstance(f.default, attrs.Factory):  # type: ignore[arg-type]
+                least = max(least, n + 2)
+            else:
+                schema["default"] = converter.unstructure(f.default)
+            items.append(schema)
+            if n == 0:
+                items.append({"const": cls.kind})
+        names = ", ".join(f.name for f in fields[1:])
+        return {
+            "type": "array",
+            "description": f"[seat, {cls.kind!r}{', ' if names else ''}{names}]: "
+            "trailing fields at their default may be left out.",
+            "prefixItems": items,
+            "items": False,
+            "minItems": least,
+        }
+
     def of(self, t: Any, complete: bool) -> JSON:
         """The schema of the JSON form of type ``t``."""
         if t is Any or t is object:
@@ -373,15 +404,16 @@ def config_schema(game: Game[Any]) -> JSON:
 
 
 def action_schema(game: Game[Any]) -> JSON:
-    """One action of ``game`` as JSON (an action line of a log): ``kind`` and
-    every field (:func:`racebook.core.log.action_data`)."""
+    """One action of ``game`` as JSON (what a client sends; an action line of
+    log formats 1 and 2): ``kind`` and every field
+    (:func:`racebook.core.log.action_data`)."""
     _check_kinds(game.action_types, "action")
     b = _Builder()
     body = b.tagged(game.action_types, "kind")
     return b.document(
         f"{game.title} action",
         f"An action of {game.id} as JSON: its kind and fields "
-        "(racebook.core.log.action_data); one line of a log.",
+        "(racebook.core.log.action_data); a log of format 3 writes it as an array.",
         body,
     )
 
@@ -444,7 +476,7 @@ def _header(b: _Builder, game: Game[Any], *, seat_log: bool) -> JSON:
     }
 
 
-_LOG_LINES = ("header", "action", "checkpoint", "closing")
+_LOG_LINES = ("header", "action-row", "action", "checkpoint", "closing")
 
 
 def log_line_schema(game: Game[Any]) -> JSON:
@@ -455,7 +487,13 @@ def log_line_schema(game: Game[Any]) -> JSON:
     b = _Builder()
     b.defs.update((name, {}) for name in _LOG_LINES)  # first, in this order
     b.defs["header"] = _header(b, game, seat_log=False)
-    b.defs["action"] = b.tagged(game.action_types, "kind")
+    b.defs["action-row"] = {
+        "description": "An action (format 3): [seat, kind, its fields in declared order].",
+        "oneOf": [b.row(cls) for cls in game.action_types],
+    }
+    action = b.tagged(game.action_types, "kind")
+    action["description"] = "An action as formats 1 and 2 wrote it: an object."
+    b.defs["action"] = action
     b.defs["checkpoint"] = {
         "type": "object",
         "description": "A checkpoint: the state digest after that many actions.",
@@ -474,7 +512,7 @@ def log_line_schema(game: Game[Any]) -> JSON:
     return b.document(
         f"{game.title} log line",
         f"One line of a log of {game.id} (JSON Lines, state.log.dumps()): the header, "
-        "an action, a checkpoint or the closing line.",
+        "an action (an array; an object in formats 1 and 2), a checkpoint or the closing line.",
         body,
     )
 

@@ -6,7 +6,10 @@ Line 1 is the header::
      "game": "longshot", "seats": 5, "config": {...}}
 
 Then one line per action, decisions and chance outcomes alike, in the order
-they were applied: ``{"kind": "place", "seat": 0, "card": "3:5", "box": 4}``.
+they were applied, as a short JSON array: the seat, the kind, then the
+action's fields in their declared order, trailing fields at their default left
+out: ``[0,"place","3:5",4]`` (format 3; formats 1 and 2 wrote an object,
+``{"kind": "place", "seat": 0, "card": "3:5", "box": 4}``, and are still read).
 At checkpoints (the end of each race) a digest line ``{"digest": "…",
 "after": 57}`` records a hash of the state after the 57th action, chained
 with the previous checkpoint (:meth:`~racebook.core.game.State.checkpoint`), and
@@ -14,6 +17,9 @@ the last line ``{"end": 312, "digest": "…"}`` closes the log: a log without
 it was cut short.  :func:`replay` applies every action through the same
 validated :meth:`~racebook.core.game.State.apply` and compares the digests,
 so an edited, reordered or truncated log is refused with the line number.
+Replay checks each action's legality (the game's own ``_check``, as
+:meth:`~racebook.core.game.State.apply` does) but never lists legal actions,
+and builds no event until one is asked for.
 (Two actions of different seats that commute, two bets in Ready Set Bet,
 say, may be swapped: the game is the same either way, and so are its
 digests.)  Checkpoint lines are required exactly where the game made them.
@@ -53,10 +59,11 @@ LIBRARY = _library_version()
 """The library version a log's header records (from the package's metadata)."""
 
 FORMAT = "racebook-log"
-VERSION = 2
+VERSION = 3
 """The log format this library writes.  Version 1 (racebook 0.1) recorded the
 full state's digest at each checkpoint; version 2 records a chain
-(:meth:`~racebook.core.game.State.checkpoint`).  Both are read."""
+(:meth:`~racebook.core.game.State.checkpoint`); version 3 writes each action
+as a short array (:func:`action_row`).  All three are read."""
 MAX_BYTES = 64 * 1024 * 1024
 MAX_LINE = 1024 * 1024
 
@@ -67,9 +74,16 @@ def _from_v1(line: dict[str, Any]) -> dict[str, Any]:
     return line
 
 
+def _from_v2(line: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 to 3: the header, checkpoint and closing lines are the same;
+    an action line of version 2 is an object (``{"kind": ..., "seat": ...}``),
+    which :func:`replay` reads by field name (version 3 writes an array)."""
+    return line
+
+
 # Readers of older format versions: version -> function upgrading one line of
 # that version (the header included) to the next version.  Version 1 is the first.
-UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_v1}
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_v1, 2: _from_v2}
 
 
 def _dump(obj: Any) -> str:
@@ -79,6 +93,71 @@ def _dump(obj: Any) -> str:
 def action_data(action: Action) -> dict[str, Any]:
     """An action as a JSON object with its ``kind`` (:meth:`Action.to_data`)."""
     return action.to_data()
+
+
+_ROWS: dict[type[Any], tuple[tuple[str, ...], tuple[Any, ...]]] = {}
+_NO_DEFAULT = object()
+
+
+def _row_fields(cls: type[Any]) -> tuple[tuple[str, ...], tuple[Any, ...]]:
+    """An action class's fields after ``seat``, in declared order, and each
+    one's default as JSON data (``_NO_DEFAULT`` if it has none)."""
+    found = _ROWS.get(cls)
+    if found is None:
+        names: list[str] = []
+        defaults: list[Any] = []
+        for f in attrs.fields(cls)[1:]:
+            names.append(f.name)
+            plain = f.default is not attrs.NOTHING and not isinstance(f.default, attrs.Factory)  # type: ignore[arg-type]
+            defaults.append(to_data(f.default) if plain else _NO_DEFAULT)
+        found = _ROWS[cls] = (tuple(names), tuple(defaults))
+    return found
+
+
+def action_row(action: Action) -> list[Any]:
+    """An action as a log line of format 3: ``[seat, kind, field...]``, its
+    fields after ``seat`` in declared order as :meth:`Action.to_data` writes
+    them, fields at their default left out from the end.
+
+    >>> from racebook.games.longshot import Pass
+    >>> action_row(Pass(2))
+    [2, 'pass']
+    """
+    cls = type(action)
+    names, defaults = _row_fields(cls)
+    data = to_data(action)
+    row = [action.seat, cls.kind, *(data[name] for name in names)]
+    n = len(row)
+    while n > 2 and defaults[n - 3] is not _NO_DEFAULT and row[n - 1] == defaults[n - 3]:
+        n -= 1
+    return row if n == len(row) else row[:n]
+
+
+def row_action(game: Game[Any], row: list[Any]) -> Action:
+    """An action from its format-3 log line (:func:`action_row`);
+    :class:`MalformedAction` naming the field if it is not one."""
+    if len(row) < 2:
+        raise MalformedAction("kind", "an action line holds at least its seat and kind")
+    kind = row[1]
+    cls = game.action_kinds.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise MalformedAction("kind", f"unknown action kind {short(kind)} for {game.id}")
+    names, _ = _row_fields(cls)
+    if len(row) - 2 > len(names):
+        raise MalformedAction(
+            "kind", f"malformed {kind!r} action: {len(row) - 2} fields, it has {len(names)}"
+        )
+    readers = _fast_fields(cls)
+    if readers is not None:
+        try:  # fields left out take their defaults (a TypeError if they have none)
+            return cls(
+                **{n: read(v) for (n, read), v in zip(readers, (row[0], *row[2:]), strict=False)}
+            )
+        except (ValueError, TypeError):
+            pass  # the object reader gives the precise message
+    obj: dict[str, Any] = {"kind": kind, "seat": row[0]}
+    obj.update(zip(names, row[2:], strict=False))
+    return action_from_data(game, obj)
 
 
 def event_data(event: Event) -> dict[str, Any]:
@@ -123,7 +202,7 @@ class GameLog:
         marks = iter(state._marks)
         mark = next(marks, None)
         for i, action in enumerate(state._entries, start=1):
-            lines.append(_dump(action_data(action)))
+            lines.append(_dump(action_row(action)))
             while mark is not None and mark[0] == i:
                 lines.append(_dump({"digest": mark[1], "after": i}))
                 mark = next(marks, None)
@@ -142,7 +221,7 @@ class GameLog:
         return "\n".join(lines) + "\n"
 
 
-def _parse_line(number: int, line: str) -> dict[str, Any]:
+def _parse_line(number: int, line: str) -> Any:
     if len(line) > MAX_LINE:
         raise LogError(number, f"line longer than {MAX_LINE} characters")
     try:
@@ -153,8 +232,8 @@ def _parse_line(number: int, line: str) -> dict[str, Any]:
         raise LogError(number, f"not JSON ({exc.msg} at column {exc.colno})") from None
     except ValueError as exc:  # e.g. an integer of more than 4,300 digits
         raise LogError(number, f"not readable JSON ({clip(str(exc))})") from None
-    if not isinstance(obj, dict):
-        raise LogError(number, "not a JSON object")
+    if not isinstance(obj, dict) and (number == 1 or not isinstance(obj, list)):
+        raise LogError(number, "not a JSON object" if number == 1 else "not a JSON object or array")
     return obj
 
 
@@ -276,9 +355,12 @@ def action_from_data(game: Game[Any], obj: Any) -> Action:
         raise MalformedAction("kind", f"malformed {kind!r} action: nested too deeply") from None
 
 
-def parse_action(game: Game[Any], obj: dict[str, Any], number: int) -> Action:
-    """Structure one action line for ``game``; :class:`LogError` if it is not one."""
+def parse_action(game: Game[Any], obj: Any, number: int) -> Action:
+    """Structure one action line for ``game`` (an array of format 3, an object
+    of formats 1 and 2); :class:`LogError` if it is not one."""
     try:
+        if type(obj) is list:
+            return row_action(game, obj)
         return action_from_data(game, obj)
     except MalformedAction as exc:
         raise LogError(number, exc.message.split(": ", 1)[1]) from None
@@ -372,6 +454,7 @@ def _replay(text: str, *, partial: bool) -> Resumed:
     state = game.new_state(explicit_chance=True)
     ended = False
     dropped = None
+    rows = written >= 3  # format 3 writes actions as arrays, 1 and 2 as objects
     due = 0  # actions after which the game made a checkpoint: its line comes next
     last = 1
     for number, line, complete in _numbered_lines(text, first + 1 if first >= 0 else len(text), 2):
@@ -383,17 +466,24 @@ def _replay(text: str, *, partial: bool) -> Resumed:
             except (ValueError, RecursionError):
                 dropped = f"line {number}: half-written, dropped"
                 break
-        obj = _upgrade(_parse_line(number, line), written)
+        obj = _parse_line(number, line)
+        if written < VERSION and type(obj) is dict:
+            obj = _upgrade(obj, written)
         last = number
         if ended:
             raise LogError(number, "line after the closing line")
-        if "kind" in obj:
+        if type(obj) is list or "kind" in obj:
             if due:
                 raise LogError(number, f"the checkpoint after action {due} is missing")
+            if (type(obj) is list) != rows:
+                raise LogError(
+                    number,
+                    f"an action of format {written} is a JSON {'array' if rows else 'object'}",
+                )
             action = parse_action(game, obj, number)
             marks = len(state._marks)
             try:
-                state.apply(action)
+                state._replay_apply(action)
             except IllegalAction as exc:
                 raise LogError(number, f"illegal action: {exc}") from None
             if len(state._marks) > marks:
@@ -526,7 +616,7 @@ class LogWriter:
 
     def record(self, action: Action) -> None:
         """Append ``action``'s line; called by the state before it applies it."""
-        self._write(_dump(action.to_data()) + "\n")
+        self._write(_dump(action_row(action)) + "\n")
 
     def recorded(self, mark: str | None) -> None:
         """Append the checkpoint the action made (if any), and the closing line
