@@ -439,14 +439,16 @@ class State(abc.ABC, Generic[C]):
         self._resolve_chance(events)
         return events
 
-    def _replay_apply(self, action: Action) -> None:
+    def _replay_apply(self, action: Action, typed: bool = False) -> None:
         """:meth:`apply` for replay (chance explicit, ``action`` made by the
-        log reader from this game's action kinds): the same checks (every
+        log reader from this game's action kinds; ``typed``: the reader
+        checked every field's exact type already): the same checks (every
         field's type, then the rules), without listing legal actions or
         returning events."""
-        bad = field_problem(action)
-        if bad is not None:
-            raise MalformedAction(bad[0], bad[1], rule=self.game.title, action=action)
+        if not typed:
+            bad = field_problem(action)
+            if bad is not None:
+                raise MalformedAction(bad[0], bad[1], rule=self.game.title, action=action)
         reason = self._check_rules(action)
         if reason is not None:
             raise IllegalAction(reason, rule=self.game.title, action=action)

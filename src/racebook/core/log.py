@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from racebook.core.errors import ConfigError, IllegalAction, LogError, MalformedAction, clip, short
-from racebook.core.game import Action, Event, State
+from racebook.core.game import MAX_INT, Action, Event, State
 from racebook.core.serial import first_bad_field, from_data, to_data
 
 if TYPE_CHECKING:
@@ -136,6 +136,13 @@ def action_row(action: Action) -> list[Any]:
 def row_action(game: Game[Any], row: list[Any]) -> Action:
     """An action from its format-3 log line (:func:`action_row`);
     :class:`MalformedAction` naming the field if it is not one."""
+    return _row_action(game, row)[0]
+
+
+def _row_action(game: Game[Any], row: list[Any]) -> tuple[Action, bool]:
+    """:func:`row_action`, and whether every field was read by its exact type
+    (ints in range, cards parsed), so that the action needs no
+    :func:`~racebook.core.game.field_problem`."""
     if len(row) < 2:
         raise MalformedAction("kind", "an action line holds at least its seat and kind")
     kind = row[1]
@@ -150,14 +157,13 @@ def row_action(game: Game[Any], row: list[Any]) -> Action:
     readers = _fast_fields(cls)
     if readers is not None:
         try:  # fields left out take their defaults (a TypeError if they have none)
-            return cls(
-                **{n: read(v) for (n, read), v in zip(readers, (row[0], *row[2:]), strict=False)}
-            )
+            values = zip(readers, (row[0], *row[2:]), strict=False)
+            return cls(**{n: read(v) for (n, read), v in values}), True
         except (ValueError, TypeError):
             pass  # the object reader gives the precise message
     obj: dict[str, Any] = {"kind": kind, "seat": row[0]}
     obj.update(zip(names, row[2:], strict=False))
-    return action_from_data(game, obj)
+    return action_from_data(game, obj), False
 
 
 def event_data(event: Event) -> dict[str, Any]:
@@ -221,7 +227,18 @@ class GameLog:
         return "\n".join(lines) + "\n"
 
 
+_SCAN = json.JSONDecoder().scan_once
+
+
 def _parse_line(number: int, line: str) -> Any:
+    if len(line) <= MAX_LINE and line[:1] in ("[", "{"):
+        try:  # the common case without json.loads's wrappers: a whole line, one value
+            obj, end = _SCAN(line, 0)
+        except (StopIteration, ValueError, RecursionError):
+            pass  # json.loads below says why
+        else:
+            if end == len(line) and (type(obj) is dict or (number > 1 and type(obj) is list)):
+                return obj
     if len(line) > MAX_LINE:
         raise LogError(number, f"line longer than {MAX_LINE} characters")
     try:
@@ -301,7 +318,7 @@ def _tuple_reader(item: Callable[[Any], Any]) -> Callable[[Any], Any]:
 
 
 def _read_int(v: Any) -> int:
-    if type(v) is not int:
+    if type(v) is not int or not -MAX_INT <= v <= MAX_INT:
         raise ValueError(f"expected an int, got {v!r}")
     return v
 
@@ -480,10 +497,17 @@ def _replay(text: str, *, partial: bool) -> Resumed:
                     number,
                     f"an action of format {written} is a JSON {'array' if rows else 'object'}",
                 )
-            action = parse_action(game, obj, number)
+            typed = False
+            try:
+                if rows:
+                    action, typed = _row_action(game, obj)
+                else:
+                    action = action_from_data(game, obj)
+            except MalformedAction as exc:
+                raise LogError(number, exc.message.split(": ", 1)[1]) from None
             marks = len(state._marks)
             try:
-                state._replay_apply(action)
+                state._replay_apply(action, typed)
             except IllegalAction as exc:
                 raise LogError(number, f"illegal action: {exc}") from None
             if len(state._marks) > marks:
