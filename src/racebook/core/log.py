@@ -227,7 +227,7 @@ class GameLog:
         return "\n".join(lines) + "\n"
 
 
-_SCAN = json.JSONDecoder().scan_once
+_SCAN: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
 
 
 def _parse_line(number: int, line: str) -> Any:
