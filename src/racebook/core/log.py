@@ -2,7 +2,7 @@
 
 Line 1 is the header::
 
-    {"format": "racebook-log", "version": 2, "library": "0.1.0",
+    {"format": "racebook-log", "version": 3, "library": "0.1.0",
      "game": "longshot", "seats": 5, "config": {...}}
 
 Then one line per action, decisions and chance outcomes alike, in the order
@@ -28,6 +28,7 @@ digests.)  Checkpoint lines are required exactly where the game made them.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import random
@@ -432,20 +433,23 @@ def resume(text: str, seed: int | None = None) -> Resumed:
     return resumed
 
 
-def _replay(text: str, *, partial: bool) -> Resumed:
+def _registered() -> tuple[Any, ...]:
+    """What a header is read with besides itself: the game classes and rule
+    modules registered now (a cached game is used only while they are the same)."""
+    from racebook.core.registry import _GAMES
+    from racebook.variants.rules import _RULES
+
+    return (tuple(_GAMES.items()), tuple(_RULES.items()))
+
+
+@functools.lru_cache(maxsize=16)
+def _header_game(head: str, registered: tuple[Any, ...]) -> tuple[Game[Any], int]:
+    """The game a log's header line names, and the format version it was
+    written in, kept for the next log with the same header and the same games
+    and rules registered (``registered``): a game is immutable, and building
+    one from its config is much of the cost of replaying a short game."""
     from racebook.core.registry import game_from_data
 
-    if len(text) > MAX_BYTES:
-        raise LogError(1, f"log larger than {MAX_BYTES} bytes")
-    first = text.find("\n")
-    head = text if first < 0 else text[:first]
-    if not head.strip():
-        raise LogError(1, "empty log: no header")
-    if first < 0 and partial:
-        try:  # a log that is a header cut short cannot be resumed
-            json.loads(head)
-        except (ValueError, RecursionError):
-            raise LogError(1, "the header is half-written") from None
     header = _parse_line(1, head.removesuffix("\r"))
     if header.get("format") != FORMAT:
         raise LogError(1, f"not a racebook log (format {short(header.get('format'))})")
@@ -468,6 +472,22 @@ def _replay(text: str, *, partial: bool) -> Resumed:
     seats = header.get("seats")
     if type(seats) is not int or seats != game.seats:
         raise LogError(1, f"header says {short(seats)} seats, its config has {game.seats}")
+    return game, written
+
+
+def _replay(text: str, *, partial: bool) -> Resumed:
+    if len(text) > MAX_BYTES:
+        raise LogError(1, f"log larger than {MAX_BYTES} bytes")
+    first = text.find("\n")
+    head = text if first < 0 else text[:first]
+    if not head.strip():
+        raise LogError(1, "empty log: no header")
+    if first < 0 and partial:
+        try:  # a log that is a header cut short cannot be resumed
+            json.loads(head)
+        except (ValueError, RecursionError):
+            raise LogError(1, "the header is half-written") from None
+    game, written = _header_game(head.removesuffix("\r"), _registered())
     state = game.new_state(explicit_chance=True)
     ended = False
     dropped = None
