@@ -19,7 +19,7 @@ validated :meth:`~racebook.core.game.State.apply` and compares the digests,
 so an edited, reordered or truncated log is refused with the line number.
 Replay checks each action's legality (the game's own ``_check``, as
 :meth:`~racebook.core.game.State.apply` does) but never lists legal actions,
-and builds no event until one is asked for.
+and returns no events (the state keeps them, as a live game does).
 (Two actions of different seats that commute, two bets in Ready Set Bet,
 say, may be swapped: the game is the same either way, and so are its
 digests.)  Checkpoint lines are required exactly where the game made them.
