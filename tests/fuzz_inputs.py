@@ -15,6 +15,7 @@ Anything else (another exception, a hang, memory without bound) fails.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -142,6 +143,11 @@ def mutated_log(draw: st.DrawFn) -> str:
             try:
                 obj = json.loads(lines[i if op not in ("config", "version") else 0])
             except ValueError:
+                continue
+            if isinstance(obj, list) and obj and op == "value":  # an action line of format 3
+                obj[draw(st.integers(0, len(obj) - 1))] = draw(nasty())
+                with contextlib.suppress(ValueError):
+                    lines[i] = json.dumps(obj, ensure_ascii=draw(st.booleans()))
                 continue
             if not isinstance(obj, dict):
                 continue
