@@ -200,7 +200,9 @@ def _outcome(st: ForceHorseState, op: Op, events: list[Event]) -> None:
     """One comparison's result (702.6k-l), then the next; none left: 702.6m."""
     t = st.table
     if not st.outcomes:
-        cleanup = [Op("farm", card=c) for s in range(2) for c in t.zones[s][RUN]]  # 702.6m
+        cleanup = [
+            Op("farm", card=c, name=RUN) for s in range(2) for c in t.zones[s][RUN]
+        ]  # 702.6m
         push(st, *cleanup, step("runs-end"))
         return
     runner, guard, r, g = st.outcomes.pop(0)
@@ -245,7 +247,7 @@ def farm_card(st: ForceHorseState, seat: int, name: str, events: list[Event]) ->
     if st.to_farm <= 0:
         then = [CHECK, step("outcome")] if st.phase == "farm" else [step("end-turn")]
         st.phase = "outcome" if st.phase == "farm" else "turn-end"
-    push(st, Op("farm", card=card), *then)
+    push(st, Op("farm", card=card, name=HAND), *then)
 
 
 def end_runs(st: ForceHorseState, events: list[Event]) -> None:
