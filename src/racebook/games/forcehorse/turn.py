@@ -53,6 +53,11 @@ def start_turn(st: ForceHorseState, events: list[Event]) -> None:
     st.ab.seen.clear()
     st.ab.history.clear()
     st.ab.looped.clear()
+    if st.ab.lki:  # 810.1 is needed only while something may still refer to the card
+        ab = st.ab
+        keep = {w.source for w in ab.waiting} | {w.card for w in ab.waiting}
+        keep |= {d.source for d in ab.delayed} | {x.source for x in ab.lasting}
+        ab.lki = {c: i for c, i in ab.lki.items() if c in keep}
     events.append(TurnStarted(st.turn, st.turn_player))  # 702.2
     signal(st, "turn-start", st.turn_player)
     # 702.2 rule check, 702.3 draw, 702.4 rule check, 702.5 support step

@@ -117,7 +117,7 @@ class AbilityState:
         other.keys = self.keys
         return other
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self, *, full: bool = True) -> dict[str, Any]:
         def data(x: Any) -> Any:
             return json.loads(
                 json.dumps(attrs.asdict(x) if attrs.has(type(x)) else x, default=list)
@@ -129,7 +129,7 @@ class AbilityState:
             "waiting": [data(w) for w in self.waiting],
             "delayed": [data(d) for d in self.delayed],
             "lasting": [data(x) for x in self.lasting],
-            "lki": sorted((k, data(v)) for k, v in self.lki.items()),
+            "lki": sorted((k, data(v)) for k, v in self.lki.items()) if full else None,
             "paid": sorted(self.paid.items()),
             "named": sorted(self.named.items()),
             "keep": self.keep,
@@ -211,11 +211,9 @@ def as_seen(st: ForceHorseState, snap: dict[str, Any]) -> dict[str, Any]:
     return {**snap, "zones": zones, "resolution": sorted(snap["resolution"])}
 
 
-def state_key(st: ForceHorseState) -> str:
+def state_key(st: ForceHorseState, snap: dict[str, Any] | None = None) -> str:
     """A digest of the whole state (1201.1b-c: "the game is completely the same")."""
-    snap = as_seen(st, st.snapshot())
-    for bookkeeping in ("history", "entered", "stamp"):
-        snap.pop(bookkeeping, None)
+    snap = as_seen(st, snap if snap is not None else st.record_of(full=False))
     return hashlib.sha256(json.dumps(snap, sort_keys=True).encode()).hexdigest()[:16]
 
 
