@@ -334,6 +334,11 @@ class State(abc.ABC, Generic[C]):
         self._writer: Any = None  # a LogWriter following this state, if any
         self._version = 0
         self._legal_cache: tuple[int, int, list[Action]] = (-1, 0, [])
+        # clone() shares the log's lists and the random generator with its
+        # copy: each side copies them before its first change (copy-on-write),
+        # so that a clone costs the same at the start and at the end of a game
+        self._log_shared = False
+        self._rng_shared = False
 
     # -- reading -----------------------------------------------------------
     @property
@@ -446,15 +451,33 @@ class State(abc.ABC, Generic[C]):
         return self._sample_chance(rng)
 
     def clone(self) -> Self:
-        """An independent copy (sharing only the immutable game)."""
+        """An independent copy.  It shares the immutable game, and the log and
+        the random generator until either side changes them (copy-on-write:
+        the cost of a clone does not grow with the length of the game)."""
         other = copy.copy(self)
-        other._entries = list(self._entries)
-        other._events = list(self._events)
-        other._marks = list(self._marks)
-        other._rng = None if self._rng is None else copy.deepcopy(self._rng)
+        self._log_shared = other._log_shared = True
+        self._rng_shared = other._rng_shared = self._rng is not None
         other._writer = None  # the log file follows the original only
         self._copy_into(other)
         return other
+
+    def _own_log(self) -> None:
+        """Take copies of the log's lists shared with a clone (before a change)."""
+        self._entries = list(self._entries)
+        self._events = list(self._events)
+        self._marks = list(self._marks)
+        self._log_shared = False
+
+    def _own_rng(self) -> random.Random:
+        """The random generator, copied first if a clone shares it (before a draw)."""
+        rng = self._rng
+        assert rng is not None
+        if self._rng_shared:  # getstate/setstate: a deepcopy costs 10x more
+            shared, rng = rng, random.Random.__new__(random.Random)
+            rng.setstate(shared.getstate())
+            self._rng = rng
+            self._rng_shared = False
+        return rng
 
     @property
     def log(self) -> GameLog:
@@ -493,6 +516,8 @@ class State(abc.ABC, Generic[C]):
             writer.record(action)
         events = self._apply(action)
         self._version += 1
+        if self._log_shared:
+            self._own_log()
         self._entries.append(action)
         self._events.append(events)
         mark = None
@@ -506,11 +531,10 @@ class State(abc.ABC, Generic[C]):
         return events
 
     def _resolve_chance(self, events: list[Event]) -> None:
-        rng = self._rng
-        if rng is None:
+        if self._rng is None:
             return
         while self._at_chance():
-            events.extend(self._do(self._sample_chance(rng)))
+            events.extend(self._do(self._sample_chance(self._own_rng())))
 
     def _at_chance(self) -> bool:
         """Whether chance acts now (games may answer faster than ``to_act``)."""
