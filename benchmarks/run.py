@@ -8,17 +8,20 @@ with --bench-dir (by default ../shared/bench beside the repository, used only
 when it exists), its longshot_bare.py, trickrace_bare.py, rsb_bare.py and
 forcehorse_bare.py are timed too and each figure is also given as a ratio to
 them.  Figures, not asserts: run it by hand
-(make bench).
+(make bench).  It ends with a "Goals" table: each goal of issue #17 with its
+figure and met / not met.
 
-    python benchmarks/run.py [--games N] [--bench-dir DIR]
+    python benchmarks/run.py [--games N] [--sim-games N] [--bench-dir DIR] [--quick]
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -35,6 +38,57 @@ REFERENCE = HERE / "reference"
 
 Loop = Callable[[random.Random], object]
 """One game (or race) of a loop without API, drawing from the given generator."""
+
+GOALS: list[tuple[str, str, str]] = []
+"""The Goals table: (goal, figure, "met" / "not met" / "reported"), in order."""
+
+
+def goal(name: str, figure: str, met: bool | None) -> None:
+    """One row of the Goals table (``met`` ``None``: a figure reported, no bound)."""
+    GOALS.append((name, figure, "reported" if met is None else "met" if met else "NOT MET"))
+
+
+def print_goals() -> None:
+    print("Goals (issue #17)")
+    width = max(len(g[0]) for g in GOALS)
+    fig = max(len(g[1]) for g in GOALS)
+    for name, figure, verdict in GOALS:
+        print(f"  {name:<{width}}  {figure:>{fig}}  {verdict}")
+    met = sum(1 for g in GOALS if g[2] == "met")
+    bounded = sum(1 for g in GOALS if g[2] != "reported")
+    print(f"  {met} of {bounded} goals met")
+
+
+def machine() -> str:
+    """The machine, named: CPU model, cores, Python."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    import os
+
+    return f"{cpu}, {os.cpu_count()} cores, {platform.system()}, Python {sys.version.split()[0]}"
+
+
+def time_clone(state: racebook.State[Any], n: int) -> float:
+    """Seconds per :meth:`~racebook.State.clone` of ``state``."""
+    t = time.perf_counter()
+    for _ in range(n):
+        state.clone()
+    return (time.perf_counter() - t) / n
+
+
+def clone_goals(short: str, game: racebook.Game[Any], per_action: float) -> None:
+    """clone() at the start and at the end of a game, in actions' cost (goal: at most 5)."""
+    start = game.new_state(seed=7)
+    end = play(game, 7)
+    for where, state in (("start", start), ("end", end)):
+        cost = time_clone(state, 200) / per_action
+        goal(f"{short}: clone() at the {where}, <= 5 actions", f"{cost:.2f} actions", cost <= 5)
 
 
 def load_module(path: Path, name: str) -> ModuleType | None:
@@ -139,7 +193,9 @@ def peak_memory(game: racebook.Game[Any]) -> int:
     return peak
 
 
-def report(title: str, game: racebook.Game[Any], loops: list[tuple[str, Loop]], n: int) -> None:
+def report(
+    title: str, short: str, game: racebook.Game[Any], loops: list[tuple[str, Loop]], n: int
+) -> None:
     print(f"{title}: {n} games, random bots")
     loop_s = []
     for _, loop in loops:
@@ -183,7 +239,15 @@ def report(title: str, game: racebook.Game[Any], loops: list[tuple[str, Loop]], 
         print(f"  {name:<{width}}  {value:>22}  {rel}")
     for (name, _), s in zip(loops, loop_s, strict=True):
         print(f"  cost vs {name}: {play_s / s:.2f}x (goal: at most 3x)")
-    print(f"  replay vs live play: {replay_aps / live_aps:.2f}x (goal: at least 3x faster)")
+    print(f"  replay vs live play: {replay_aps / live_aps:.2f}x (goal: at least 2x faster)")
+    ratio = play_s / base
+    goal(f"{short}: playout vs reference loop, <= 3x", f"{ratio:.2f}x", ratio <= 3)
+    speed = replay_aps / live_aps
+    goal(f"{short}: replay vs live, >= 2x", f"{speed:.2f}x", speed >= 2)
+    clone_goals(short, game, play_s / actions)
+    per = log_bytes / (actions / n)
+    goal(f"{short}: log bytes/action, <= 40", f"{per:.1f} B", per <= 40)
+    goal(f"{short}: peak memory, one game", f"{peak / 1024:,.0f} KiB", None)
 
 
 def positive(text: str) -> int:
@@ -198,7 +262,18 @@ def main() -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument(
-        "--games", type=positive, default=300, help="games of each (default: %(default)s)"
+        "--games", type=positive, default=150, help="games of each (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--sim-games",
+        type=positive,
+        default=10_000,
+        help="games of the long simulation's memory figures (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="a smoke test: --games 2 --sim-games 200 (the figures mean nothing)",
     )
     parser.add_argument(
         "--bench-dir",
@@ -207,7 +282,11 @@ def main() -> int:
         help="more bare loops to compare with, if the directory exists (default: %(default)s)",
     )
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.sim_games = 2, 200
+    args.sim_games = max(10, args.sim_games)  # ten slices
     print(f"racebook {racebook.__version__} benchmarks, Python {sys.version.split()[0]}")
+    print(f"machine: {machine()}")
     shared = args.bench_dir.is_dir()
     print(
         f"yardsticks: {REFERENCE.relative_to(HERE.parent)}"
@@ -215,12 +294,14 @@ def main() -> int:
     )
     report(
         "Long Shot, 5 players, 2 races",
+        "Long Shot",
         racebook.load("longshot", players=5),
         yardsticks(args.bench_dir, "longshot", "longshot_bare", "game"),
         args.games,
     )
     report(
         "Trick race, 4 players, 4 races",
+        "trick race",
         racebook.load("trickrace", players=4),
         yardsticks(args.bench_dir, "trickrace", "trickrace_bare", "game"),
         args.games,
@@ -228,12 +309,53 @@ def main() -> int:
     report_rsb(yardsticks(args.bench_dir, "readysetbet", "rsb_bare", "race"), args.games * 20)
     report(
         "Force of the Horse, 2 players, sample decks, Tokyo 1600 m",
+        "Force of the Horse",
         racebook.load("forcehorse"),
         yardsticks(args.bench_dir, "forcehorse", "forcehorse_bare", "game"),
-        args.games,
+        max(2, args.games // 30),  # a game costs ~0.3 s now: see docs/performance.rst
     )
     report_workers(args.games * 4)
+    report_simulation(args.sim_games)
+    print_goals()
     return 0
+
+
+SIMULATION = """
+import gc, resource, sys, racebook
+game = racebook.load("trickrace", players=4)
+games = int(sys.argv[1])
+def rss():
+    gc.collect()
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * resource.getpagesize()
+racebook.simulate(game, games=20, seed=0)  # warm up: imports, caches
+# ten slices of one simulation's games (seeds 1..10): a summary keeps nothing
+# per game, so what the process holds after each slice is what games leave
+sizes = []
+for part in range(10):
+    racebook.simulate(game, games=games // 10, seed=1 + part)
+    sizes.append(rss())
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+print(peak, sizes[0], sizes[-1])
+"""
+
+
+def report_simulation(games: int) -> None:
+    """The memory of a long simulation (trick race, random bots) in a process of
+    its own: its peak resident size, and the growth per game between the
+    tenth of the run and its end (goal: about 0)."""
+    print(f"simulate: trick race, {games:,} games, memory (a process of its own)")
+    done = subprocess.run(
+        [sys.executable, "-c", SIMULATION, str(games)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    peak, early, late = map(int, done.stdout.split())
+    growth = (late - early) / (games // 10 * 9)
+    print(f"  peak resident size {peak / 2**20:,.1f} MiB; growth {growth:,.1f} bytes/game")
+    goal(f"simulation of {games:,} games: peak memory (RSS)", f"{peak / 2**20:,.1f} MiB", None)
+    goal("simulation: growth per game, ~0 (<= 16 B)", f"{growth:,.1f} B", growth <= 16)
 
 
 def report_workers(games: int) -> None:
@@ -304,12 +426,12 @@ def report_rsb(loops: list[tuple[str, Loop]], races: int) -> None:
     for g in range(games):
         play(game, g)
     full = (time.perf_counter() - t) / games
-    _, logs = collect_logs(game, games)
+    actions, logs = collect_logs(game, games)
     replay_s = min(time_replay(logs) for _ in range(2)) / games
     four = [(name, 4 * t) for name, t in per_race]
     print(
         f"  {'full logged game, random':<28}{1 / full:>10,.0f} games/s  "
-        f"{versus(full, four, ' four reference races')} (goal: at most 3x)"
+        f"{versus(full, four, ' four reference races')} (goal: at most 10x)"
     )
     speed = full / replay_s
     print(f"  {'replay of a full game':<28}{1 / replay_s:>10,.0f} games/s  {speed:.2f}x live")
@@ -319,8 +441,15 @@ def report_rsb(loops: list[tuple[str, Loop]], races: int) -> None:
         f"  {'masked playout (action ids)':<28}{games / masked_s:>10,.0f} games/s  "
         f"{masked_s / play_s:.2f}x legal_actions"
     )
-    size = statistics.mean(len(x) for x in logs)
+    size = statistics.mean(len(x.encode()) for x in logs)
     print(f"  {'log size':<28}{size:>10,.0f} bytes/game")
+    ratio = full / four[0][1]
+    goal("Ready Set Bet: full game vs four reference races, <= 10x", f"{ratio:.2f}x", ratio <= 10)
+    goal("Ready Set Bet: replay vs live, >= 2x", f"{speed:.2f}x", speed >= 2)
+    clone_goals("Ready Set Bet", game, full / (actions / games))
+    per = size / (actions / games)
+    goal("Ready Set Bet: log bytes/action, <= 40", f"{per:.1f} B", per <= 40)
+    goal("Ready Set Bet: peak memory, one game", f"{peak_memory(game) / 1024:,.0f} KiB", None)
 
 
 if __name__ == "__main__":

@@ -101,6 +101,33 @@ def test_clone_is_independent() -> None:
     assert racebook.replay(copy.log.dumps()).snapshot() == copy.snapshot()
 
 
+@pytest.mark.parametrize("name", ["longshot", "trickrace", "readysetbet"])
+def test_clones_share_the_log_and_generator_until_either_changes(name: str) -> None:
+    # copy-on-write: the original, a clone, and a clone of the clone play the
+    # same actions and draw the same chance, each keeping its own log
+    def finish(state: racebook.State[object], seed: int) -> list[object]:
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            actions = state.legal_actions(seat)
+            state.apply(actions[int(rng.random() * len(actions))])
+        return list(state.log.actions)
+
+    state = racebook.load(name).new_state(seed=5)
+    for _ in range(7):
+        seat = state.to_act[0]
+        state.apply(state.legal_actions(seat)[0])
+    first = state.clone()
+    second = first.clone()
+    before = list(state.log.actions)
+    ends = [finish(s, 9) for s in (first, state, second)]
+    assert ends[0] == ends[1] == ends[2] and ends[0][: len(before)] == before
+    other = racebook.load(name).new_state(seed=5)
+    assert other.clone().log.actions == other.log.actions
+    assert finish(other.clone(), 1) != finish(other.clone(), 2)
+    assert list(other.log.actions) == list(racebook.load(name).new_state(seed=5).log.actions)
+
+
 def test_views_are_typed_serializable_and_spectators_see_no_hand() -> None:
     state = racebook.load("longshot").new_state(seed=2)
     view = state.view(0)

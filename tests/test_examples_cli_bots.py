@@ -149,7 +149,7 @@ def test_the_benchmarks_run(tmp_path: Path) -> None:
     run = ROOT / "benchmarks" / "run.py"
     for bench_dir, shared in ((tmp_path / "none", False), (other, True)):
         done = subprocess.run(
-            [sys.executable, str(run), "--games", "2", "--bench-dir", str(bench_dir)],
+            [sys.executable, str(run), "--quick", "--bench-dir", str(bench_dir)],
             capture_output=True,
             text=True,
             timeout=300,
@@ -161,6 +161,11 @@ def test_the_benchmarks_run(tmp_path: Path) -> None:
         assert "Force of the Horse" in out
         assert (out.count("cost vs shared bare loop:") == 3) is shared
         assert ("(shared bare loop: " in out) is shared
+        # the Goals table: every goal with its figure and met / not met
+        goals = out[out.index("Goals (issue #17)") :].splitlines()[1:-1]
+        assert len(goals) == 26
+        assert all(line.endswith(("met", "NOT MET", "reported")) for line in goals)
+        assert "clone() at the end" in out and "growth per game" in out
 
 
 @pytest.mark.parametrize("name", ["longshot", "trickrace", "readysetbet", "forcehorse"])

@@ -488,6 +488,10 @@ def test_806_3a_i_and_806_3b_i_an_optional_cost_may_be_declined() -> None:
 
 def test_806_3b_an_ability_that_cannot_be_played_is_cancelled() -> None:
     st = _long_letter(hand1=())  # no force left to pay
+    # asked all the same (only "decline"): whether the hand could pay stays hidden
+    assert st.view(0).options == ("decline",) and st.view(1).options == ()
+    assert st.view(1).choosing == (0, "play")
+    st.apply(Choose(0, 0))
     assert played(st.log.events(None)) == [(0, "Long Letter", True)]
     assert st.phase == "farm" and st.to_farm == 1  # on with the success: distance 2
     assert names(st, 1, RUN) == ["Paper Kite"]

@@ -525,7 +525,7 @@ _ONE_SHOT = st_hyp.one_of(
     st_hyp.builds(
         lambda e, a, t: {"effect": e, "amount": a, "target": t},
         st_hyp.sampled_from(["draw", "add-runs"]),
-        st_hyp.integers(-20, 20),
+        st_hyp.integers(0, 20),  # counts (a negative one is refused: see the loader tests)
         st_hyp.sampled_from(["you", "opponent"]),
     ),
     st_hyp.builds(lambda a: {"effect": "going", "amount": a}, st_hyp.integers(-20, 20)),

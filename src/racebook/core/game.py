@@ -17,11 +17,13 @@ import copy
 import functools
 import hashlib
 import json
+import operator
 import random
 import secrets
 import types
 import typing
 from collections.abc import Callable, Sequence
+from itertools import repeat
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 import attrs
@@ -334,6 +336,11 @@ class State(abc.ABC, Generic[C]):
         self._writer: Any = None  # a LogWriter following this state, if any
         self._version = 0
         self._legal_cache: tuple[int, int, list[Action]] = (-1, 0, [])
+        # clone() shares the log's lists and the random generator with its
+        # copy: each side copies them before its first change (copy-on-write),
+        # so that a clone costs the same at the start and at the end of a game
+        self._log_shared = False
+        self._rng_shared = False
 
     # -- reading -----------------------------------------------------------
     @property
@@ -421,6 +428,22 @@ class State(abc.ABC, Generic[C]):
 
         Raises :class:`IllegalAction` naming the rule, and leaves the state
         exactly as it was."""
+        version, _, listed = self._legal_cache
+        # An action object taken from legal_actions() of this very state (the
+        # same object: a bot's or a search's pick) is proven legal and
+        # well-formed by that list: checking it again doubled the cost of an
+        # action in Long Shot and the trick race (make bench).
+        if not (version == self._version and any(map(operator.is_, listed, repeat(action)))):
+            self._validate(action)
+        # A new list: the action's own events are stored in the log as they
+        # are; the chance outcomes it triggers are stored as their own entries.
+        events = list(self._do(action))
+        self._resolve_chance(events)
+        return events
+
+    def _validate(self, action: Action) -> None:
+        """Raise :class:`MalformedAction` or :class:`IllegalAction` unless
+        ``action`` is legal now."""
         if not isinstance(action, self.game.action_types):
             raise MalformedAction(
                 "kind",
@@ -433,11 +456,6 @@ class State(abc.ABC, Generic[C]):
         reason = self._check_rules(action)
         if reason is not None:
             raise IllegalAction(reason, rule=self.game.title, action=action)
-        # A new list: the action's own events are stored in the log as they
-        # are; the chance outcomes it triggers are stored as their own entries.
-        events = list(self._do(action))
-        self._resolve_chance(events)
-        return events
 
     def _replay_apply(self, action: Action, typed: bool = False) -> None:
         """:meth:`apply` for replay (chance explicit, ``action`` made by the
@@ -461,15 +479,35 @@ class State(abc.ABC, Generic[C]):
         return self._sample_chance(rng)
 
     def clone(self) -> Self:
-        """An independent copy (sharing only the immutable game)."""
+        """An independent copy.  It shares the immutable game, and the log and
+        the random generator until either side changes them (copy-on-write:
+        the cost of a clone does not grow with the length of the game)."""
         other = copy.copy(self)
-        other._entries = list(self._entries)
-        other._events = list(self._events)
-        other._marks = list(self._marks)
-        other._rng = None if self._rng is None else copy.deepcopy(self._rng)
+        self._log_shared = other._log_shared = True
+        self._rng_shared = other._rng_shared = self._rng is not None
         other._writer = None  # the log file follows the original only
+        # not the legal list: hidden_variant() changes a clone's hidden cards
+        other._legal_cache = (-1, 0, [])
         self._copy_into(other)
         return other
+
+    def _own_log(self) -> None:
+        """Take copies of the log's lists shared with a clone (before a change)."""
+        self._entries = list(self._entries)
+        self._events = list(self._events)
+        self._marks = list(self._marks)
+        self._log_shared = False
+
+    def _own_rng(self) -> random.Random:
+        """The random generator, copied first if a clone shares it (before a draw)."""
+        rng = self._rng
+        assert rng is not None
+        if self._rng_shared:  # getstate/setstate: a deepcopy costs 10x more
+            shared, rng = rng, random.Random.__new__(random.Random)
+            rng.setstate(shared.getstate())
+            self._rng = rng
+            self._rng_shared = False
+        return rng
 
     @property
     def log(self) -> GameLog:
@@ -508,6 +546,8 @@ class State(abc.ABC, Generic[C]):
             writer.record(action)
         events = self._apply(action)
         self._version += 1
+        if self._log_shared:
+            self._own_log()
         self._entries.append(action)
         self._events.append(events)
         mark = None
@@ -521,11 +561,10 @@ class State(abc.ABC, Generic[C]):
         return events
 
     def _resolve_chance(self, events: list[Event]) -> None:
-        rng = self._rng
-        if rng is None:
+        if self._rng is None:
             return
         while self._at_chance():
-            events.extend(self._do(self._sample_chance(rng)))
+            events.extend(self._do(self._sample_chance(self._own_rng())))
 
     def _at_chance(self) -> bool:
         """Whether chance acts now (games may answer faster than ``to_act``)."""

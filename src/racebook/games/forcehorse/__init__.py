@@ -1,8 +1,8 @@
 """Force of the Horse (フォース オブ ザ ホース, FRAMELUNCH 2025); game id ``forcehorse``.
 
-Part 1: the rules without card abilities (FotH 100-700, 900).  Cards are
-data (:mod:`.cards`); the shipped set is ORIGINAL sample data, not the
-printed cards.
+The comprehensive rules (FotH 100-1201), card abilities included.  Cards
+are data (:mod:`.cards`, their text in the vocabulary of :mod:`.abilities`);
+the shipped set is ORIGINAL sample data, not the printed cards.
 """
 
 from racebook.core.registry import register_preset
@@ -27,7 +27,7 @@ register_preset(
     "forcehorse",
     "forcehorse",
     ForceHorseConfig(),
-    "Force of the Horse, part 1 (no card abilities): the ORIGINAL sample decks, "
+    "Force of the Horse: the ORIGINAL sample decks (cards with abilities), "
     "Tokyo turf 1600 m, firm.",
 )
 register_preset(

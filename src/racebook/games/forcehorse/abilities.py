@@ -251,6 +251,8 @@ def effect_from_data(card: str, field: str, data: Any, words: Words) -> Effect:
         raise _bad(card, f"{field}.{sorted(extra)[0]}", "not a field of an effect")
     name = _word(card, f"{field}.effect", data.get("effect"), EFFECTS)
     amount = _int(card, f"{field}.amount", data.get("amount", 1), -MAX_AMOUNT, MAX_AMOUNT)
+    if name in ("draw", "keep", "add-runs") and amount < 0:
+        raise _bad(card, f"{field}.amount", f"{name!r} counts 0 or more (513.1: keep more)")
     targets: tuple[str, ...] = PLAYER_TARGETS if name in ("draw", "add-runs") else CARD_TARGETS
     if name in ("going", "keep", "later"):
         targets = ()

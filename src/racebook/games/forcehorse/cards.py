@@ -60,7 +60,7 @@ class Card:
     favourites: tuple[str, ...] = ()  # 208: racecourses and goings
     run: int = 0  # 209
     guard: int = 0  # 210
-    text: str = ""  # 211 (inert in part 1)
+    text: str = ""  # 211 (the words; what they do is ``abilities``)
     number: str = ""  # 213 (no effect on the game)
     force: int = 1
     """FotH 503.3a: force a special force card counts as when ``force_when`` holds."""

@@ -162,20 +162,23 @@ def holds(
     t = st.table
     race = st.race
     assert race is not None
-    me = subject if subject is not None else info(st, card)
+
+    def me() -> Info:
+        return subject if subject is not None else info(st, card)
+
     if name == "favourite-surface":
-        return race.surface in me.surfaces  # 508.1
+        return race.surface in me().surfaces  # 508.1
     if name == "favourite-distance":
-        return "all" in me.distances or race.distance_class in me.distances  # 508.2
+        return "all" in me().distances or race.distance_class in me().distances  # 508.2
     if name == "favourite-style-area":
-        return t.current_area(user) in me.styles  # 508.3
+        return t.current_area(user) in me().styles  # 508.3
     if name == "favourite-racecourse":
-        return race.racecourse in me.favourites  # 508.4
+        return race.racecourse in me().favourites  # 508.4
     if name == "favourite-going":
-        return race.going in me.favourites  # 508.4
+        return race.going in me().favourites  # 508.4
     if name == "distance-and-style-fit":  # 508.6
-        return holds(st, "favourite-distance", card, user, me) and holds(
-            st, "favourite-style-area", card, user, me
+        return holds(st, "favourite-distance", card, user, me()) and holds(
+            st, "favourite-style-area", card, user, me()
         )
     if name == "runs-in":
         return t.current_area(user) == arg  # 509.1
@@ -203,9 +206,9 @@ def holds(
     if name == "paid-at-least":
         return len(paid) >= int(arg)
     if name == "style":
-        return arg in me.styles
+        return arg in me().styles
     if name == "run-at-least":
-        return me.run >= int(arg)
+        return me().run >= int(arg)
     if name == "your-turn":
         return st.turn_player == user
     if name == "opponents-turn":
@@ -354,11 +357,16 @@ def _in_order(card: int, now: Info, effects: list[_Applied]) -> Info:
     """FotH 808.1g-h: apply a step's effects, one that depends on another
     after it, the others by timestamp (ties: the order they were found)."""
     remaining = sorted(effects, key=lambda a: a.stamp)
+    if not any(a.effect.only for a in remaining):
+        # no effect's reach depends on information: none depends on another
+        for a in remaining:
+            now = _apply(a.effect, now, a.effect.amount)
+        return now
     while remaining:
         pick = remaining[0]
         for a in remaining:
             others = [b for b in remaining if b is not a]
-            if not any(_depends(card, now, a, b) for b in others):
+            if not a.effect.only or not any(_depends(card, now, a, b) for b in others):
                 pick = a
                 break
         remaining.remove(pick)

@@ -35,6 +35,7 @@ from racebook.games.forcehorse.replacement import offer_may, replace, replaceabl
 from racebook.games.forcehorse.triggers import state_triggers, watch
 from racebook.games.forcehorse.work import (
     MAX_OPTIONS,
+    MAX_PASSES,
     AbilityPlayed,
     Applied,
     Choice,
@@ -91,9 +92,13 @@ def check_step(st: ForceHorseState, events: list[Event]) -> None:
     state_triggers(st, events)
     if not ab.waiting:
         ab.check_keys.clear()  # 804.2d
+        ab.passes = 0
         return
     key = state_key(st)
-    if key in ab.check_keys:  # 1201.1c: the same state again, no one chose otherwise
+    ab.passes += 1
+    if key in ab.check_keys or ab.passes > MAX_PASSES:
+        # 1201.1c: the same state again, or a loop that only grows, with no one
+        # choosing otherwise: no one can stop it
         events.append(LoopDraw())
         st.finish((), events)
         return
@@ -145,13 +150,23 @@ def begin_play(st: ForceHorseState, index: int, events: list[Event]) -> None:
     if ability.cost:  # 806.3a-i: may decline to pay, and so not play it
         options.append((-1, -1))
         labels.append("decline")
-    if not options or (options == [(-1, -1)] and ability.cost and not costs):
+    if not options or not chosen:  # 805.2b: nothing to choose (public): it cannot be played
+        _spent(st, w, ability)
         events.append(AbilityPlayed(w.user, st.table.name(w.source), w.ability, declined=True))
         return  # 806.3b: it cannot be played
-    if len(options) == 1:
+    if len(options) == 1 and ability.cost != "pay-force":
         resolve(st, w, options[0], events)
         return
+    # an optional force payment is always asked, even when it cannot be made,
+    # so that whether the hand could pay is not shown to the other player
     ab.choice = Choice(w.user, "play", tuple(labels), tuple(options), waiting=w)
+
+
+def _spent(st: ForceHorseState, w: Waiting, ability: Ability) -> None:
+    """FotH 806.6a: a state trigger waits again after it resolved; one that
+    was declined or could not be played waits only once its state arises anew."""
+    if ability.type == "state" and w.delayed is None:
+        st.ab.spent.add((w.source, w.ability))
 
 
 def resolve(st: ForceHorseState, w: Waiting, option: tuple[int, ...], events: list[Event]) -> None:
@@ -161,6 +176,7 @@ def resolve(st: ForceHorseState, w: Waiting, option: tuple[int, ...], events: li
     chosen, cost = option
     name = t.name(w.source)
     if cost < 0:
+        _spent(st, w, ability)
         events.append(AbilityPlayed(w.user, name, w.ability, declined=True))  # 806.3b-i
         return
     if ability.cost:
@@ -200,30 +216,42 @@ def would_do(st: ForceHorseState, card: int, seat: int, named: int) -> bool:
     abilities = [a for a in t.cards[card].abilities if a.type == "play"]
     if not t.cards[card].abilities:
         return True
-    for ability in abilities:
-        if not valid(st, ability, card, seat):
-            continue
-        ctx = Context(seat, card, t.stamp, -1, named, -1, None, ability)
-        if any(_effect_does(st, e, ctx) for e in ability.do):
-            return True
-    return False
+    # judged as it would be done: with the card in the resolution area (805.2a-i)
+    hand = t.zones[seat][HAND]
+    at = hand.index(card)
+    hand.pop(at)
+    t.resolution.append(card)
+    try:
+        for ability in abilities:
+            if not valid(st, ability, card, seat):
+                continue
+            ctx = Context(seat, card, t.stamp, -1, named, -1, None, ability)
+            if any(_effect_does(st, e, ctx) for e in ability.do):
+                return True
+        return False
+    finally:
+        t.resolution.pop()
+        hand.insert(at, card)
 
 
 def _effect_does(st: ForceHorseState, e: Effect, ctx: Context) -> bool:
     t = st.table
     race = st.race
     assert race is not None
+    amount = _subject(st, ctx, e.per) if e.per else e.amount
     if e.effect == "draw":
         seat = ctx.user if e.target == "you" else 1 - ctx.user
-        return t.current_area(seat) is not None
+        return amount > 0 and t.current_area(seat) is not None
     if e.effect == "going":
         from racebook.games.forcehorse.race import stepped_going
 
         return stepped_going(race.going, e.amount) != race.going
     if e.effect in ("add-runs", "keep"):
-        return e.amount > 0
-    if e.effect in ("farm", "to-hand"):
+        return amount > 0
+    if e.effect == "farm":
         return bool(_targets(st, e, ctx))
+    if e.effect == "to-hand":
+        return any(zone_of(t, c) != HAND for c in _targets(st, e, ctx))
     if e.effect == "later":
         return True
     return bool(_targets(st, e, ctx))  # a continuous effect: on some card
@@ -254,8 +282,9 @@ def _subject(st: ForceHorseState, ctx: Context, per: str) -> int:
     was last in its zone when it has left it (810.1)."""
     whose, _, value = per.rpartition("-")
     if whose == "triggering":
-        seen = ctx.card_info if ctx.card_info is not None else info(st, ctx.card)
-        return int(getattr(seen, value))  # 806.4a
+        if ctx.card_info is not None:
+            return int(getattr(ctx.card_info, value))  # 806.4a
+        return 0 if ctx.card < 0 else int(getattr(info(st, ctx.card), value))
     if is_live(st.table, ctx.source) or ctx.source not in st.ab.lki:
         return int(getattr(info(st, ctx.source), value))
     return int(getattr(st.ab.lki[ctx.source], value))  # 810.1
@@ -281,7 +310,8 @@ def do_effect(
     elif name == "keep":
         st.ab.keep += amount  # 513.1
     elif name == "farm":
-        push(st, *(Op("farm", card=c, applied=applied) for c in _targets(st, e, ctx)))
+        targets = _targets(st, e, ctx)
+        push(st, *(Op("farm", card=c, name=zone_of(t, c), applied=applied) for c in targets))
     elif name == "to-hand":
         for c in _targets(st, e, ctx):
             zone = zone_of(t, c)

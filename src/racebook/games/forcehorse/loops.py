@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -64,10 +64,10 @@ class LoopCount(Action):
 LOOP_ACTIONS: tuple[type[Action], ...] = (Choose, Loop, LoopCount)
 
 
-def loop_key(st: ForceHorseState) -> str:
+def loop_key(st: ForceHorseState, snap: dict[str, Any] | None = None) -> str:
     """Where every card is and which step the game is in (1201.1a), leaving
     out what may grow without end: the run count, effects, times."""
-    snap = as_seen(st, st.snapshot())
+    snap = as_seen(st, snap if snap is not None else st.record_of(full=False))
     turn = snap["turn"]
     ab = snap.get("abilities", {})
     kept = [snap["zones"], snap["resolution"], snap["phase"], turn[1], turn[3], turn[4],
@@ -78,7 +78,8 @@ def loop_key(st: ForceHorseState) -> str:
 def keys(st: ForceHorseState) -> tuple[str, str]:
     """(the full state key, the loop key), computed once between two actions."""
     if st.ab.keys is None:
-        st.ab.keys = (state_key(st), loop_key(st))
+        snap = st.record_of(full=False)
+        st.ab.keys = (state_key(st, snap), loop_key(st, snap))
     return st.ab.keys
 
 

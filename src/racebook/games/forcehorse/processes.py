@@ -83,8 +83,8 @@ def rule_processes(st: ForceHorseState, events: list[Event]) -> bool:
 def _cross(
     st: ForceHorseState, card: int, seat: int, zone: str, owner: int, events: list[Event]
 ) -> None:
-    # A card in another player's zone goes to its owner's farm (not in part 1:
-    # no card changes sides yet); through the shared resolution area.
+    # A card in another player's zone goes to its owner's farm (no card
+    # changes sides in this vocabulary yet); through the shared resolution area.
     if zone != RESOLUTION:
         move(st.table, card, seat, zone, RESOLUTION, events)
     move(st.table, card, owner, RESOLUTION, FARM, events)

@@ -32,8 +32,8 @@ def _replacements(st: ForceHorseState, op: Op) -> list[tuple[int, int, Ability]]
                 continue
             if not valid(st, a, card, user):
                 continue
-            if a.may and not cost_options(st, a, user, card):
-                continue  # 809.3
+            if a.may and a.cost != "pay-force" and not cost_options(st, a, user, card):
+                continue  # 809.3 (whether a hand card or this card can go is public)
             out.append((card, i, a))
     return out
 
@@ -67,7 +67,11 @@ def replaceable(st: ForceHorseState, op: Op, events: list[Event]) -> None:
 
 
 def offer_may(st: ForceHorseState, op: Op, card: int, i: int, a: Ability) -> None:
-    """FotH 802.1c-ii: the user may make the [choice]; if they do, the replacement."""
+    """FotH 802.1c-ii: the user may make the [choice]; if they do, the
+    replacement.  When the [choice] cannot be made it cannot be applied
+    (809.3); a force payment's user is asked all the same (with only "do not
+    replace"), so that whether their hand could pay is not shown to the other
+    player."""
     user = st.table.owners[card]
     pays = cost_options(st, a, user, card)[: MAX_OPTIONS - 1]
     labels = tuple("replace, paying " + ", ".join(st.table.name(c) for c in p) for p in pays)
@@ -103,7 +107,7 @@ def execute(st: ForceHorseState, op: Op, events: list[Event]) -> None:
             signal(st, "drawn", op.seat)
     elif op.kind == "farm":
         zone = zone_of(t, op.card)
-        if zone and zone != FARM:
+        if zone and zone != FARM and zone == (op.name or zone):  # still where it was
             move(t, op.card, t.owners[op.card], zone, FARM, events)
     elif op.kind == "going":
         before = st.race

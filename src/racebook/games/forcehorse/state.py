@@ -233,6 +233,12 @@ class ForceHorseState(State[ForceHorseConfig]):
         return self.view(seat).render()
 
     def snapshot(self) -> dict[str, Any]:
+        return self.record_of(full=True)
+
+    def record_of(self, *, full: bool) -> dict[str, Any]:
+        """The state as data; ``full=False`` leaves out bookkeeping that is
+        not the game itself (last known information, entry times): what
+        1201 compares."""
         t = self.table
         return {
             "phase": self.phase,
@@ -250,12 +256,14 @@ class ForceHorseState(State[ForceHorseConfig]):
             "pairs": [list(p) for p in self.pairs],
             "outcomes": [list(o) for o in self.outcomes],
             "winners": None if self.winners is None else list(self.winners),
-        } | self._part2()
+        } | self._part2(full)
 
-    def _part2(self) -> dict[str, Any]:
+    def _part2(self, full: bool) -> dict[str, Any]:
         if not self.game.has_abilities:
             return {}
         t = self.table
+        if not full:
+            return {"abilities": self.ab.snapshot(full=False)}
         return {
             "abilities": self.ab.snapshot(),
             "entered": sorted(t.entered.items()),

@@ -3,8 +3,8 @@
 Small functions and predicates over :class:`~racebook.games.forcehorse.cards.Card`,
 :class:`~racebook.games.forcehorse.race.Race` and
 :class:`~racebook.games.forcehorse.zones.Table`, each citing its rule.  Card
-abilities (part 2) call them; in part 1 the turn and the legal-action code
-use the ones that already had a part-1 meaning (508.2, 507, 513), unchanged.
+abilities' conditions read them through :mod:`.effects`; the turn and the
+legal-action code use the ones with a meaning without abilities (508.2, 507, 513).
 """
 
 from __future__ import annotations
@@ -122,7 +122,7 @@ def cards_to_farm(distance: int, keep: int | None = None) -> int:
     """FotH 702.6k-iii, 513.1: after a successful run of ``distance`` the turn
     player puts ``distance - 1`` cards from hand on the farm; "keep (number)
     in hand" (``keep``) puts that many fewer (never below 0).  ``None``: no
-    such text (part 1)."""
+    such text)."""
     if keep is None:
         return max(0, distance - 1)  # FotH 702.6k-iii
     return max(0, distance - 1 - keep)  # FotH 513.1

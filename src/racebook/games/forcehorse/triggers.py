@@ -19,7 +19,7 @@ from racebook.games.forcehorse.effects import (
     live_zone,
     valid,
 )
-from racebook.games.forcehorse.work import AbilityTriggered
+from racebook.games.forcehorse.work import AbilityTriggered, Signal
 from racebook.games.forcehorse.zones import AREAS, PUBLIC, RUN
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 def signal(st: ForceHorseState, kind: str, seat: int, card: int = -1) -> None:
     """Record that something an automatic ability may watch happened."""
     if st.game.has_abilities:
-        st.ab.signals.append((kind, seat, card, "", ""))
+        st.ab.signals.append((kind, seat, card, "", "", tuple(live_cards(st.table))))
 
 
 def on_move(st: ForceHorseState, card: int, source: str, target: str) -> None:
@@ -41,7 +41,8 @@ def on_move(st: ForceHorseState, card: int, source: str, target: str) -> None:
         st.ab.lki[card] = info(st, card)  # 810.1
     t.stamp += 1
     t.entered[card] = t.stamp
-    st.ab.signals.append(("moved", t.owners[card], card, source, target))
+    # the cards whose abilities are valid as it happens (803.4), the mover as it leaves
+    st.ab.signals.append(("moved", t.owners[card], card, source, target, tuple(live_cards(t))))
 
 
 def _whose(ability: Ability, user: int, seat: int, card: int, this: int) -> bool:
@@ -59,8 +60,8 @@ def _zone_word(word: str, zone: str) -> bool:
     return not word or word == zone or (word == "area" and zone in AREAS)
 
 
-def _matches(ability: Ability, sig: tuple[str, int, int, str, str], this: int, user: int) -> bool:
-    kind, seat, card, source, target = sig
+def _matches(ability: Ability, sig: Signal, this: int, user: int) -> bool:
+    kind, seat, card, source, target, _ = sig
     on = ability.on
     if ability.type == "force" and not on:
         on = "enters-run"  # 1102.2: "when this card is put in the run area, if (state)"
@@ -87,8 +88,8 @@ def watch(st: ForceHorseState, events: list[Event]) -> None:
     signals, ab.signals = ab.signals, []
     t = st.table
     for sig in signals:
-        kind, _, moved, source, target = sig
-        watchers = live_cards(t)
+        kind, _, moved, source, target, live = sig
+        watchers = list(live)
         if (
             kind == "moved"
             and moved not in watchers
@@ -118,12 +119,10 @@ def watch(st: ForceHorseState, events: list[Event]) -> None:
                 _wait(st, Waiting(d.user, d.source, -1, *_trigger_info(st, sig), d.ability), events)
 
 
-def _trigger_info(
-    st: ForceHorseState, sig: tuple[str, int, int, str, str]
-) -> tuple[int, Info | None]:
+def _trigger_info(st: ForceHorseState, sig: Signal) -> tuple[int, Info | None]:
     """FotH 806.4a: a card moving between a public and a hidden zone is seen
     as it was in the public one; public to public, as it is in the new one."""
-    kind, _, card, source, target = sig
+    kind, _, card, source, target, _ = sig
     if card < 0:
         return -1, None
     if kind != "moved":
@@ -132,7 +131,7 @@ def _trigger_info(
         return card, st.ab.lki.get(card)
     if source in PUBLIC or target in PUBLIC:
         return card, info(st, card)
-    return card, None
+    return -1, None  # 806.4a gives a move between hidden zones no information
 
 
 def _wait(st: ForceHorseState, w: Waiting, events: list[Event]) -> None:
@@ -147,8 +146,13 @@ def state_triggers(st: ForceHorseState, events: list[Event]) -> None:
     for card in live_cards(t):
         user = t.owners[card]
         for i, ability in enumerate(abilities_of(st, card)):
-            if ability.type != "state" or not valid(st, ability, card, user):
+            if ability.type != "state":
                 continue
+            if not valid(st, ability, card, user):
+                st.ab.spent.discard((card, i))  # the state ended: it may arise again
+                continue
+            if (card, i) in st.ab.spent:
+                continue  # declined or unplayable: it waits again only once the state arises anew
             if any(w.source == card and w.ability == i for w in st.ab.waiting):
                 continue
             _wait(st, Waiting(user, card, i), events)

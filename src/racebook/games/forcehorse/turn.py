@@ -53,6 +53,11 @@ def start_turn(st: ForceHorseState, events: list[Event]) -> None:
     st.ab.seen.clear()
     st.ab.history.clear()
     st.ab.looped.clear()
+    if st.ab.lki:  # 810.1 is needed only while something may still refer to the card
+        ab = st.ab
+        keep = {w.source for w in ab.waiting} | {w.card for w in ab.waiting}
+        keep |= {d.source for d in ab.delayed} | {x.source for x in ab.lasting}
+        ab.lki = {c: i for c, i in ab.lki.items() if c in keep}
     events.append(TurnStarted(st.turn, st.turn_player))  # 702.2
     signal(st, "turn-start", st.turn_player)
     # 702.2 rule check, 702.3 draw, 702.4 rule check, 702.5 support step
@@ -200,7 +205,9 @@ def _outcome(st: ForceHorseState, op: Op, events: list[Event]) -> None:
     """One comparison's result (702.6k-l), then the next; none left: 702.6m."""
     t = st.table
     if not st.outcomes:
-        cleanup = [Op("farm", card=c) for s in range(2) for c in t.zones[s][RUN]]  # 702.6m
+        cleanup = [
+            Op("farm", card=c, name=RUN) for s in range(2) for c in t.zones[s][RUN]
+        ]  # 702.6m
         push(st, *cleanup, step("runs-end"))
         return
     runner, guard, r, g = st.outcomes.pop(0)
@@ -245,7 +252,7 @@ def farm_card(st: ForceHorseState, seat: int, name: str, events: list[Event]) ->
     if st.to_farm <= 0:
         then = [CHECK, step("outcome")] if st.phase == "farm" else [step("end-turn")]
         st.phase = "outcome" if st.phase == "farm" else "turn-end"
-    push(st, Op("farm", card=card), *then)
+    push(st, Op("farm", card=card, name=HAND), *then)
 
 
 def end_runs(st: ForceHorseState, events: list[Event]) -> None:

@@ -25,13 +25,22 @@ MAX_OPTIONS = 64
 """The most options a choice offers (the first ones, in their stable order):
 so :class:`~racebook.games.forcehorse.loops.Choose` has a fixed range."""
 
+Signal = tuple[str, int, int, str, str, tuple[int, ...]]
+"""Something a trigger may watch: (kind, seat, card, source zone, target zone,
+the cards whose abilities were valid when it happened)."""
+
+MAX_PASSES = 200
+"""FotH 1201.1c: a rule check that plays this many abilities with no player
+choosing between two options is a loop no one can stop (rules notes)."""
+
 Applied = frozenset[tuple[int, int]]
 """The replacement effects (card, ability number) already applied to an event (809.2c)."""
 
 
 @attrs.frozen
 class Op:
-    """One step of work: ``kind`` is ``step`` (a turn step by ``name``),
+    """One step of work: ``kind`` is ``step`` (a turn step by ``name``; for
+    ``farm``, ``name`` is the zone the card must still be in),
     ``check`` (804), ``draw``, ``farm``, ``going``, ``add-runs`` (each
     replaceable, 809) or ``effect`` (an effect being done, 807)."""
 
@@ -75,7 +84,9 @@ class AbilityState:
         self.paid: dict[int, tuple[int, ...]] = {}
         self.named: dict[int, int] = {}
         self.keep = 0
-        self.signals: list[tuple[str, int, int, str, str]] = []
+        self.signals: list[Signal] = []
+        self.spent: set[tuple[int, int]] = set()
+        self.passes = 0
         self.check_keys: set[str] = set()
         self.seen: dict[str, list[Any]] = {}
         self.history: list[tuple[str, str, int, Any]] = []
@@ -96,6 +107,8 @@ class AbilityState:
         other.named = dict(self.named)
         other.keep = self.keep
         other.signals = list(self.signals)
+        other.spent = set(self.spent)
+        other.passes = self.passes
         other.check_keys = set(self.check_keys)
         other.seen = {k: list(v) for k, v in self.seen.items()}
         other.history = list(self.history)
@@ -104,7 +117,7 @@ class AbilityState:
         other.keys = self.keys
         return other
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self, *, full: bool = True) -> dict[str, Any]:
         def data(x: Any) -> Any:
             return json.loads(
                 json.dumps(attrs.asdict(x) if attrs.has(type(x)) else x, default=list)
@@ -116,10 +129,11 @@ class AbilityState:
             "waiting": [data(w) for w in self.waiting],
             "delayed": [data(d) for d in self.delayed],
             "lasting": [data(x) for x in self.lasting],
-            "lki": sorted((k, data(v)) for k, v in self.lki.items()),
+            "lki": sorted((k, data(v)) for k, v in self.lki.items()) if full else None,
             "paid": sorted(self.paid.items()),
             "named": sorted(self.named.items()),
             "keep": self.keep,
+            "spent": sorted(self.spent),
             "proposal": self.proposal,
         }
 
@@ -197,11 +211,9 @@ def as_seen(st: ForceHorseState, snap: dict[str, Any]) -> dict[str, Any]:
     return {**snap, "zones": zones, "resolution": sorted(snap["resolution"])}
 
 
-def state_key(st: ForceHorseState) -> str:
+def state_key(st: ForceHorseState, snap: dict[str, Any] | None = None) -> str:
     """A digest of the whole state (1201.1b-c: "the game is completely the same")."""
-    snap = as_seen(st, st.snapshot())
-    for bookkeeping in ("history", "entered", "stamp"):
-        snap.pop(bookkeeping, None)
+    snap = as_seen(st, snap if snap is not None else st.record_of(full=False))
     return hashlib.sha256(json.dumps(snap, sort_keys=True).encode()).hexdigest()[:16]
 
 
