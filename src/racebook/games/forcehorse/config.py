@@ -73,9 +73,7 @@ def check_config(c: ForceHorseConfig) -> None:
         check_between("hand_limit", c.hand_limit, 0, MAX_HAND_LIMIT)
     check_between("special_unmet", c.special_unmet, 0, 99)
     check_between("max_loop", c.max_loop, 1, 100)
-    check_length(
-        "rules", c.rules, 0, 0
-    )  # no rule module slot yet (cards vary the game)
+    check_length("rules", c.rules, 0, 0)  # no rule module slot yet (cards vary the game)
     for card in c.cards:
         check_card(card)
     names = [card.name for card in c.cards]
