@@ -7,7 +7,7 @@ A :class:`Table` adds what a server needs around one state:
 
 * a lock, so that concurrent arrivals (Ready Set Bet's real-time bets) are
   served first come, first served, each answered accepted or refused;
-* the append-only log (:class:`~racebook.core.log.LogWriter`), written as
+* the append-only log (:class:`~racebook.core.logfile.LogWriter`), written as
   play goes, from which :meth:`Table.resume` continues after a crash;
 * per-seat event streams: everything that happened, as each seat may see it,
   from any position on (for long polling or a websocket).
@@ -32,7 +32,8 @@ import attrs
 
 from racebook.core.errors import IllegalAction, LogError, short
 from racebook.core.game import CHANCE, Action, Event, Game, State
-from racebook.core.log import LogWriter, read_log_file, resume
+from racebook.core.log import resume
+from racebook.core.logfile import LogWriter, read_log_file
 
 
 @attrs.frozen

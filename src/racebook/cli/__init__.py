@@ -27,7 +27,7 @@ from racebook.cli.plugins import (
 from racebook.cli.presets import WIDTH, preset_lines
 from racebook.core.errors import ConfigError, LogError, RacebookError, clip
 from racebook.core.game import Game, State
-from racebook.core.log import read_log_file
+from racebook.core.logfile import read_log_file
 
 # --- the commands ---
 

@@ -12,7 +12,8 @@ from typing import Any
 from racebook.cli.plugins import UsageError
 from racebook.core.errors import LogError, clip
 from racebook.core.game import Game, State
-from racebook.core.log import read_log_file, replay
+from racebook.core.log import replay
+from racebook.core.logfile import read_log_file
 
 
 def _seat(text: str) -> int | None:

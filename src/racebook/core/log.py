@@ -27,13 +27,9 @@ digests.)  Checkpoint lines are required exactly where the game made them.
 
 from __future__ import annotations
 
-import contextlib
-import functools
 import json
-import os
 import random
 import secrets
-import tempfile
 import typing
 from collections.abc import Callable, Iterator
 from importlib import metadata
@@ -433,21 +429,9 @@ def resume(text: str, seed: int | None = None) -> Resumed:
     return resumed
 
 
-def _registered() -> tuple[Any, ...]:
-    """What a header is read with besides itself: the game classes and rule
-    modules registered now (a cached game is used only while they are the same)."""
-    from racebook.core.registry import _GAMES
-    from racebook.variants.rules import _RULES
-
-    return (tuple(_GAMES.items()), tuple(_RULES.items()))
-
-
-@functools.lru_cache(maxsize=16)
-def _header_game(head: str, registered: tuple[Any, ...]) -> tuple[Game[Any], int]:
+def _header_game(head: str) -> tuple[Game[Any], int]:
     """The game a log's header line names, and the format version it was
-    written in, kept for the next log with the same header and the same games
-    and rules registered (``registered``): a game is immutable, and building
-    one from its config is much of the cost of replaying a short game."""
+    written in."""
     from racebook.core.registry import game_from_data
 
     header = _parse_line(1, head.removesuffix("\r"))
@@ -487,7 +471,7 @@ def _replay(text: str, *, partial: bool) -> Resumed:
             json.loads(head)
         except (ValueError, RecursionError):
             raise LogError(1, "the header is half-written") from None
-    game, written = _header_game(head.removesuffix("\r"), _registered())
+    game, written = _header_game(head.removesuffix("\r"))
     state = game.new_state(explicit_chance=True)
     ended = False
     dropped = None
@@ -574,123 +558,3 @@ def _checkpoint_at(state: State[Any], version: int) -> str | None:
     if marks and marks[-1][0] == len(state._entries):
         return marks[-1][1]
     return None  # the game asked for no checkpoint here: the line is not ours
-
-
-def read_log_file(path: str | os.PathLike[str]) -> str:
-    """A log file's text.  Its size is checked before a byte is read (a
-    :class:`LogError` past :data:`MAX_BYTES`, also for a pipe or a file that
-    grows); text that is not UTF-8 raises :class:`UnicodeDecodeError`."""
-    with open(path, "rb") as f:
-        size = os.fstat(f.fileno()).st_size
-        if size > MAX_BYTES:
-            raise LogError(1, f"log of {size:,} bytes; at most {MAX_BYTES:,}")
-        data = f.read(MAX_BYTES + 1)
-    if len(data) > MAX_BYTES:
-        raise LogError(1, f"log larger than {MAX_BYTES:,} bytes")
-    return data.decode("utf-8")
-
-
-def _fsync_folder(folder: str) -> None:
-    """Make a file's new name durable (POSIX: fsync the folder)."""
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
-class LogWriter:
-    """An append-only log file that follows a state: each action's line is
-    written and flushed as the action is applied (and, with ``fsync``, forced
-    to disk), so a crash at any instant leaves a log that :func:`resume`
-    continues from the last complete action.  When the game ends, the closing
-    line is written.
-
-    Attaching to a state writes the log so far: a new file gets every line;
-    an existing file (the log the state was resumed from) is rewritten to the
-    state's log in a temporary file moved over it, so a half-written line or an
-    old closing line never stays in the middle.
-
-    >>> import os, tempfile, racebook
-    >>> path = os.path.join(tempfile.mkdtemp(), "game.jsonl")
-    >>> state = racebook.load("longshot").new_state(seed=2)
-    >>> with LogWriter(state, path) as writer:
-    ...     seat = state.to_act[0]
-    ...     _ = state.apply(state.legal_actions(seat)[0])
-    >>> resumed = racebook.resume(open(path, encoding="utf-8").read())
-    >>> resumed.state.digest() == state.digest()
-    True
-    """
-
-    def __init__(self, state: State[Any], path: str | os.PathLike[str], *, fsync: bool = False):
-        if state._writer is not None:
-            raise ValueError("this state already has a log writer")
-        self.path = os.fspath(path)
-        self.fsync = fsync
-        self._state = state
-        lines = state.log.dumps().split("\n")[:-2]  # without the closing line
-        folder = os.path.dirname(os.path.abspath(self.path))
-        try:  # an existing log keeps its permissions; a new one is its owner's only
-            mode: int | None = os.stat(self.path).st_mode & 0o7777
-        except FileNotFoundError:
-            mode = None
-        fd, tmp = tempfile.mkstemp(
-            dir=folder, prefix=os.path.basename(self.path) + ".", suffix=".tmp"
-        )
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-                f.write("\n".join(lines) + "\n")
-                f.flush()
-                if mode is not None:
-                    os.chmod(f.fileno(), mode)
-                if fsync:
-                    os.fsync(f.fileno())
-            os.replace(tmp, self.path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
-        if fsync:
-            _fsync_folder(folder)
-        self._file = open(self.path, "a", encoding="utf-8", newline="\n")  # noqa: SIM115
-        state._writer = self
-        if state.is_over:
-            self._close_log()
-
-    def record(self, action: Action) -> None:
-        """Append ``action``'s line; called by the state before it applies it."""
-        self._write(_dump(action_row(action)) + "\n")
-
-    def recorded(self, mark: str | None) -> None:
-        """Append the checkpoint the action made (if any), and the closing line
-        when the game is over; called by the state after the action."""
-        if mark is not None:
-            self._write(_dump({"digest": mark, "after": len(self._state._entries)}) + "\n")
-        if self._state.is_over:
-            self._close_log()
-
-    def _write(self, text: str) -> None:
-        self._file.write(text)
-        self._file.flush()
-        if self.fsync:
-            os.fsync(self._file.fileno())
-
-    def _close_log(self) -> None:
-        state = self._state
-        self._write(_dump({"end": len(state._entries), "digest": state.digest()}) + "\n")
-        self.close()
-
-    def close(self) -> None:
-        """Stop following the state and close the file (a game in progress
-        stays resumable: its log simply has no closing line yet)."""
-        if self._state._writer is self:
-            self._state._writer = None
-        if not self._file.closed:
-            self._file.close()
-
-    def __enter__(self) -> LogWriter:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
