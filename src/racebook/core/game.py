@@ -267,9 +267,18 @@ class Game(abc.ABC, Generic[C]):
 
         return ActionSpace(self._action_tables())
 
+    spaces: ClassVar[Any] = None
+    """The game's integer actions and tensors: a module with
+    ``action_tables(game)``, ``num_chance_outcomes(game)``,
+    ``chance_node(state)``, ``observe(state, seat)`` and, optionally,
+    ``legal_ids(state, seat)`` (``None``: the game has none)."""
+
     def _action_tables(self) -> list[ActionTable]:
         """This game's action kinds in id order (new kinds appended at the end)."""
-        raise NotImplementedError(f"{self.id} has no integer action space")
+        if self.spaces is None:
+            raise NotImplementedError(f"{self.id} has no integer action space")
+        tables: list[ActionTable] = self.spaces.action_tables(self)
+        return tables
 
     @property
     def num_distinct_actions(self) -> int:
@@ -288,7 +297,9 @@ class Game(abc.ABC, Generic[C]):
     def num_chance_outcomes(self) -> int:
         """Chance outcome ids are ``0 .. num_chance_outcomes-1`` (a step of a
         :class:`~racebook.core.spaces.ChanceNode`)."""
-        raise NotImplementedError(f"{self.id} has no chance outcome ids")
+        if self.spaces is None:
+            raise NotImplementedError(f"{self.id} has no chance outcome ids")
+        return int(self.spaces.num_chance_outcomes(self))
 
     @functools.cached_property
     def observation_layout(self) -> tuple[tuple[str, int], ...]:
@@ -631,7 +642,11 @@ class State(abc.ABC, Generic[C]):
     def _legal_ids(self, seat: int) -> list[int]:
         """The ids of the legal actions of ``seat`` in any order (games may
         answer without making the actions)."""
-        return list(map(self.game.action_space.id, self.legal_actions(seat)))
+        found = getattr(self.game.spaces, "legal_ids", None)
+        ids: list[int] | None = None if found is None else found(self, seat)
+        if ids is None:
+            ids = list(map(self.game.action_space.id, self.legal_actions(seat)))
+        return ids
 
     def chance_node(self) -> ChanceNode:
         """The current chance node's outcomes as ids with probabilities, drawn
@@ -640,6 +655,9 @@ class State(abc.ABC, Generic[C]):
 
         if self.to_act != (CHANCE,):
             raise IllegalAction("this is not a chance node", rule=self.game.title)
+        if self.game.spaces is not None:
+            node: ChanceNode = self.game.spaces.chance_node(self)
+            return node
         listed = self.chance_outcomes()
         if listed is None:
             raise NotImplementedError(f"{self.game.id} has no chance model here")
@@ -652,7 +670,10 @@ class State(abc.ABC, Generic[C]):
 
     def _observe(self, seat: int | None) -> Observation:
         """The observation of ``seat`` (games encode their view)."""
-        raise NotImplementedError(f"{self.game.id} has no observation tensor")
+        if self.game.spaces is None:
+            raise NotImplementedError(f"{self.game.id} has no observation tensor")
+        seen: Observation = self.game.spaces.observe(self, seat)
+        return seen
 
     def observation_string(self, seat: int | None) -> str:
         """What ``seat`` may see now, as text (:meth:`render`)."""

@@ -11,7 +11,7 @@ Setup is in :mod:`racebook.games.forcehorse.setup` (601, 603), the turn in
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -27,8 +27,8 @@ from racebook.core.game import (
     places_from_keys,
 )
 from racebook.core.registry import register_game
-from racebook.core.spaces import ActionTable, ChanceNode, Observation
-from racebook.games.forcehorse import setup, spaces, turn
+from racebook.games.forcehorse import setup, turn
+from racebook.games.forcehorse import spaces as forcehorse_spaces
 from racebook.games.forcehorse.cards import Card
 from racebook.games.forcehorse.config import ForceHorseConfig, check_config
 from racebook.games.forcehorse.deck import check_deck
@@ -61,6 +61,7 @@ class ForceHorse(Game[ForceHorseConfig]):
 
     id = "forcehorse"
     title = "Force of the Horse"
+    spaces: ClassVar[Any] = forcehorse_spaces  # integer actions and tensors (racebook.core.spaces)
     config_type = ForceHorseConfig
     action_types = (*ACTIONS, *LOOP_ACTIONS)
     event_types = (*EVENTS, *ENGINE_EVENTS, CardMoved, SecretMove, GameEnded)
@@ -97,13 +98,6 @@ class ForceHorse(Game[ForceHorseConfig]):
         if isinstance(data, dict) and "aptitude" not in data:
             data = {**data, "aptitude": False}
         return data
-
-    def _action_tables(self) -> list[ActionTable]:
-        return spaces.action_tables(self)
-
-    @property
-    def num_chance_outcomes(self) -> int:
-        return spaces.num_chance_outcomes(self)
 
     def _make_state(self) -> ForceHorseState:
         return ForceHorseState(self)
@@ -326,14 +320,6 @@ class ForceHorseState(State[ForceHorseConfig]):
         stuck(self, events)  # 1201.1c
         self.ab.keys = None
         return events
-
-    def chance_node(self) -> ChanceNode:
-        if not self._at_chance():
-            return super().chance_node()  # refuses: not a chance node
-        return spaces.chance_node(self)
-
-    def _observe(self, seat: int | None) -> Observation:
-        return spaces.observe(self, seat)
 
     def _copy_into(self, other: ForceHorseState) -> None:
         other.table = self.table.copy()

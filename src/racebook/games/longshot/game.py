@@ -8,8 +8,7 @@ from typing import Any, ClassVar
 from racebook.cards.horse import deck
 from racebook.core.game import Action, Event, Game, GameEnded
 from racebook.core.registry import register_game, register_preset
-from racebook.core.spaces import ActionTable
-from racebook.games.longshot import spaces
+from racebook.games.longshot import spaces as longshot_spaces
 from racebook.games.longshot.config import LongShotConfig, check_config, upgrade_config
 from racebook.games.longshot.placement import Pass, Passed, Place, Placed
 from racebook.games.longshot.race import HorseFinished, RaceEnded, RaceStalled, Ran, SpurtBegins
@@ -59,6 +58,7 @@ class LongShot(Game[LongShotConfig]):
 
     id: ClassVar[str] = "longshot"
     title: ClassVar[str] = "Long Shot"
+    spaces: ClassVar[Any] = longshot_spaces  # integer actions and tensors (racebook.core.spaces)
     config_type: ClassVar[type[Any]] = LongShotConfig
     placing: ClassVar[str] = "Long Shot: 'How to place Horse cards'"
     """Where the placement rules are written, for error messages."""
@@ -84,13 +84,6 @@ class LongShot(Game[LongShotConfig]):
     @property
     def seats(self) -> int:
         return self.config.players
-
-    def _action_tables(self) -> list[ActionTable]:
-        return spaces.action_tables(self)
-
-    @property
-    def num_chance_outcomes(self) -> int:
-        return spaces.num_chance_outcomes(self)
 
     def _make_state(self) -> LongShotState:
         return LongShotState(self)

@@ -28,8 +28,7 @@ from typing import TYPE_CHECKING, Any
 from racebook.board.boxes import EMPTY
 from racebook.cards.horse import card
 from racebook.core.game import CHANCE, Action, Event, Result, State
-from racebook.core.spaces import ChanceNode, Observation
-from racebook.games.longshot import placement, race, rounds, settlement, setup, spaces
+from racebook.games.longshot import placement, race, rounds, settlement, setup
 from racebook.games.longshot.config import LongShotConfig
 from racebook.games.longshot.phases import (
     AFTER_DRAW,
@@ -220,18 +219,6 @@ class LongShotState(State[LongShotConfig]):
             n = self.game.config.players
             return [(a, 1 / n) for a in self._legal(CHANCE)]
         return None
-
-    def chance_node(self) -> ChanceNode:
-        if not self._at_chance():
-            return super().chance_node()  # refuses: not a chance node
-        return spaces.chance_node(self)
-
-    def _observe(self, seat: int | None) -> Observation:
-        return spaces.observe(self, seat)
-
-    def _legal_ids(self, seat: int) -> list[int]:
-        found = spaces.legal_ids(self, seat)
-        return super()._legal_ids(seat) if found is None else found
 
     # -- play: the steps in the order of play ---------------------------------------
     def _apply(self, action: Action) -> list[Event]:

@@ -8,8 +8,7 @@ from typing import Any, ClassVar
 from racebook.cards.readysetbet import Rate
 from racebook.core.game import Game, GameEnded
 from racebook.core.registry import register_game, register_preset
-from racebook.core.spaces import ActionTable
-from racebook.games.readysetbet import spaces
+from racebook.games.readysetbet import spaces as readysetbet_spaces
 from racebook.games.readysetbet.board import (
     Bet,
     BetPlaced,
@@ -63,6 +62,7 @@ class ReadySetBet(Game[ReadySetBetConfig]):
 
     id: ClassVar[str] = "readysetbet"
     title: ClassVar[str] = "Ready Set Bet"
+    spaces: ClassVar[Any] = readysetbet_spaces  # integer actions and tensors (racebook.core.spaces)
     config_type: ClassVar[type[Any]] = ReadySetBetConfig
     action_types = (
         *(NewRace, Roll, Dice, Bet, BonusBet, Cash),
@@ -171,13 +171,6 @@ class ReadySetBet(Game[ReadySetBetConfig]):
         if found is None:  # setdefault: a thread that also missed keeps the same object
             found = self._bets.setdefault(key, Bet(seat, token, spot))
         return found
-
-    def _action_tables(self) -> list[ActionTable]:
-        return spaces.action_tables(self)
-
-    @property
-    def num_chance_outcomes(self) -> int:
-        return spaces.num_chance_outcomes(self)
 
     def _make_state(self) -> ReadySetBetState:
         return ReadySetBetState(self)

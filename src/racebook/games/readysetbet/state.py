@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from racebook.cards.readysetbet import Rate
 from racebook.core.game import CHANCE, Action, Event, Result, State, places_from_keys
-from racebook.core.spaces import ChanceNode, Observation
-from racebook.games.readysetbet import board, checks, host, race, spaces, vip
+from racebook.games.readysetbet import board, checks, host, race, vip
 from racebook.games.readysetbet.board import Bet, BonusBet
 from racebook.games.readysetbet.config import ReadySetBetConfig
 from racebook.games.readysetbet.host import FirstHost, Host
@@ -369,18 +368,6 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         return self.game.spot(spot)[0]
 
     # -- copies, audits ---------------------------------------------------------------------
-    def chance_node(self) -> ChanceNode:
-        if not self._at_chance():
-            return super().chance_node()  # refuses: not a chance node
-        return spaces.chance_node(self)
-
-    def _observe(self, seat: int | None) -> Observation:
-        return spaces.observe(self, seat)
-
-    def _legal_ids(self, seat: int) -> list[int]:
-        found = spaces.legal_ids(self, seat)
-        return super()._legal_ids(seat) if found is None else found
-
     def _copy_into(self, other: ReadySetBetState) -> None:
         other.money = list(self.money)
         other.used_props = list(self.used_props)

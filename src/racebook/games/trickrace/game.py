@@ -7,8 +7,7 @@ from typing import Any, ClassVar
 
 from racebook.core.game import Game, GameEnded
 from racebook.core.registry import register_game, register_preset
-from racebook.core.spaces import ActionTable
-from racebook.games.trickrace import spaces
+from racebook.games.trickrace import spaces as trickrace_spaces
 from racebook.games.trickrace.actions import (
     Bet,
     DealCards,
@@ -45,6 +44,7 @@ class TrickRace(Game[TrickRaceConfig]):
 
     id: ClassVar[str] = "trickrace"
     title: ClassVar[str] = "Trick race"
+    spaces: ClassVar[Any] = trickrace_spaces  # integer actions and tensors (racebook.core.spaces)
     config_type: ClassVar[type[Any]] = TrickRaceConfig
     action_types = (DrawHorses, DealCards, Paddock, Discard, Bet, Play)
     event_types = (
@@ -76,9 +76,6 @@ class TrickRace(Game[TrickRaceConfig]):
     @property
     def seats(self) -> int:
         return self.config.players
-
-    def _action_tables(self) -> list[ActionTable]:
-        return spaces.action_tables(self)
 
     @property
     def num_chance_outcomes(self) -> int:

@@ -7,8 +7,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from racebook.core.game import CHANCE, Action, Event, Result, State
-from racebook.core.spaces import ChanceNode, Observation
-from racebook.games.trickrace import hidden, paddock, payout, setup, spaces, tickets, tricks
+from racebook.games.trickrace import hidden, paddock, payout, setup, tickets, tricks
 from racebook.games.trickrace.actions import Bet, DealCards, Discard, DrawHorses, Paddock, Play
 from racebook.games.trickrace.config import DUMMY, TrickRaceConfig
 from racebook.games.trickrace.phases import (
@@ -259,18 +258,6 @@ class TrickRaceState(State[TrickRaceConfig]):
         payout.payout(self, events)
 
     # -- copies, audits, hidden information: hidden ----------------------------------------
-    def chance_node(self) -> ChanceNode:
-        if not self._at_chance():
-            return super().chance_node()  # refuses: not a chance node
-        return spaces.chance_node(self)
-
-    def _observe(self, seat: int | None) -> Observation:
-        return spaces.observe(self, seat)
-
-    def _legal_ids(self, seat: int) -> list[int]:
-        found = spaces.legal_ids(self, seat)
-        return super()._legal_ids(seat) if found is None else found
-
     def _copy_into(self, other: TrickRaceState) -> None:
         hidden.copy_into(self, other)
 
