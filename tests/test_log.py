@@ -11,7 +11,8 @@ import racebook
 from racebook import LogError
 from racebook.agents.base import RandomBot
 from racebook.core.game import State
-from racebook.core.log import VERSION
+from racebook.core.log import VERSION, header_config
+from racebook.games.longshot import LongShot
 
 
 def played(seed: int = 4, players: int = 5, steps: int | None = None) -> State:  # type: ignore[type-arg]
@@ -42,9 +43,12 @@ def refused(text: str) -> LogError:
 
 def test_header_and_round_trip(game_log: str) -> None:
     header = json.loads(lines(game_log)[0])
-    assert header["format"] == "racebook-log" and header["version"] == VERSION == 3
+    assert header["format"] == "racebook-log" and header["version"] == VERSION == 4
     assert header["game"] == "longshot" and header["seats"] == 5
-    assert header["config"]["players"] == 5 and header["config"]["goal"] == 60
+    # format 4: only the settings that differ from the game's defaults (none here)
+    assert header["defaults"] == 1 and header["config"] == {}
+    full = header_config(LongShot, header)
+    assert full["players"] == 5 and full["goal"] == 60
     assert "seed" not in game_log
     state = racebook.replay(game_log)
     assert state.is_over and state.log.dumps() == game_log

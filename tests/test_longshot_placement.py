@@ -310,3 +310,22 @@ def test_batch_placements_agree_with_the_clause_by_clause_rule(
         for b in range(12):
             ok = why_not(tops, x >> 4, x & 15, b, skip=skip) is None
             assert ok == ((x, b) in expected)
+
+
+@given(
+    tops=st.lists(st.integers(-1, 8), min_size=12, max_size=12),
+    codes=st.lists(st.sampled_from([h * 16 + mv for h in range(7) for mv in range(9)])),
+    skip=st.sets(st.integers(0, 11), max_size=2),
+)
+def test_can_fill_agrees_with_the_listed_placements(
+    tops: list[int], codes: list[int], skip: set[int]
+) -> None:
+    from racebook.board.boxes import can_fill, fill_first, placements
+
+    assume(all(tops[b] != EMPTY for b in skip))
+    found = placements(tops, sorted(set(codes)), skip)
+    fill = any(tops[b] == EMPTY for _, bs in found for b in bs)
+    assert can_fill(tops, codes, skip) == fill
+    # fill_first: only the cards that fill, into empty boxes, when any can
+    expected = [(x, [b for b in bs if tops[b] == EMPTY]) for x, bs in found] if fill else found
+    assert fill_first(tops, found) == [(x, bs) for x, bs in expected if bs]

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import racebook
 from racebook import CHANCE, ConfigError, IllegalAction
 from racebook.agents.base import RandomBot
-from racebook.core.log import parse_action
+from racebook.core.log import header_config, parse_action
 from racebook.games.readysetbet import (
     HORSES,
     VIP_CARDS,
@@ -29,6 +29,7 @@ from racebook.games.readysetbet import (
     Host,
     Keep,
     NewRace,
+    ReadySetBet,
     ReadySetBetState,
     Roll,
     Rolled,
@@ -463,7 +464,8 @@ def as_format_1(text: str) -> str:
     lines = [json.loads(line) for line in text.splitlines()]
     header = lines[0]
     header["version"] = 1
-    del header["config"]["seven_or_eight_counts"]
+    header["config"] = header_config(ReadySetBet, header)  # formats 1-3: every setting
+    del header["defaults"], header["config"]["seven_or_eight_counts"]
     game = racebook.replay(text).game
     state = game.new_state(explicit_chance=True)
     out = [header]
@@ -496,11 +498,13 @@ def test_a_format_1_log_replays_with_the_reading_it_was_played_with() -> None:
     again = racebook.replay(old)
     assert again.game.config.seven_or_eight_counts == "all"
     assert again.digest() == state.digest()
-    # the same log read as a format-2 log gets today's default ("non-host": 5 tokens
-    # for 6 bettors), which is not the game that was played
+    # the same log read as a later format (3, a full config) gets today's default
+    # ("non-host": 5 tokens for 6 bettors), which is not the game that was played
     lines = state.log.dumps().splitlines()
     header = json.loads(lines[0])
-    del header["config"]["seven_or_eight_counts"]
+    header["version"] = 3  # a full config without the setting
+    header["config"] = header_config(ReadySetBet, header)
+    del header["defaults"], header["config"]["seven_or_eight_counts"]
     edited = "\n".join([json.dumps(header, ensure_ascii=False), *lines[1:]]) + "\n"
     with pytest.raises(racebook.LogError):
         racebook.replay(edited)

@@ -302,7 +302,8 @@ def test_bad_log_lines_and_events_are_refused(name: str) -> None:
         {**header, "seat": 0, "redacted": True},  # a seat's log is not replayed
         {k: x for k, x in header.items() if k != "config"},
         {**header, "config": {**header["config"], "unknown_setting": 1}},
-        {**header, "config": {**header["config"], "players": str(header["config"]["players"])}},
+        {**header, "config": {**header["config"], "players": "2"}},
+        {**header, "defaults": 0},
         {**checkpoint, "digest": "not a digest"},
         {**checkpoint, "after": "3"},
         {**closing, "end": -1},

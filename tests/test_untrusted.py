@@ -19,7 +19,8 @@ from racebook import ConfigError, LogError
 from racebook.agents.base import RandomBot
 from racebook.core.errors import MAX_MESSAGE
 from racebook.core.game import State
-from racebook.core.log import MAX_BYTES, VERSION
+from racebook.core.log import MAX_BYTES, VERSION, header_config
+from racebook.core.registry import game_class
 from racebook.core.serial import FrozenDict
 from racebook.variants import read_variant
 
@@ -389,7 +390,7 @@ def test_format_2_logs_replay_to_the_same_game_and_story(path: Path) -> None:
     assert json.loads(text.split("\n")[0])["version"] == 2
     # re-dumped as format 3: the same actions (as arrays), checkpoints and closing line
     rewritten = state.log.dumps()
-    assert json.loads(rewritten.split("\n")[0])["version"] == VERSION == 3
+    assert json.loads(rewritten.split("\n")[0])["version"] == VERSION == 4
     _same_log(_as_format_2(rewritten, state), text)
     assert racebook.replay(rewritten).log.dumps() == rewritten
     story = path.with_name(path.stem + ".seat0.jsonl").read_text(encoding="utf-8")
@@ -413,23 +414,28 @@ def _dumps(obj: object) -> str:
     return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
 
 
-FIXTURES_V3 = Path(__file__).parent / "data" / "logs-v3"
+DATA = Path(__file__).parent / "data"
+FIXTURES_V3_ON = [(v, p) for v in (3, 4) for p in sorted((DATA / f"logs-v{v}").glob("*[!0].jsonl"))]
 
 
-@pytest.mark.parametrize("path", sorted(FIXTURES_V3.glob("*[!0].jsonl")), ids=lambda p: p.stem)
-def test_format_3_logs_replay_to_the_same_game_and_story(path: Path) -> None:
-    """Logs of format 3 (made by tests/data/make_logs_v3.py) replay to the same
-    digests, re-dump to the same text, and tell seat 0 the same story."""
+@pytest.mark.parametrize(("version", "path"), FIXTURES_V3_ON, ids=lambda x: getattr(x, "stem", x))
+def test_format_3_and_4_logs_replay_to_the_same_game_and_story(version: int, path: Path) -> None:
+    """Logs of formats 3 and 4 (made by tests/data/make_logs.py) replay to the
+    same digests, re-dump to the same text (format 3's header is re-dumped in
+    format 4, with the same full config), and tell seat 0 the same story."""
     text = path.read_text(encoding="utf-8")
-    assert json.loads(text.split("\n")[0])["version"] == 3
+    assert json.loads(text.split("\n")[0])["version"] == version
     state = racebook.replay(text)
     _same_log(state.log.dumps(), text)
+    if version == VERSION:
+        assert state.log.dumps() == text
     story = path.with_name(path.stem + ".seat0.jsonl").read_text(encoding="utf-8")
     _same_log(state.log.for_seat(0), story)
 
 
-def test_every_preset_has_a_format_3_log() -> None:
-    assert {p.stem for p in FIXTURES_V3.glob("*[!0].jsonl")} == set(PRESETS)
+@pytest.mark.parametrize("version", [3, 4])
+def test_every_preset_has_a_format_3_and_4_log(version: int) -> None:
+    assert {p.stem for p in (DATA / f"logs-v{version}").glob("*[!0].jsonl")} == set(PRESETS)
 
 
 def _same_log(new: str, old: str) -> None:
@@ -437,9 +443,17 @@ def _same_log(new: str, old: str) -> None:
     since the log was written (each with the value that plays it as then)."""
     new_lines, old_lines = new.split("\n"), old.split("\n")
     assert new_lines[1:] == old_lines[1:]
-    new_head, old_head = json.loads(new_lines[0]), json.loads(old_lines[0])
+    new_head, old_head = _full(json.loads(new_lines[0])), _full(json.loads(old_lines[0]))
     assert {**new_head, "config": None} == {**old_head, "config": None}
     _within(old_head["config"], new_head["config"], "config")
+
+
+def _full(header: dict[str, Any]) -> dict[str, Any]:
+    """A header with its full config (format 4 writes the changes from the
+    game's defaults) and without its format version."""
+    config = header_config(game_class(header["game"]), header)
+    out = {k: v for k, v in header.items() if k not in ("defaults", "version")}
+    return {**out, "config": config}
 
 
 def _within(old: object, new: object, where: str) -> None:

@@ -458,6 +458,13 @@ def _header(b: _Builder, game: Game[Any], *, seat_log: bool) -> JSON:
         "library": {"type": "string", "description": "The racebook version that wrote it."},
         "game": {"const": game.id},
         "seats": {"type": "integer", "minimum": 1},
+        "defaults": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "Format 4: the revision of the game's default config that "
+            "'config' lists changes from (racebook.core.log.header_config); without "
+            "it, 'config' lists every setting.",
+        },
         "config": b.of(game.config_type, complete=False),
     }
     if seat_log:
@@ -471,7 +478,7 @@ def _header(b: _Builder, game: Game[Any], *, seat_log: bool) -> JSON:
         "description": "Line 1: the header."
         + (" A seat's log (log.for_seat(seat)) cannot be replayed." if seat_log else ""),
         "properties": properties,
-        "required": list(properties),
+        "required": [k for k in properties if k != "defaults"],
         "additionalProperties": False,
     }
 

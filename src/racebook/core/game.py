@@ -221,6 +221,27 @@ class Game(abc.ABC, Generic[C]):
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id!r} seats={self.seats}>"
 
+    defaults_revision: ClassVar[int] = 1
+    """The revision of :meth:`default_config` a log header names (its
+    ``"defaults"``): a header lists only the settings that differ from the
+    defaults of that revision.  A game that changes a default, or adds a
+    setting, raises it and says in :meth:`past_defaults` what the older
+    revisions had (tests/test_log_defaults.py holds each game's defaults and
+    fails until it does)."""
+
+    @classmethod
+    def default_config(cls) -> Any:
+        """The config a log header's settings are written against: the game's
+        own default (its preset of the same name)."""
+        return cls.config_type()
+
+    @classmethod
+    def past_defaults(cls, revision: int) -> dict[str, Any]:
+        """The settings whose default was different at ``revision`` of
+        :attr:`defaults_revision` (or that did not exist then), as JSON data
+        with the value that plays the game as it was played then."""
+        return {}
+
     @classmethod
     def upgrade_config(cls, data: Any, version: int) -> Any:
         """A config as a log of format ``version`` wrote it (every log's

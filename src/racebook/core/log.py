@@ -2,8 +2,14 @@
 
 Line 1 is the header::
 
-    {"format": "racebook-log", "version": 3, "library": "0.1.0",
-     "game": "longshot", "seats": 5, "config": {...}}
+    {"format": "racebook-log", "version": 4, "library": "0.1.0",
+     "game": "longshot", "seats": 5, "defaults": 1, "config": {"goal": 50}}
+
+``config`` lists only the settings that differ from the game's default config
+at revision ``defaults`` (:attr:`~racebook.core.game.Game.defaults_revision`;
+formats 1 to 3 wrote every setting and are still read): Force of the Horse's
+card pool, 20 KB, is written only when it is not the sample set.
+:func:`header_config` gives the full config back.
 
 Then one line per action, decisions and chance outcomes alike, in the order
 they were applied, as a short JSON array: the seat, the kind, then the
@@ -56,11 +62,12 @@ LIBRARY = _library_version()
 """The library version a log's header records (from the package's metadata)."""
 
 FORMAT = "racebook-log"
-VERSION = 3
+VERSION = 4
 """The log format this library writes.  Version 1 (racebook 0.1) recorded the
 full state's digest at each checkpoint; version 2 records a chain
 (:meth:`~racebook.core.game.State.checkpoint`); version 3 writes each action
-as a short array (:func:`action_row`).  All three are read."""
+as a short array (:func:`action_row`); version 4 writes in the header only the
+settings that differ from the game's defaults.  All four are read."""
 MAX_BYTES = 64 * 1024 * 1024
 MAX_LINE = 1024 * 1024
 
@@ -78,9 +85,79 @@ def _from_v2(line: dict[str, Any]) -> dict[str, Any]:
     return line
 
 
+def _from_v3(line: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 to 4: a header of version 3 has no ``"defaults"``: its config
+    lists every setting, as version 4 reads a header without one."""
+    return line
+
+
 # Readers of older format versions: version -> function upgrading one line of
 # that version (the header included) to the next version.  Version 1 is the first.
-UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_v1, 2: _from_v2}
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: _from_v1,
+    2: _from_v2,
+    3: _from_v3,
+}
+
+
+_DEFAULTS: dict[type[Any], Any] = {}
+
+
+def _default_data(cls: type[Game[Any]]) -> dict[str, Any] | None:
+    """``cls``'s default config as JSON data (``None``: it has none, and its
+    headers list every setting)."""
+    if cls not in _DEFAULTS:
+        try:
+            data = to_data(cls.default_config())
+        except TypeError:  # a config type with a setting that has no default
+            data = None
+        _DEFAULTS[cls] = data if isinstance(data, dict) else None
+    found: dict[str, Any] | None = _DEFAULTS[cls]
+    return found
+
+
+def config_changes(game: Game[Any]) -> tuple[int | None, Any]:
+    """What a header of format 4 writes of ``game``'s config:
+    ``(defaults revision, the settings that differ from that revision's
+    defaults)``, or ``(None, every setting)`` for a game without defaults.
+
+    >>> import racebook
+    >>> config_changes(racebook.load("longshot", goal=50))
+    (1, {'goal': 50})
+    """
+    data = to_data(game.config)
+    base = _default_data(type(game))
+    if base is None or not isinstance(data, dict):
+        return None, data
+    changes = {k: v for k, v in data.items() if base.get(k, _NO_DEFAULT) != v}
+    for key in base.keys() - data.keys():  # a field its converter leaves out at its default
+        changes[key] = to_data(getattr(game.config, key))
+    return type(game).defaults_revision, changes
+
+
+def header_config(game_cls: type[Game[Any]], header: dict[str, Any]) -> Any:
+    """The full config (JSON data) a log header's ``config`` stands for: with a
+    ``"defaults"`` revision (format 4), the game's default config, with the
+    settings whose default changed since that revision as they were then
+    (:meth:`~racebook.core.game.Game.past_defaults`), under the header's own;
+    without one, the header's config as it is."""
+    data = header.get("config")
+    if "defaults" not in header:
+        return data
+    revision = header["defaults"]
+    if type(revision) is not int or not 1 <= revision <= game_cls.defaults_revision:
+        raise ConfigError(
+            "defaults",
+            f"revision {short(revision)} of {game_cls.id}'s defaults is unknown "
+            f"(this library has 1..{game_cls.defaults_revision})",
+        )
+    if not isinstance(data, dict):
+        raise ConfigError("config", f"a header's config is a JSON object, got {short(data)}")
+    base = _default_data(game_cls)
+    if base is None:
+        raise ConfigError("defaults", f"{game_cls.id} has no default config")
+    past = game_cls.past_defaults(revision) if revision < game_cls.defaults_revision else {}
+    return {**base, **past, **data}
 
 
 def _dump(obj: Any) -> str:
@@ -153,9 +230,10 @@ def _row_action(game: Game[Any], row: list[Any]) -> tuple[Action, bool]:
         )
     readers = _fast_fields(cls)
     if readers is not None:
-        try:  # fields left out take their defaults (a TypeError if they have none)
+        try:  # by position, in declared order; fields left out from the end take
+            # their defaults (a TypeError if they have none)
             values = zip(readers, (row[0], *row[2:]), strict=False)
-            return cls(**{n: read(v) for (n, read), v in values}), True
+            return cls(*[read(v) for (_, read), v in values]), True
         except (ValueError, TypeError):
             pass  # the object reader gives the precise message
     obj: dict[str, Any] = {"kind": kind, "seat": row[0]}
@@ -188,15 +266,21 @@ class GameLog:
         return [e for group in self._state._events for e in group if e.visible_to(seat)]
 
     def header(self) -> dict[str, Any]:
+        """The header line (format 4: the config as changes from the game's
+        defaults, :func:`config_changes`)."""
         game = self._state.game
-        return {
+        revision, config = config_changes(game)
+        header: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
             "library": LIBRARY,
             "game": game.id,
             "seats": game.seats,
-            "config": to_data(game.config),
         }
+        if revision is not None:
+            header["defaults"] = revision
+        header["config"] = config
+        return header
 
     def dumps(self) -> str:
         """The whole log as JSON Lines (full information: keep it secret)."""
@@ -432,7 +516,7 @@ def resume(text: str, seed: int | None = None) -> Resumed:
 def _header_game(head: str) -> tuple[Game[Any], int]:
     """The game a log's header line names, and the format version it was
     written in."""
-    from racebook.core.registry import game_from_data
+    from racebook.core.registry import game_class, game_from_data
 
     header = _parse_line(1, head.removesuffix("\r"))
     if header.get("format") != FORMAT:
@@ -450,7 +534,8 @@ def _header_game(head: str) -> tuple[Game[Any], int]:
     if type(game_id) is not str:
         raise LogError(1, "header names no game")
     try:
-        game = game_from_data(game_id, header.get("config"), written)
+        config = header_config(game_class(game_id), header)
+        game = game_from_data(game_id, config, written)
     except ConfigError as exc:
         raise LogError(1, f"header: {exc}") from None
     seats = header.get("seats")
@@ -478,22 +563,29 @@ def _replay(text: str, *, partial: bool) -> Resumed:
     rows = written >= 3  # format 3 writes actions as arrays, 1 and 2 as objects
     due = 0  # actions after which the game made a checkpoint: its line comes next
     last = 1
+    # format 3 on: an action line met before (the same seat, kind and fields),
+    # read once: a game repeats many (a Ready Set Bet bet, a pass)
+    seen: dict[str, tuple[Action, bool]] = {}
     for number, line, complete in _numbered_lines(text, first + 1 if first >= 0 else len(text), 2):
-        if not line.strip():
-            continue
-        if partial and not complete:
-            try:
-                json.loads(line)
-            except (ValueError, RecursionError):
-                dropped = f"line {number}: half-written, dropped"
-                break
-        obj = _parse_line(number, line)
-        if written < VERSION and type(obj) is dict:
-            obj = _upgrade(obj, written)
-        last = number
-        if ended:
-            raise LogError(number, "line after the closing line")
-        if type(obj) is list or "kind" in obj:
+        found = seen.get(line)
+        if found is None:
+            if not line.strip():
+                continue
+            if partial and not complete:
+                try:
+                    json.loads(line)
+                except (ValueError, RecursionError):
+                    dropped = f"line {number}: half-written, dropped"
+                    break
+            obj = _parse_line(number, line)
+            if written < VERSION and type(obj) is dict:
+                obj = _upgrade(obj, written)
+            last = number
+            if ended:
+                raise LogError(number, "line after the closing line")
+            if type(obj) is not list and "kind" not in obj:
+                due, ended = _control_line(state, obj, number, due, written)
+                continue
             if due:
                 raise LogError(number, f"the checkpoint after action {due} is missing")
             if (type(obj) is list) != rows:
@@ -501,45 +593,57 @@ def _replay(text: str, *, partial: bool) -> Resumed:
                     number,
                     f"an action of format {written} is a JSON {'array' if rows else 'object'}",
                 )
-            typed = False
             try:
                 if rows:
-                    action, typed = _row_action(game, obj)
+                    found = seen[line] = _row_action(game, obj)
                 else:
-                    action = action_from_data(game, obj)
+                    found = action_from_data(game, obj), False
             except MalformedAction as exc:
                 raise LogError(number, exc.message.split(": ", 1)[1]) from None
-            marks = len(state._marks)
-            try:
-                state._replay_apply(action, typed)
-            except IllegalAction as exc:
-                raise LogError(number, f"illegal action: {exc}") from None
-            if len(state._marks) > marks:
-                due = len(state._entries)
-        elif obj.keys() == {"digest", "after"}:
-            after = obj["after"]
-            if not due or type(after) is not int or after != due:
-                raise LogError(number, "checkpoint line out of place: lines reordered or removed")
-            if obj["digest"] != _checkpoint_at(state, written):
-                raise LogError(number, "state digest differs: an action before it was edited")
-            due = 0
-        elif obj.keys() == {"end", "digest"}:
+        else:
+            last = number
+            if ended:
+                raise LogError(number, "line after the closing line")
             if due:
                 raise LogError(number, f"the checkpoint after action {due} is missing")
-            end = obj["end"]
-            if type(end) is not int or end != len(state._entries):
-                raise LogError(
-                    number,
-                    f"closing line counts {short(end)} actions, the log has {len(state._entries)}",
-                )
-            if obj["digest"] != state.digest():
-                raise LogError(number, "final state digest differs: the log was edited")
-            ended = True
-        else:
-            raise LogError(number, "neither an action, a checkpoint nor the closing line")
+        marks = len(state._marks)
+        try:
+            state._replay_apply(*found)
+        except IllegalAction as exc:
+            raise LogError(number, f"illegal action: {exc}") from None
+        if len(state._marks) > marks:
+            due = len(state._entries)
     if not ended and not partial:
         raise LogError(last + 1, "the log has no closing line: it was cut short")
     return Resumed(state, ended, dropped)
+
+
+def _control_line(
+    state: State[Any], obj: dict[str, Any], number: int, due: int, written: int
+) -> tuple[int, bool]:
+    """Check a checkpoint or closing line at line ``number`` (``due``: the
+    actions after which a checkpoint is due, 0 if none); the new ``due`` and
+    whether the log is closed."""
+    if obj.keys() == {"digest", "after"}:
+        after = obj["after"]
+        if not due or type(after) is not int or after != due:
+            raise LogError(number, "checkpoint line out of place: lines reordered or removed")
+        if obj["digest"] != _checkpoint_at(state, written):
+            raise LogError(number, "state digest differs: an action before it was edited")
+        return 0, False
+    if obj.keys() == {"end", "digest"}:
+        if due:
+            raise LogError(number, f"the checkpoint after action {due} is missing")
+        end = obj["end"]
+        if type(end) is not int or end != len(state._entries):
+            raise LogError(
+                number,
+                f"closing line counts {short(end)} actions, the log has {len(state._entries)}",
+            )
+        if obj["digest"] != state.digest():
+            raise LogError(number, "final state digest differs: the log was edited")
+        return 0, True
+    raise LogError(number, "neither an action, a checkpoint nor the closing line")
 
 
 def _upgrade(obj: dict[str, Any], version: int) -> dict[str, Any]:

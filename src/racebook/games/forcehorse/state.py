@@ -93,9 +93,11 @@ class ForceHorse(Game[ForceHorseConfig]):
 
     @classmethod
     def upgrade_config(cls, data: Any, version: int) -> Any:
-        """A config from before part 2 (no ``aptitude`` key): the game as it
-        was then, without the aptitude modifiers of the 1000s."""
-        if isinstance(data, dict) and "aptitude" not in data:
+        """A config from before part 2 (a full config of format 3 or older
+        without an ``aptitude`` key): the game as it was then, without the
+        aptitude modifiers of the 1000s.  (A header of format 4 leaves out
+        settings at their default.)"""
+        if version < 4 and isinstance(data, dict) and "aptitude" not in data:
             data = {**data, "aptitude": False}
         return data
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from racebook.board.boxes import EMPTY, fill_first, legal_boxes, placements, why_not
+from racebook.board.boxes import can_fill as fills
 from racebook.cards.horse import FREE, HorseCard, card
 from racebook.core.game import Action, Event
 from racebook.games.longshot.phases import OPENED, SECOND, TURN
@@ -115,14 +116,13 @@ def hand_placements(state: LongShotState, seat: int) -> list[Action]:
         if row is None:
             c = card(x)
             row = rows[x] = [Place(seat, c, b) for b in range(len(state.boxes))]
-        out += [row[b] for b in boxes]
+        out += map(row.__getitem__, boxes)
     return out
 
 
 def can_fill(state: LongShotState, seat: int) -> bool:
     """Whether a card in ``seat``'s hand may go in an empty box now."""
-    found = placements(state.tops, sorted(set(state.hands[seat])), state.placed)
-    return any(state.tops[b] == EMPTY for _, boxes in found for b in boxes)
+    return fills(state.tops, state.hands[seat], state.placed)
 
 
 def unavoidable(state: LongShotState, seat: int) -> list[tuple[int, list[int]]]:

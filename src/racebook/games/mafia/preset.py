@@ -55,6 +55,11 @@ class Mafia(LongShot):
     title: ClassVar[str] = "Horse Racing Mafia"
     placing: ClassVar[str] = "Mafia 4.1, 4.4 and Q&A 9.0 Q2"
 
+    @classmethod
+    def default_config(cls) -> LongShotConfig:
+        """:data:`MAFIA`: a log header lists the settings that differ from it."""
+        return MAFIA
+
 
 register_preset(
     "mafia",
