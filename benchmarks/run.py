@@ -140,10 +140,9 @@ def play(game: racebook.Game[Any], seed: int) -> racebook.State[Any]:
 
 def play_masked(game: racebook.Game[Any], seed: int) -> racebook.State[Any]:
     """The same random game through integer ids: the mask, a uniform pick among
-    its set entries, the action made from its id."""
+    its set entries, applied by its id (``apply_id``)."""
     state = game.new_state(seed=seed)
     rng = random.Random(seed)
-    from_id = game.action_from_id
     while not state.is_over:
         seat = state.to_act[0]
         mask = state.legal_action_mask(seat)
@@ -151,7 +150,7 @@ def play_masked(game: racebook.Game[Any], seed: int) -> racebook.State[Any]:
         i = mask.find(1)
         for _ in range(k):
             i = mask.find(1, i + 1)
-        state.apply(from_id(i, seat))
+        state.apply_id(i, seat)
     return state
 
 

@@ -241,3 +241,34 @@ def test_for_seat_hides_what_others_hold() -> None:
         state.apply(DealOrders(CHANCE, (1, 2, 3, 4, 5, 6) if rotate else (1, 3, 2, 5, 4, 6)))
         texts.append(state.log.for_seat(0))
     assert texts[0] == texts[1]
+
+
+def test_action_lines_are_read_once_and_the_table_is_bounded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Replay keeps short action lines it has read, per set of action kinds,
+    for every later log; the table is bounded and holds only lines that were
+    read without error."""
+    from racebook.core import log
+
+    monkeypatch.setattr(log, "_LINES", {})
+    game = racebook.load("trickrace")
+    state = game.new_state(seed=2)
+    bot = RandomBot(2)
+    while not state.is_over:
+        state.apply(bot.choose(state, state.to_act[0]))
+    text = state.log.dumps()
+    assert racebook.replay(text).digest() == state.digest()
+    (table,) = log._LINES.values()
+    kept = len(table)
+    assert kept > 0 and all(len(line) <= log.MAX_LINE_KEPT for line in table)
+    assert all(action in state.log.actions for action, _ in table.values())
+    assert racebook.replay(text).digest() == state.digest() and len(table) == kept
+    # a line refused is never kept: an unknown card
+    bad = text.replace('"play","', '"play","Q', 1)
+    with pytest.raises(LogError):
+        racebook.replay(bad)
+    assert all('"Q' not in line for line in table)
+    monkeypatch.setattr(log, "MAX_LINES_KEPT", kept - 1)
+    racebook.replay(text)  # over the bound: the table starts afresh
+    assert log._LINES[tuple(game.action_types)] is not table

@@ -251,3 +251,45 @@ def test_variant_files_have_spaces_too(path: Path) -> None:
         assert len(state.observation_tensor(state.to_act[0])) == game.observation_shape[0]
         seat = rng.choice(state.to_act)
         state.apply(rng.choice(state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_apply_id_plays_the_masked_game(game_id: str) -> None:
+    """``apply_id`` plays the action of an id: the same game as ``apply`` of
+    ``action_from_id``; an id the mask did not list is checked and refused,
+    the state left as it was."""
+    game = racebook.load(game_id)
+    rng = random.Random(3)
+    by_id, by_action = game.new_state(seed=5), game.new_state(seed=5)
+    while not by_id.is_over:
+        seat = by_id.to_act[0]
+        ids = by_id.legal_action_ids(seat)
+        illegal = [i for i in range(game.num_distinct_actions) if i not in set(ids)][:3]
+        before = by_id.digest()
+        for i in illegal:
+            with pytest.raises(racebook.IllegalAction):
+                by_id.apply_id(i, seat)
+        assert by_id.digest() == before
+        i = rng.choice(ids)
+        events = by_id.apply_id(i, seat)
+        assert events == by_action.apply(game.action_from_id(i, seat))
+    assert by_id.digest() == by_action.digest()
+    assert racebook.replay(by_id.log.dumps()).digest() == by_id.digest()
+
+
+def test_apply_id_refuses_bad_ids_and_seats() -> None:
+    state = racebook.load("longshot").new_state(seed=1)
+    seat = state.to_act[0]
+    before = state.digest()
+    for bad in (-1, 10**6, True, 1.0, "3"):
+        with pytest.raises(racebook.MalformedAction) as info:
+            state.apply_id(bad, seat)  # type: ignore[arg-type]
+        assert info.value.field == "id"
+    with pytest.raises(racebook.UnknownSeat):
+        state.apply_id(0, 99)
+    # a mask of another state (or seat) proves nothing here: checked, refused
+    other = (seat + 1) % state.game.seats
+    listed = state.legal_action_ids(seat)
+    with pytest.raises(racebook.IllegalAction):
+        state.apply_id(listed[0], other)
+    assert state.digest() == before

@@ -234,7 +234,7 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
                 self._settle()
             return
         seat = self.current_player()
-        h.state.apply(self._rb_game.action_from_id(action, seat))
+        h.state.apply_id(int(action), seat)  # checked once: by the mask, or here
         h.actor = None
         self._settle()
 

@@ -127,7 +127,7 @@ class RacebookEnv(AECEnv):  # type: ignore[misc]
             return
         assert action is not None, "a live agent must act"
         seat = self._seat[agent]
-        self.state.apply(self.game.action_from_id(int(action), seat))
+        self.state.apply_id(int(action), seat)  # checked once: by the mask, or here
         self._cumulative_rewards[agent] = 0.0
         if self.state.is_over:
             result = self.state.result

@@ -368,6 +368,7 @@ class State(abc.ABC, Generic[C]):
         self._writer: Any = None  # a LogWriter following this state, if any
         self._version = 0
         self._legal_cache: tuple[int, int, list[Action]] = (-1, 0, [])
+        self._ids_cache: tuple[int, int, frozenset[int]] = (-1, 0, frozenset())
         # clone() shares the log's lists and the random generator with its
         # copy: each side copies them before its first change (copy-on-write),
         # so that a clone costs the same at the start and at the end of a game
@@ -520,6 +521,7 @@ class State(abc.ABC, Generic[C]):
         other._writer = None  # the log file follows the original only
         # not the legal list: hidden_variant() changes a clone's hidden cards
         other._legal_cache = (-1, 0, [])
+        other._ids_cache = (-1, 0, frozenset())
         self._copy_into(other)
         return other
 
@@ -660,13 +662,35 @@ class State(abc.ABC, Generic[C]):
             mask[i] = 1
         return mask
 
+    def apply_id(self, i: int, seat: int) -> list[Event]:
+        """:meth:`apply` the action of id ``i`` made by ``seat``
+        (:meth:`Game.action_from_id`).  An id that :meth:`legal_action_mask`
+        or :meth:`legal_action_ids` gave for this very state and seat is
+        not checked again (the mask proves it legal), as a pick from
+        :meth:`legal_actions` is not: masked playouts cost 1.3-1.8x
+        ``legal_actions`` ones without it (``make bench``)."""
+        self._check_seat(seat)
+        if type(i) is not int:
+            raise MalformedAction("id", f"expected an int, got {short(i)}", rule=self.game.title)
+        try:
+            action = self.game.action_from_id(i, seat)
+        except ValueError as exc:
+            raise MalformedAction("id", str(exc), rule=self.game.title) from None
+        version, listed_seat, ids = self._ids_cache
+        if not (version == self._version and listed_seat == seat and i in ids):
+            self._validate(action)
+        events = list(self._do(action))
+        self._resolve_chance(events)
+        return events
+
     def _legal_ids(self, seat: int) -> list[int]:
         """The ids of the legal actions of ``seat`` in any order (games may
-        answer without making the actions)."""
+        answer without making the actions), kept for :meth:`apply_id`."""
         found = getattr(self.game.spaces, "legal_ids", None)
         ids: list[int] | None = None if found is None else found(self, seat)
         if ids is None:
             ids = list(map(self.game.action_space.id, self.legal_actions(seat)))
+        self._ids_cache = (self._version, seat, frozenset(ids))
         return ids
 
     def chance_node(self) -> ChanceNode:
