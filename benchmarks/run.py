@@ -267,6 +267,9 @@ REFERENCE_PER_ACTION: dict[str, float] = {}
 """Seconds per action of each game's reference loop (its time over the API's
 action count for the same number of games), for the floor's comparison."""
 
+RSB_GAME: list[float] = []
+"""Ready Set Bet's actions per full game and the seconds of four reference races."""
+
 PLAY_PER_ACTION: dict[str, float] = {}
 """Seconds per action of each game's validated playout, the same way."""
 
@@ -326,6 +329,14 @@ def report_floor(reference: dict[str, float], n: int) -> None:
             f"{per / live:.0%} of it)"
         )
         goal(f"{name}: floor vs reference loop, per action", f"{per / ref:.2f}x", None)
+    if RSB_GAME:
+        actions, four = RSB_GAME
+        bound = per * actions / four
+        print(
+            f"  Ready Set Bet: {actions:.0f} actions a game at the floor's cost are "
+            f"{bound:.1f}x four reference races (the goal is 10x)"
+        )
+        goal("Ready Set Bet: a game's actions at the floor vs 4 races", f"{bound:.1f}x", None)
 
 
 def positive(text: str) -> int:
@@ -526,6 +537,7 @@ def report_rsb(loops: list[tuple[str, Loop]], races: int) -> None:
     size = statistics.mean(len(x.encode()) for x in logs)
     print(f"  {'log size':<28}{size:>10,.0f} bytes/game")
     ratio = full / four[0][1]
+    RSB_GAME[:] = [actions / games, four[0][1]]
     goal("Ready Set Bet: full game vs four reference races, <= 10x", f"{ratio:.2f}x", ratio <= 10)
     goal("Ready Set Bet: replay vs live, >= 2x", f"{speed:.2f}x", speed >= 2)
     clone_goals("Ready Set Bet", game, full / (actions / games))

@@ -272,3 +272,15 @@ def test_action_lines_are_read_once_and_the_table_is_bounded(
     monkeypatch.setattr(log, "MAX_LINES_KEPT", kept - 1)
     racebook.replay(text)  # over the bound: the table starts afresh
     assert log._LINES[tuple(game.action_types)] is not table
+
+
+def test_a_header_line_met_before_gives_the_same_game_until_the_registry_changes() -> None:
+    from racebook.core.registry import registry_changed
+
+    text = racebook.load("readysetbet", races=1).new_state(seed=1).log.dumps()
+    first, second = racebook.replay(text), racebook.replay(text)
+    assert second.game is first.game and second is not first
+    assert second.digest() == first.digest()
+    registry_changed()  # e.g. a rule module registered: names may resolve anew
+    third = racebook.replay(text)
+    assert third.game is not first.game and third.game.config == first.game.config

@@ -14,6 +14,7 @@ import pytest
 import racebook
 from racebook import ConfigError, LogError
 from racebook.cli import main
+from racebook.core.registry import registry_changed
 from racebook.games.longshot import BoxRule, LongShotState
 from racebook.variants import dump_variant, load_variant, read_variant, register_rule
 from racebook.variants.rules import _RULES
@@ -129,6 +130,7 @@ def test_the_log_records_the_rules_and_needs_them_registered(temporary_rule: Any
     assert header["config"]["rules"] == [{"name": "test.slow-start", "settings": {}}]
     assert racebook.replay(text).digest() == state.digest()
     _RULES.pop("test.slow-start")
+    registry_changed()  # as register_rule does: a header's game is built afresh
     with pytest.raises(LogError) as info:
         racebook.replay(text)
     assert info.value.line == 1 and "test.slow-start" in info.value.reason

@@ -513,9 +513,31 @@ def resume(text: str, seed: int | None = None) -> Resumed:
     return resumed
 
 
+_GAMES_BUILT: dict[tuple[int, str], tuple[Game[Any], int]] = {}
+MAX_GAMES_BUILT = 32
+"""Games built from log headers kept for the next log with the same header
+line (:func:`_header_game`)."""
+
+
 def _header_game(head: str) -> tuple[Game[Any], int]:
     """The game a log's header line names, and the format version it was
-    written in."""
+    written in.  A game is immutable and shared by all its states, so the
+    game of a header line met before is reused, unless the registry changed
+    since (``registry.generation``): building it (reading and checking the
+    config) cost a quarter of replaying a Ready Set Bet game (``make bench``)."""
+    from racebook.core.registry import generation
+
+    key = (generation(), head)
+    found = _GAMES_BUILT.get(key)
+    if found is None:
+        found = _build_header_game(head)
+        if len(_GAMES_BUILT) >= MAX_GAMES_BUILT:
+            _GAMES_BUILT.clear()
+        _GAMES_BUILT[key] = found
+    return found
+
+
+def _build_header_game(head: str) -> tuple[Game[Any], int]:
     from racebook.core.registry import game_class, game_from_data
 
     header = _parse_line(1, head.removesuffix("\r"))

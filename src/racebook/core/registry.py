@@ -34,15 +34,32 @@ _GAMES: dict[str, type[Game[Any]]] = {}
 _PRESETS: dict[str, Preset] = {}
 
 
+_GENERATION = [0]
+
+
+def registry_changed() -> None:
+    """Note that a name the registry resolves may mean something else now (a
+    game, a preset or a rule module registered): a game built from a log
+    header before is not reused (:func:`generation`)."""
+    _GENERATION[0] += 1
+
+
+def generation() -> int:
+    """How many times the registry changed (:func:`registry_changed`)."""
+    return _GENERATION[0]
+
+
 def register_game(cls: type[Game[Any]]) -> type[Game[Any]]:
     """Register a game class under its ``id`` (used as a class decorator)."""
     _GAMES[cls.id] = cls
+    registry_changed()
     return cls
 
 
 def register_preset(name: str, game: str, config: Any, description: str) -> None:
     """Register a named variant.  The game's id itself names its default preset."""
     _PRESETS[name] = Preset(name, game, config, description)
+    registry_changed()
 
 
 def game_class(game_id: str) -> type[Game[Any]]:

@@ -17,6 +17,7 @@ import attrs
 
 from racebook.core.errors import ConfigError
 from racebook.core.serial import FrozenDict, freeze
+from racebook.core.registry import registry_changed
 
 
 @attrs.frozen
@@ -42,6 +43,7 @@ def register_rule(cls: T) -> T:
     if not isinstance(name, str) or not name:
         raise ValueError(f"{cls.__name__} has no rule name")
     _RULES[name] = cls
+    registry_changed()  # a log header naming it may build another game now
     return cls
 
 
@@ -53,6 +55,7 @@ def rule_class(name: str, where: str = "rules") -> type[Any]:
             if ep.name == name:
                 loaded = ep.load()
                 _RULES[name] = loaded
+                registry_changed()
                 return loaded  # type: ignore[no-any-return]
         raise ConfigError(
             where,
