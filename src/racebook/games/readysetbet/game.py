@@ -15,6 +15,7 @@ from racebook.games.readysetbet.board import (
     BonusBet,
     Judge,
     board_spots,
+    card_of,
     card_spots,
     judge,
     spot_rate,
@@ -113,6 +114,11 @@ class ReadySetBet(Game[ReadySetBetConfig]):
         self._spots: dict[str, tuple[Rate, Judge]] = {
             x: (spot_rate(config, x), judge(config, x)) for x in self.all_spots
         }
+        self.exotic_spots: dict[str, frozenset[str]] = {}
+        """The spots of each exotic card (``exotic:by-a-nose`` -> its three spots)."""
+        for x in self.all_spots:
+            if x[0] == "e":
+                self.exotic_spots[card_of(x)] = self.exotic_spots.get(card_of(x), frozenset()) | {x}
         self._bets: dict[tuple[int, int, str], Bet] = {}  # interned (values, shared)
         self.grids: dict[tuple[int, Any], dict[str, Any]] = {}  # see grid()
 

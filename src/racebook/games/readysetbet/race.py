@@ -25,7 +25,7 @@ from racebook.games.readysetbet.dice import (
 from racebook.games.readysetbet.host import HostPaid
 from racebook.games.readysetbet.phases import HOST_BETS, RACE
 from racebook.games.readysetbet.settlement import settle
-from racebook.games.readysetbet.vip import cashable, pay_doubles, vip_of
+from racebook.games.readysetbet.vip import cashable, pay_doubles, piggyback_values, vip_of
 
 if TYPE_CHECKING:
     from racebook.games.readysetbet.state import ReadySetBetState
@@ -193,6 +193,7 @@ def start_race(state: ReadySetBetState, action: NewRace, events: list[Event]) ->
         state.bonus[s] = vip_of(state, s, "bonus-token")
         state.late[s] = sum(cards[k].amount for k in vip_of(state, s, "late-bet"))
         state.cash[s] = cashable(state, s)
+        state.piggy[s] = piggyback_values(state, s)
     if c.rotating_host and state.race < len(c.host_pay) and c.host_pay[state.race]:
         # "第二場賽事主持人的玩家會從供應堆獲得3元籌碼...這些補償在每場賽事開始之前派發"
         pay = c.host_pay[state.race]

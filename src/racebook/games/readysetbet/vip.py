@@ -104,13 +104,17 @@ def cashable(state: ReadySetBetState, seat: int) -> list[int]:
     return [k for k in vip_of(state, seat, "free-chips") if k not in state.cashed]
 
 
+def piggyback_values(state: ReadySetBetState, seat: int) -> tuple[int, ...]:
+    """The values of ``seat``'s piggyback cards usable this race (kept in ``state.piggy``
+    when the race starts)."""
+    cards = state.game.config.vip_cards
+    return tuple(cards[k].value for k in vip_of(state, seat, "piggyback"))
+
+
 def piggyback(state: ReadySetBetState, seat: int) -> list[int]:
     """Token values ``seat`` may put on another player's token now."""
-    cards = state.game.config.vip_cards
     hand = state.hands[seat]
-    return sorted(
-        {cards[k].value for k in vip_of(state, seat, "piggyback") if cards[k].value in hand}
-    )
+    return sorted({v for v in state.piggy[seat] if v in hand})
 
 
 def cash(state: ReadySetBetState, seat: int, card: int, events: list[Event]) -> None:
