@@ -238,7 +238,13 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         return board.legal_bets(self, seat)
 
     def _check(self, action: Action) -> str | None:
-        if action.seat == CHANCE:
+        seat = action.seat
+        # a bettor's bet during the race (3 actions in 4) first: the answer the chain
+        # below gives it, without the 8 isinstance tests before it
+        bettor = 0 <= seat != self.game.host
+        if isinstance(action, Bet | BonusBet) and self.phase == RACE and bettor:
+            return board.check_bet(self, action)
+        if seat == CHANCE:
             return self._check_chance(action)
         if isinstance(action, Roll | RollOut):
             if action.seat != self.game.host:
@@ -258,7 +264,6 @@ class ReadySetBetState(State[ReadySetBetConfig]):
             return None if self.phase == OFFER else "nobody is being asked to host"
         if self.phase != RACE:
             return f"{action.kind} is not playable now"
-        seat = action.seat
         if seat == self.game.host:
             if isinstance(action, Bet | BonusBet):
                 return "the host does not bet during the race"
@@ -331,7 +336,12 @@ class ReadySetBetState(State[ReadySetBetConfig]):
     # -- play: each action to the module of its rulebook section ------------------------
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
-        if isinstance(action, Dice):
+        if isinstance(action, Bet | BonusBet):  # 3 actions in 4: first
+            if isinstance(action, Bet) and self.phase == HOST_BETS:
+                board.place_host_token(self, action, events)
+            else:
+                board.place_bet(self, action, events)
+        elif isinstance(action, Dice):
             race.roll(self, action, events)
         elif isinstance(action, Roll):
             self.phase = ROLLING
@@ -339,10 +349,6 @@ class ReadySetBetState(State[ReadySetBetConfig]):
             self.phase = ROLLOUT
         elif isinstance(action, DiceRun):
             race.roll_out(self, action.dice, events)
-        elif isinstance(action, Bet) and self.phase == HOST_BETS:
-            board.place_host_token(self, action, events)
-        elif isinstance(action, Bet | BonusBet):
-            board.place_bet(self, action, events)
         elif isinstance(action, Cash):
             vip.cash(self, action.seat, action.card, events)
         elif isinstance(action, NewRace):

@@ -133,7 +133,7 @@ def pay_doubles(state: ReadySetBetState, die: int, events: list[Event]) -> None:
     events.append(SnakeEyes() if die == 1 else BoxCars())  # "蛇眼!" / "柵車!"
     kind = "snake-eyes" if die == 1 else "box-cars"
     for s in range(c.players):
-        for k in vip_of(state, s, kind):
+        for k in vip_of(state, s, kind) if state.vip[s] else ():
             state.money[s] += c.vip_cards[k].amount
             events.append(VipPaid(s, c.vip_cards[k].name, c.vip_cards[k].amount))
 
