@@ -272,12 +272,12 @@ def roll_out(state: ReadySetBetState, dice: str, events: list[Event]) -> None:
         was = pos[h]
         if ruled:
             pending = state.pending = advance_ruled(state, pos, pending, h, (int(x), int(y)))
-        elif pending == h:  # advance(), inline: half the loop's time (measured)
-            pos[h] = min(track, was + 1 + bonus[h])
-            pending = -1
-        else:
-            pos[h] = min(track, was + 1)
-            pending = h
+        else:  # advance(), inline: half the loop's time (measured)
+            if pending == h:
+                p, pending = was + 1 + bonus[h], -1
+            else:
+                p, pending = was + 1, h
+            pos[h] = p if p < track else track
         moved.append(pos[h] - was)  # on the track, cut at the finish as in _roll
         if x == y and (x == "1" or x == "6"):
             pay_doubles(state, int(x), told)
