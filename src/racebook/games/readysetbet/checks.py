@@ -15,7 +15,6 @@ from racebook.games.readysetbet.vip import (
     DealVip,
     Keep,
     cashable,
-    piggyback_values,
     vip_of,
 )
 
@@ -47,7 +46,7 @@ def audit(state: ReadySetBetState) -> None:
             barred[who] |= {x for x in state.spots if x.rsplit(":", 1)[0] == card_of(spot)}
     assert state.barred == barred, "the exotic cards each seat holds a token on"
     assert state.piggy == [
-        () if s == state.hosting else piggyback_values(state, s) for s in range(c.players)
+        tuple(cards[k].value for k in vip_of(state, s, "piggyback")) for s in range(c.players)
     ], "piggyback values"
     placed = list(state.bets.values()) + list(state.stacked.values())
     for s in range(c.players):

@@ -104,11 +104,25 @@ def cashable(state: ReadySetBetState, seat: int) -> list[int]:
     return [k for k in vip_of(state, seat, "free-chips") if k not in state.cashed]
 
 
-def piggyback_values(state: ReadySetBetState, seat: int) -> tuple[int, ...]:
-    """The values of ``seat``'s piggyback cards usable this race (kept in ``state.piggy``
-    when the race starts)."""
-    cards = state.game.config.vip_cards
-    return tuple(cards[k].value for k in vip_of(state, seat, "piggyback"))
+def take_up(state: ReadySetBetState, seat: int) -> None:
+    """A race starts: what ``seat``'s VIP cards give it for the race (not the host's):
+    its bonus tokens, late bets, free chips to play and piggyback values (kept in
+    ``state.piggy``).  One pass over its cards: four vip_of calls cost 2x more."""
+    cards, kinds = state.game.config.vip_cards, state.game.kinds
+    bonus, cash, piggy = [], [], []
+    late = 0
+    for k in state.vip[seat]:
+        kind = kinds[k]
+        if kind == "bonus-token":
+            bonus.append(k)
+        elif kind == "late-bet":
+            late += cards[k].amount
+        elif kind == "free-chips" and k not in state.cashed:
+            cash.append(k)
+        elif kind == "piggyback":
+            piggy.append(cards[k].value)
+    state.bonus[seat], state.late[seat], state.cash[seat] = bonus, late, cash
+    state.piggy[seat] = tuple(piggy)
 
 
 def piggyback(state: ReadySetBetState, seat: int) -> list[int]:
