@@ -10,13 +10,7 @@ from racebook.games.readysetbet.board import Bet, BonusBet, card_of
 from racebook.games.readysetbet.host import FirstHost, Host
 from racebook.games.readysetbet.phases import HOST_BETS, OVER, RACE, ROLLING
 from racebook.games.readysetbet.race import Dice, DiceRun, NewRace, Roll, RollOut
-from racebook.games.readysetbet.vip import (
-    Cash,
-    DealVip,
-    Keep,
-    cashable,
-    vip_of,
-)
+from racebook.games.readysetbet.vip import Cash, DealVip, Keep, cashable, vip_of
 
 if TYPE_CHECKING:
     from racebook.games.readysetbet.state import ReadySetBetState
@@ -43,7 +37,7 @@ def audit(state: ReadySetBetState) -> None:
     barred: list[set[str]] = [set() for _ in range(c.players)]
     for spot, (who, _, _) in [*state.bets.items(), *state.stacked.items()]:
         if spot[0] == "e":
-            barred[who] |= {x for x in state.spots if x.rsplit(":", 1)[0] == card_of(spot)}
+            barred[who] |= {x for x in state.spots if card_of(x) == card_of(spot)}
     assert state.barred == barred, "the exotic cards each seat holds a token on"
     assert state.piggy == [
         tuple(cards[k].value for k in vip_of(state, s, "piggyback")) for s in range(c.players)
