@@ -699,7 +699,8 @@ def test_hidden_variants_redeal_what_a_seat_cannot_see() -> None:
 
 @given(seed=st.integers(0, 2**32), pending=st.integers(-1, 8))
 def test_the_fast_path_is_the_validated_path(seed: int, pending: int) -> None:
-    # run_race writes advance() inline; roll_to_finish draws the same dice and uses it
+    # run_race and roll_to_finish write advance() inline, and draw the same dice: the
+    # dice replayed through advance() itself move the horses as run_race did
     c = racebook.load("readysetbet").config
     fast = [0] * 9
     rolls = run_race(fast, pending, random.Random(seed), c.track, c.bonus)

@@ -5,7 +5,9 @@ placing a token on a spot, first come first served."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import chain
+from functools import reduce
+from itertools import filterfalse
+from operator import iconcat
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -165,22 +167,29 @@ class BetPlaced(Event):
 def exotic_taken(state: ReadySetBetState, seat: int, spot: str) -> bool:
     """Whether ``seat`` already has a token on the exotic card of ``spot``."""
     # "每位玩家不得在同一張特別彩池牌上放置超過1枚投注標記"
-    return spot[0] == "e" and seat in state.exotic_by.get(spot.rsplit(":", 1)[0], ())
+    return spot in state.barred[seat]
+
+
+def card_of(spot: str) -> str:
+    """The exotic card of an exotic spot: ``exotic:by-a-nose`` for ``exotic:by-a-nose:2``."""
+    return spot.rsplit(":", 1)[0]
 
 
 def open_spots(state: ReadySetBetState, seat: int) -> list[str]:
     """The spots ``seat`` may bet on (read only: it may be the free list itself)."""
-    if not any(seat in seats for seats in state.exotic_by.values()):
+    barred = state.barred[seat]
+    if not barred:
         return state.free
-    return [s for s in state.free if not exotic_taken(state, seat, s)]
+    return list(filterfalse(barred.__contains__, state.free))
 
 
 def stack_spots(state: ReadySetBetState, seat: int) -> list[str]:
     """Spots where another player's token lies alone (a piggyback card's targets)."""
+    stacked, barred = state.stacked, state.barred[seat]
     return [
         s
         for s, (who, _, _) in state.bets.items()
-        if who != seat and s not in state.stacked and not exotic_taken(state, seat, s)
+        if who != seat and s not in stacked and s not in barred
     ]
 
 
@@ -205,9 +214,8 @@ def place_bet(state: ReadySetBetState, action: Bet | BonusBet, events: list[Even
     if not state.open:  # a late-bet card's bet after the close
         state.late[seat] -= 1
         note = note or "Late bet"
-    if spot[0] == "e":
-        name = spot.rsplit(":", 1)[0]
-        state.exotic_by[name] = [*state.exotic_by.get(name, []), seat]
+    if spot[0] == "e":  # the seat's other spots on this exotic card are barred to it
+        state.barred[seat] |= state.game.exotic_spots[card_of(spot)]
     events.append(BetPlaced(seat, token, spot, note))
 
 
@@ -228,18 +236,21 @@ def legal_bets(state: ReadySetBetState, seat: int) -> list[Action]:
     out: list[Action] = []
     if state.open or state.late[seat]:
         spots = open_spots(state, seat)
-        values = tuple(sorted(set(state.hands[seat])))
+        hand = state.hands[seat]
         grid = state.game.grid
-        if values:
-            out = list(chain.from_iterable(map(grid(seat, values).__getitem__, spots)))
-        if state.vip[seat]:
-            for k in state.bonus[seat]:
-                out += map(grid(seat, -1 - k).__getitem__, spots)
-            stacking = piggyback(state, seat)
-            if stacking:
-                stack = stack_spots(state, seat)
-                out += [state.game.bet(seat, v, spot) for v in stacking for spot in stack]
-    out += [Cash(seat, k) for k in state.cash[seat]]
+        if hand:
+            values = tuple(sorted(set(hand)))
+            # each spot's bets appended whole (list += tuple): a third faster than
+            # list(chain.from_iterable(...)), 2.4 us instead of 3.5 us for 268 bets
+            out = reduce(iconcat, map(grid(seat, values).__getitem__, spots), out)
+        for k in state.bonus[seat]:
+            out += map(grid(seat, -1 - k).__getitem__, spots)
+        stacking = piggyback(state, seat) if state.piggy[seat] else ()
+        if stacking:
+            stack = stack_spots(state, seat)
+            out += [state.game.bet(seat, v, spot) for v in stacking for spot in stack]
+    if state.cash[seat]:
+        out += [Cash(seat, k) for k in state.cash[seat]]
     return out
 
 
@@ -259,16 +270,15 @@ def legal_bet_ids(
         for v in sorted(set(state.hands[seat])):
             base = value_row[v] * spots_n
             out += [base + r for r in rows]
-        if state.vip[seat]:
-            for k in state.bonus[seat]:
-                base = bonus_at + k * spots_n
-                out += [base + r for r in rows]
-            stacking = piggyback(state, seat)
-            if stacking:
-                stack = [spot_row[s] for s in stack_spots(state, seat)]
-                for v in stacking:
-                    base = value_row[v] * spots_n
-                    out += [base + r for r in stack]
+        for k in state.bonus[seat]:
+            base = bonus_at + k * spots_n
+            out += [base + r for r in rows]
+        stacking = piggyback(state, seat) if state.piggy[seat] else ()
+        if stacking:
+            stack = [spot_row[s] for s in stack_spots(state, seat)]
+            for v in stacking:
+                base = value_row[v] * spots_n
+                out += [base + r for r in stack]
     out += [cash_at + k for k in state.cash[seat]]
     return out
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from racebook.core.game import CHANCE, Action
-from racebook.games.readysetbet.board import Bet, BonusBet
+from racebook.games.readysetbet.board import Bet, BonusBet, card_of
 from racebook.games.readysetbet.host import FirstHost, Host
 from racebook.games.readysetbet.phases import HOST_BETS, OVER, RACE, ROLLING
 from racebook.games.readysetbet.race import Dice, DiceRun, NewRace, Roll, RollOut
@@ -34,13 +34,14 @@ def audit(state: ReadySetBetState) -> None:
     if state.phase != OVER:
         assert state.cash == [cashable(state, s) for s in range(c.players)], "playable cash"
     assert state.free == [x for x in state.spots if x not in state.bets], "the free spots"
-    on_cards: dict[str, list[int]] = {}
+    barred: list[set[str]] = [set() for _ in range(c.players)]
     for spot, (who, _, _) in [*state.bets.items(), *state.stacked.items()]:
         if spot[0] == "e":
-            on_cards.setdefault(spot.rsplit(":", 1)[0], []).append(who)
-    assert {k: sorted(v) for k, v in state.exotic_by.items()} == {
-        k: sorted(v) for k, v in on_cards.items()
-    }, "who holds a token on each exotic card"
+            barred[who] |= {x for x in state.spots if card_of(x) == card_of(spot)}
+    assert state.barred == barred, "the exotic cards each seat holds a token on"
+    assert state.piggy == [
+        tuple(cards[k].value for k in vip_of(state, s, "piggyback")) for s in range(c.players)
+    ], "piggyback values"
     placed = list(state.bets.values()) + list(state.stacked.values())
     for s in range(c.players):
         mine = sorted([t for (who, t, k) in placed if who == s and k < 0] + state.hands[s])

@@ -52,9 +52,15 @@ def dice_to_finish(
     it = iter(dice)
     for n, (x, y) in enumerate(zip(it, it, strict=True), 1):
         h = HORSE_OF[x + y]
-        pending = advance(pos, pending, h, bonus, track)
-        if pos[h] >= track:
+        if pending == h:  # advance(), inline: half the loop's time (measured)
+            p = pos[h] + 1 + bonus[h]
+            pending = -1
+        else:
+            p = pos[h] + 1
+            pending = h
+        if p >= track:
             return n
+        pos[h] = p
     return 0
 
 
@@ -71,9 +77,15 @@ def roll_to_finish(
         pair = pairs[int(rand() * 36)]  # the same draw as run_race's
         out.append(pair)
         h = horse[pair]
-        pending = advance(pos, pending, h, bonus, track)
-        if pos[h] >= track:
+        if pending == h:  # advance(), inline: half the loop's time (measured)
+            p = pos[h] + 1 + bonus[h]
+            pending = -1
+        else:
+            p = pos[h] + 1
+            pending = h
+        if p >= track:
             return "".join(out)
+        pos[h] = p
 
 
 def run_race(
