@@ -139,9 +139,20 @@ def is_live(table: Table, card: int) -> bool:
 
 def live_cards(table: Table) -> list[int]:
     """Cards whose abilities are valid now (803.4), in a stable order."""
-    out = [c for s in range(2) for z in (RUN, SITUATION) for c in table.zones[s][z]]
-    out += [c for c in table.resolution if table.cards[c].kind == "force"]
-    return [c for c in out if is_live(table, c)]
+    # is_live() of each card without zone_of()'s search: a card is in one zone
+    # only, so one in its owner's run or situation area is live there when that
+    # is its live zone, a force card in the resolution area always (zone_of was
+    # 7% of a game)
+    cards, owners = table.cards, table.owners
+    out = [
+        c
+        for s in range(2)
+        for z in (RUN, SITUATION)
+        for c in table.zones[s][z]
+        if owners[c] == s and live_zone(cards[c]) == z
+    ]
+    out += [c for c in table.resolution if cards[c].kind == "force"]
+    return out
 
 
 # -- conditions (803.2-803.3, 1102.1a) -------------------------------------------------
@@ -404,11 +415,28 @@ def aptitude(st: ForceHorseState, card: int, now: Info, user: int, race: Race) -
 def info(st: ForceHorseState, card: int) -> Info:
     """A card's information now (808.1): see the module docstring."""
     t = st.table
-    base = printed(t.cards[card])
     if not st.game.has_abilities:
+        base = printed(t.cards[card])
         if st.race is None or not st.game.config.aptitude:
             return base
         return aptitude(st, card, base, t.owners[card], st.race)
+    # Kept until something it reads changes: the zones (Table.moves), the race,
+    # the run count, the turn player, the effects made and the force paid; and
+    # never past the action (_version).  Half the calls hit: 28 -> 25 ms a game.
+    ab = st.ab
+    key = (st._version, t, t.moves, st.race, st.run_count, st.turn_player, ab.lasting, ab.paid)
+    if key != ab.infos_key:
+        ab.infos_key = key
+        ab.infos = {}
+    now = ab.infos.get(card)
+    if now is None:
+        now = ab.infos[card] = _info(st, card)
+    return now
+
+
+def _info(st: ForceHorseState, card: int) -> Info:
+    t = st.table
+    base = printed(t.cards[card])
     first, rest = _acting(st, card)
     now = _in_order(card, base, first)  # 808.1b
     by_layer: dict[int, list[_Applied]] = {}

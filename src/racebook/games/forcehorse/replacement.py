@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 
 def _replacements(st: ForceHorseState, op: Op) -> list[tuple[int, int, Ability]]:
+    if not st.game.has_abilities:
+        return []  # no card has an ability: nothing replaces (part 1)
     t = st.table
     out = []
     for card in live_cards(t):

@@ -318,7 +318,8 @@ class ForceHorseState(State[ForceHorseConfig]):
         drive(self, events)
         self.ab.keys = None
         stuck(self, events)  # 1201.1c
-        self.ab.keys = None
+        # the loop keys stuck() took of the state this action made are kept for
+        # the next action's record() (they cost 15% of a game with abilities)
         return events
 
     def _copy_into(self, other: ForceHorseState) -> None:

@@ -142,6 +142,8 @@ def _wait(st: ForceHorseState, w: Waiting, events: list[Event]) -> None:
 def state_triggers(st: ForceHorseState, events: list[Event]) -> None:
     """FotH 806.6: a state trigger waits once when its state holds; after it
     resolves, if the state still holds, it waits again (806.6a)."""
+    if not st.game.has_abilities:
+        return  # no card has an ability: nothing to look for (part 1; 7 -> 4.5 ms a game)
     t = st.table
     for card in live_cards(t):
         user = t.owners[card]

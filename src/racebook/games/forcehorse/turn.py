@@ -127,7 +127,7 @@ def play_horse(
         signal(st, "paid", seat, c)
         paid.append(c)
     if st.game.has_abilities:
-        st.ab.paid[card] = tuple(paid)
+        st.ab.paid = {**st.ab.paid, card: tuple(paid)}
     for c in [card, *paid]:  # 805.2d-i, ii
         move(t, c, seat, RESOLUTION, RUN, events)
     runner = seat == st.turn_player

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -79,9 +80,10 @@ class AbilityState:
         self.choice: Choice | None = None
         self.waiting: list[Waiting] = []
         self.delayed: list[Delayed] = []
-        self.lasting: list[Lasting] = []
+        self.lasting: tuple[Lasting, ...] = ()
+        """Replaced, never changed in place (nor ``paid``): part of the key of ``infos``."""
         self.lki: dict[int, Info] = {}
-        self.paid: dict[int, tuple[int, ...]] = {}
+        self.paid: Mapping[int, tuple[int, ...]] = {}
         self.named: dict[int, int] = {}
         self.keep = 0
         self.signals: list[Signal] = []
@@ -94,6 +96,9 @@ class AbilityState:
         self.looped: set[str] = set()
         self.keys: tuple[str, str] | None = None
         self.repeating = False
+        self.infos: dict[int, Info] = {}
+        """Cards' information now (808), while ``infos_key`` holds (effects.info)."""
+        self.infos_key: tuple[object, ...] = ()
 
     def copy(self) -> AbilityState:
         other = AbilityState()
@@ -101,9 +106,9 @@ class AbilityState:
         other.choice = self.choice
         other.waiting = list(self.waiting)
         other.delayed = list(self.delayed)
-        other.lasting = list(self.lasting)
+        other.lasting = self.lasting
         other.lki = dict(self.lki)
-        other.paid = dict(self.paid)
+        other.paid = self.paid
         other.named = dict(self.named)
         other.keep = self.keep
         other.signals = list(self.signals)
@@ -114,7 +119,7 @@ class AbilityState:
         other.history = list(self.history)
         other.proposal = self.proposal
         other.looped = set(self.looped)
-        other.keys = self.keys
+        # not the loop keys: hidden_variant() redeals the copy's hidden cards
         return other
 
     def snapshot(self, *, full: bool = True) -> dict[str, Any]:

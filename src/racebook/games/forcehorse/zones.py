@@ -67,6 +67,9 @@ class Table:
         self.stamp = 0  # the clock of entered stamps and of abilities played (808.1h)
         self.hook: Callable[[int, str, str], None] | None = None
         """Called before every move (the ability engine's, part 2)."""
+        self.moves = 0
+        """Counts changes of the zones (every :func:`move`; anything that edits a
+        zone by hand adds one too): the card information cache's key (808)."""
 
     def copy(self) -> Table:
         other = Table(self.cards, self.owners)
@@ -115,6 +118,7 @@ def move(table: Table, card: int, seat: int, source: str, target: str, events: l
         table.placed[card] = table.clock
     elif source == SITUATION:
         table.placed.pop(card, None)
+    table.moves += 1
     owner = table.owners[card]
     if source in PUBLIC or target in PUBLIC:
         events.append(CardMoved(owner, table.name(card), source, target))
