@@ -98,6 +98,8 @@ class AbilityState:
         self.infos: dict[int, Info] = {}
         """Cards' information now (808), while ``infos_key`` holds (effects.info)."""
         self.infos_key: tuple[object, ...] = ()
+        self.live: tuple[object, tuple[int, ...]] = (None, ())
+        """The live cards (effects.live) and the (table, moves) they are of."""
 
     def copy(self) -> AbilityState:
         other = AbilityState()
