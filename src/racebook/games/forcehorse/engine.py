@@ -31,6 +31,7 @@ from racebook.games.forcehorse.effects import (
     valid,
     zone_of,
 )
+from racebook.games.forcehorse.processes import rule_processes
 from racebook.games.forcehorse.replacement import offer_may, replace, replaceable
 from racebook.games.forcehorse.triggers import state_triggers, watch
 from racebook.games.forcehorse.work import (
@@ -83,8 +84,6 @@ def check_step(st: ForceHorseState, events: list[Event]) -> None:
     """One pass of FotH 804.2: rule processes (804.2a), then one waiting
     ability of the turn player (804.2b), else of the other (804.2c), then
     back to 804.2a (this op is put back first); none waiting: 804.2d, done."""
-    from racebook.games.forcehorse.processes import rule_processes
-
     ab = st.ab
     if not rule_processes(st, events):  # 804.2a; False: the game ended (902)
         return

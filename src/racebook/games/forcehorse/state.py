@@ -39,11 +39,16 @@ from racebook.games.forcehorse.events import (
     EVENTS,
     DeckPresented,
     DrawRace,
+    Farm,
     FirstPlayer,
     GoingChanged,
+    Guard,
     Mulligan,
     MulliganChosen,
+    Pass,
+    Run,
     Shuffle,
+    Support,
 )
 from racebook.games.forcehorse.loops import LOOP_ACTIONS, act, record, stuck
 from racebook.games.forcehorse.race import Race, stepped_going
@@ -280,8 +285,6 @@ class ForceHorseState(State[ForceHorseConfig]):
 
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
-        from racebook.games.forcehorse.events import Farm, Guard, Pass, Run, Support
-
         s = action.seat
         if self.game.has_abilities and s >= 0:
             record(self, action)  # 1201
