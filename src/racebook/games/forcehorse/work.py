@@ -196,6 +196,9 @@ def push(st: ForceHorseState, *ops: Op) -> None:
     st.ab.work[0:0] = ops
 
 
+_HIDDEN = tuple(z for z in ZONES if z not in PUBLIC and z != HAND)
+_PUBLIC = tuple(z for z in ZONES if z in PUBLIC)
+
 Key = tuple[Any, ...]
 """A state as 1201 compares states (:func:`state_key`): equal keys, the same state."""
 
@@ -216,15 +219,12 @@ def state_key(st: ForceHorseState) -> Key:
     ab = st.ab
     tp = st.turn_player
     zones = tuple(
-        tuple(
-            tuple(sorted(t.zones[seat][zone]))
-            if zone in PUBLIC
-            else tuple(sorted(t.cards[c].name for c in t.zones[seat][zone]))
-            if zone == HAND and seat == tp
-            else len(t.zones[seat][zone])
-            for zone in ZONES
+        (
+            tuple(len(z[zone]) for zone in _HIDDEN),
+            tuple(sorted(t.cards[c].name for c in z[HAND])) if seat == tp else len(z[HAND]),
+            tuple(tuple(sorted(z[zone])) for zone in _PUBLIC),
         )
-        for seat in range(2)
+        for seat, z in enumerate(t.zones)
     )
     pairs = tuple(map(tuple, st.pairs))
     choice = ab.choice
