@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 from racebook.games.forcehorse.cards import FORCE, NORMAL, Card
@@ -42,10 +43,22 @@ def payments(hand: list[Card], amount: int, race: Race, unmet: int) -> list[tupl
     ``amount``, no larger set is proper (its smallest card could go, 503.3b),
     and a card that counts 0 is never needed, so a payment holds at most
     ``amount`` cards and the work stays small whatever the hand."""
+    if amount <= 0:
+        return [()]
     counts = Counter(c.name for c in hand if c.kind == FORCE)
     by_name = {c.name: c for c in hand}
-    value = {n: force_value(by_name[n], race, unmet) for n in counts}
-    names = [n for n in sorted(counts) if value[n] > 0]
+    stock = tuple((n, counts[n], force_value(by_name[n], race, unmet)) for n in sorted(counts))
+    return list(_payments(stock, amount))
+
+
+@functools.lru_cache(maxsize=4096)
+def _payments(stock: tuple[tuple[str, int, int], ...], amount: int) -> tuple[tuple[str, ...], ...]:
+    """:func:`payments` from the force in hand as (name, copies, value each),
+    names in order: the same hands come back all game (remembered: the runner
+    step's actions were a quarter of a game without abilities)."""
+    counts = {n: k for n, k, _ in stock}
+    value = {n: v for n, _, v in stock}
+    names = [n for n, _, v in stock if v > 0]
     out: list[tuple[str, ...]] = []
 
     # names and their values, each counted once (payment_problem() and
@@ -64,7 +77,5 @@ def payments(hand: list[Card], amount: int, race: Race, unmet: int) -> list[tupl
                 extend(i, taken, total + value[name])
                 taken.pop()
 
-    if amount <= 0:
-        return [()]
     extend(0, [], 0)
-    return sorted(set(out))
+    return tuple(sorted(set(out)))
