@@ -86,10 +86,15 @@ class Table:
 
     def current_area(self, seat: int) -> str | None:
         """FotH 403.4: the lowest-numbered distance area holding a card."""
-        return next((a for a in AREAS if self.zones[seat][a]), None)
+        zones = self.zones[seat]
+        for area in AREAS:  # a loop, not a generator: read at every rule check
+            if zones[area]:
+                return area
+        return None
 
     def area_cards(self, seat: int) -> int:
-        return sum(len(self.zones[seat][a]) for a in AREAS)
+        zones = self.zones[seat]
+        return sum([len(zones[a]) for a in AREAS])
 
     def find(self, seat: int, zone: str, name: str) -> int | None:
         return next((c for c in self.zones[seat][zone] if self.cards[c].name == name), None)
