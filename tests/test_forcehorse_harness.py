@@ -45,3 +45,35 @@ def test_bots_simulate() -> None:
     summary = racebook.simulate(racebook.load("forcehorse"), ["heuristic", "random"], games=20)
     assert summary.games == 20
     assert summary.seats[0].win_rate > summary.seats[1].win_rate  # the heuristic is better
+
+
+@pytest.mark.parametrize("preset", ["forcehorse", "forcehorse-random"])
+def test_an_action_is_checked_by_itself_exactly_as_the_list_says(preset: str) -> None:
+    """rules._listed (the check replay makes of every action) agrees with
+    legal_actions: every listed action passes it, and no action it passes is
+    missing from the list (the probes, other payments, other supports)."""
+    from racebook.agents.base import RandomBot
+    from racebook.core.game import Action
+    from racebook.games.forcehorse import ForceHorse, Run, Support
+    from racebook.games.forcehorse.rules import _listed, legal_actions, probe_actions
+
+    game = racebook.load(preset)
+    assert isinstance(game, ForceHorse)
+    names = sorted(game.by_name)
+    for seed in range(3):
+        st = game.new_state(seed=seed)
+        bot = RandomBot(seed)
+        while not st.is_over:
+            seat = st.to_act[0]
+            legal = legal_actions(st, seat)
+            assert all(_listed(st, a) for a in legal if a.kind not in ("loop", "loop-count"))
+            runs = [a for a in legal if isinstance(a, Run)]
+            others: list[Action] = [
+                Run(seat, a.card, tuple(sorted((*a.force, "Force")))) for a in runs
+            ]
+            others += [Run(seat, a.card, a.force[1:]) for a in runs]
+            others += [Support(seat, n, t, i) for n in names for t in (-1, 0, 1) for i in (0, 1)]
+            for a in [*probe_actions(st, seat), *others]:
+                if a.seat in st.to_act and _listed(st, a):
+                    assert a in legal, a
+            st.apply(bot.choose(st, seat))

@@ -31,6 +31,7 @@ from racebook.games.forcehorse.effects import (
     valid,
     zone_of,
 )
+from racebook.games.forcehorse.processes import rule_processes
 from racebook.games.forcehorse.replacement import offer_may, replace, replaceable
 from racebook.games.forcehorse.triggers import state_triggers, watch
 from racebook.games.forcehorse.work import (
@@ -83,8 +84,6 @@ def check_step(st: ForceHorseState, events: list[Event]) -> None:
     """One pass of FotH 804.2: rule processes (804.2a), then one waiting
     ability of the turn player (804.2b), else of the other (804.2c), then
     back to 804.2a (this op is put back first); none waiting: 804.2d, done."""
-    from racebook.games.forcehorse.processes import rule_processes
-
     ab = st.ab
     if not rule_processes(st, events):  # 804.2a; False: the game ended (902)
         return
@@ -221,6 +220,7 @@ def would_do(st: ForceHorseState, card: int, seat: int, named: int) -> bool:
     at = hand.index(card)
     hand.pop(at)
     t.resolution.append(card)
+    t.moves += 1
     try:
         for ability in abilities:
             if not valid(st, ability, card, seat):
@@ -232,6 +232,7 @@ def would_do(st: ForceHorseState, card: int, seat: int, named: int) -> bool:
     finally:
         t.resolution.pop()
         hand.insert(at, card)
+        t.moves += 1
 
 
 def _effect_does(st: ForceHorseState, e: Effect, ctx: Context) -> bool:
@@ -328,9 +329,8 @@ def do_effect(
             else tuple(_targets(st, e, ctx))
         )
         until = "run-area" if ctx.ability is not None and ctx.ability.type == "force" else e.until
-        st.ab.lasting.append(
-            Lasting(e, ctx.user, ctx.source, fixed, ctx.stamp, st.turn, until)
-        )  # 1102.5
+        made = Lasting(e, ctx.user, ctx.source, fixed, ctx.stamp, st.turn, until)  # 1102.5
+        st.ab.lasting = (*st.ab.lasting, made)
 
 
 def end_lasting(st: ForceHorseState, turn_over: bool) -> None:
@@ -348,7 +348,7 @@ def end_lasting(st: ForceHorseState, turn_over: bool) -> None:
         if x.targets is not None and all(t.entered.get(c, 0) > x.stamp for c in x.targets):
             continue  # 808.2: its cards all moved since; it can never apply again
         keep.append(x)
-    st.ab.lasting = keep
+    st.ab.lasting = tuple(keep)
 
 
 def choose(st: ForceHorseState, option: int, events: list[Event]) -> None:

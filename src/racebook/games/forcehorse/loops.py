@@ -20,15 +20,14 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
 from racebook.core.game import Action, Event
 from racebook.games.forcehorse.engine import choose, drive
-from racebook.games.forcehorse.work import LoopDraw, as_seen, state_key
+from racebook.games.forcehorse.work import Key, LoopDraw, state_key
+from racebook.games.forcehorse.zones import HAND
 
 if TYPE_CHECKING:
     from racebook.games.forcehorse.state import ForceHorseState
@@ -64,22 +63,11 @@ class LoopCount(Action):
 LOOP_ACTIONS: tuple[type[Action], ...] = (Choose, Loop, LoopCount)
 
 
-def loop_key(st: ForceHorseState, snap: dict[str, Any] | None = None) -> str:
-    """Where every card is and which step the game is in (1201.1a), leaving
-    out what may grow without end: the run count, effects, times."""
-    snap = as_seen(st, snap if snap is not None else st.record_of(full=False))
-    turn = snap["turn"]
-    ab = snap.get("abilities", {})
-    kept = [snap["zones"], snap["resolution"], snap["phase"], turn[1], turn[3], turn[4],
-            snap["pairs"], ab.get("waiting"), ab.get("choice"), snap["race"]]  # fmt: skip
-    return hashlib.sha256(json.dumps(kept, sort_keys=True).encode()).hexdigest()[:16]
-
-
-def keys(st: ForceHorseState) -> tuple[str, str]:
+def keys(st: ForceHorseState) -> tuple[Key, Key]:
     """(the full state key, the loop key), computed once between two actions."""
     if st.ab.keys is None:
-        snap = st.record_of(full=False)
-        st.ab.keys = (state_key(st, snap), loop_key(st, snap))
+        full = state_key(st)
+        st.ab.keys = (full, full[0])
     return st.ab.keys
 
 
@@ -156,7 +144,19 @@ def stuck(st: ForceHorseState, events: list[Event]) -> None:
     if st.over or not st.game.has_abilities or not st.ab.seen:
         return
     for seat in st.to_act:
-        if seat >= 0 and not st._legal(seat):
+        if seat >= 0 and not _may_act(st, seat):
             events.append(LoopDraw())
             st.finish((), events)
+            st.ab.keys = None
             return
+
+
+def _may_act(st: ForceHorseState, seat: int) -> bool:
+    """Whether ``seat`` has a legal action: ``bool(st._legal(seat))``, listing
+    them only when 1201.1b bars some or the answer is not plain (listing them
+    after every action was 18% of a game with abilities, profiled)."""
+    ab = st.ab
+    plain = ab.choice is None and ab.proposal is None and not barred(st, seat)
+    if plain and (st.phase not in ("farm", "limit") or st.table.zones[seat][HAND]):
+        return True  # a Pass, a Mulligan or a card to farm (rules.legal_actions)
+    return bool(st._legal(seat))

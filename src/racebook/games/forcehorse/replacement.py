@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from racebook.core.game import Event
 from racebook.games.forcehorse.abilities import Ability
-from racebook.games.forcehorse.effects import Context, abilities_of, live_cards, valid, zone_of
+from racebook.games.forcehorse.effects import Context, abilities_of, live, valid, zone_of
 from racebook.games.forcehorse.triggers import _whose, signal
 from racebook.games.forcehorse.work import MAX_OPTIONS, Choice, Op, Replaced, cost_options, push
 from racebook.games.forcehorse.zones import FARM, HAND, move
@@ -17,9 +17,13 @@ if TYPE_CHECKING:
 
 
 def _replacements(st: ForceHorseState, op: Op) -> list[tuple[int, int, Ability]]:
+    if not st.game.has_abilities:
+        return []  # no card has an ability: nothing replaces (part 1)
     t = st.table
     out = []
-    for card in live_cards(t):
+    for card in live(st):
+        if all(a.type != "replace" or a.instead != op.kind for a in t.cards[card].abilities):
+            continue  # none printed, none had (808.1b): its information is not needed
         user = t.owners[card]
         for i, a in enumerate(abilities_of(st, card)):
             if a.type != "replace" or (card, i) in op.applied or a.instead != op.kind:

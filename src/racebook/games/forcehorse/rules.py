@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from racebook.core.game import CHANCE, Action
-from racebook.games.forcehorse.cards import GOINGS, HORSE, RACECOURSES, SUPPORT
+from racebook.games.forcehorse.cards import FORCE, GOINGS, HORSE, RACECOURSES, SUPPORT
 from racebook.games.forcehorse.effects import info
 from racebook.games.forcehorse.engine import would_do
 from racebook.games.forcehorse.events import (
@@ -107,7 +108,7 @@ def check_action(st: ForceHorseState, action: Action) -> str | None:
         return _check_chance(st, action)
     if isinstance(action, Run):  # a payment is a set of cards (503.2): any order
         action = Run(action.seat, action.card, tuple(sorted(action.force)))
-    if action in legal_actions(st, action.seat):
+    if _listed(st, action) or action in legal_actions(st, action.seat):
         return None
     if action in barred(st, action.seat):
         return "the game is just as it was when you did this in this turn (1201.1b)"
@@ -145,6 +146,69 @@ def check_action(st: ForceHorseState, action: Action) -> str | None:
     if isinstance(action, Guard) and p == "guard":
         return f"{action.card!r} is no horse in hand with the race's distance aptitude (702.6d-i)"
     return f"{type(action).__name__} is not legal in the {p} step"
+
+
+def _listed(st: ForceHorseState, a: Action) -> bool:
+    """Whether ``legal_actions`` lists ``a`` (its seat may act now), asked of
+    the action alone: replay checks every action, and listing them all made
+    replay slower than playing.  False for a kind it does not know (the
+    caller lists them then), never for an action not listed."""
+    ab = st.ab
+    if isinstance(a, (Loop, LoopCount)) or (st.game.has_abilities and a in barred(st, a.seat)):
+        return False  # 1201.1a-b
+    if isinstance(a, Choose):
+        return ab.choice is not None and 0 <= a.option < len(ab.choice.labels)
+    if ab.choice is not None or ab.proposal is not None:
+        return False
+    p = st.phase
+    if isinstance(a, Mulligan):
+        return p == "mulligan"
+    if isinstance(a, Pass):
+        return p not in ("mulligan", "farm", "limit")
+    t = st.table
+    if not isinstance(a, (Farm, Support, Run, Guard)):
+        return False
+    card = t.find(a.seat, HAND, a.card)
+    if card is None:
+        return False
+    if isinstance(a, Farm):
+        return p in ("farm", "limit")
+    kind = t.cards[card].kind
+    if isinstance(a, Support):
+        if p == "support":  # 702.5
+            plain = a.target == -1 and a.pair == 0
+            return plain and _support_ok(st, card, a, ("area", "situation"))
+        if p not in ("priority", "respond") or not 0 <= a.pair < len(st.pairs):
+            return False
+        runner, guard = st.pairs[a.pair]
+        tp = st.turn_player
+        horse = runner if a.target == tp else guard if a.target == 1 - tp else None
+        return horse is not None and _support_ok(st, card, a, ("horse",), horse)
+    race = st.race
+    if kind != HORSE or race is None:
+        return False
+    if isinstance(a, Guard):
+        now = info(st, card)
+        return p == "guard" and ("all" in now.distances or race.distance_class in now.distances)
+    if p != "runner":
+        return False
+    hand = [t.cards[c] for c in t.zones[a.seat][HAND]]
+    have = Counter(c.name for c in hand if c.kind == FORCE)
+    if any(have[n] < k for n, k in Counter(a.force).items()):
+        return False
+    paid = [st.game.by_name[n] for n in a.force]
+    cost = info(st, card).cost  # 805.2c: the cost now (808)
+    return payment_problem(paid, cost, race, st.game.config.special_unmet) is None  # 503.3b
+
+
+def _support_ok(
+    st: ForceHorseState, card: int, a: Support, timings: tuple[str, ...], named: int = -1
+) -> bool:
+    """:func:`_supports` for one card in hand."""
+    c = st.table.cards[card]
+    if c.kind != SUPPORT or c.timing not in timings:
+        return False
+    return c.timing == "situation" or would_do(st, card, a.seat, named)
 
 
 def _check_chance(st: ForceHorseState, a: Action) -> str | None:

@@ -63,6 +63,7 @@ def apply_race(st: ForceHorseState, a: DrawRace, events: list[Event]) -> None:
 def apply_shuffle(st: ForceHorseState, a: Shuffle, events: list[Event]) -> None:
     deck = st.table.zones[a.player][DECK]
     deck[:] = [deck[i] for i in a.order]
+    st.table.moves += 1
     st.shuffles.pop(0)
     if st.shuffles:
         return

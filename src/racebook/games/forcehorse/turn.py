@@ -6,6 +6,7 @@ abilities can be played, with their players' decisions, before the next step."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -44,6 +45,7 @@ def draw(st: ForceHorseState, seat: int, count: int, events: list[Event]) -> Non
 CHECK = Op("check")
 
 
+@functools.cache  # an Op is a value: one of each, not one a step (a turn has 20)
 def step(name: str, amount: int = 0) -> Op:
     return Op("step", name=name, amount=amount)
 
@@ -127,7 +129,7 @@ def play_horse(
         signal(st, "paid", seat, c)
         paid.append(c)
     if st.game.has_abilities:
-        st.ab.paid[card] = tuple(paid)
+        st.ab.paid = {**st.ab.paid, card: tuple(paid)}
     for c in [card, *paid]:  # 805.2d-i, ii
         move(t, c, seat, RESOLUTION, RUN, events)
     runner = seat == st.turn_player

@@ -195,6 +195,7 @@ def hidden_variant(st: ForceHorseState, seat: int, rng: random.Random) -> ForceH
         rng.shuffle(pool)
         for (zn, i), card in zip(slots, pool, strict=True):
             other.table.zones[owner][zn][i] = card
+        other.table.moves += 1
         if owner != seat and st.phase == "mulligan" and st.mulligan[owner] is not None:
             other.mulligan[owner] = rng.random() < 0.5
     return other

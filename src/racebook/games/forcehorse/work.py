@@ -5,8 +5,8 @@ cost (805.2b-c)."""
 
 from __future__ import annotations
 
-import hashlib
 import json
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -16,7 +16,7 @@ from racebook.games.forcehorse.abilities import Ability, Effect
 from racebook.games.forcehorse.cards import HORSE
 from racebook.games.forcehorse.effects import Context, Delayed, Info, Lasting, Waiting, zone_of
 from racebook.games.forcehorse.force import payments
-from racebook.games.forcehorse.zones import FARM, HAND, PUBLIC, RUN
+from racebook.games.forcehorse.zones import FARM, HAND, PUBLIC, RUN, ZONES
 
 if TYPE_CHECKING:
     from racebook.games.forcehorse.state import ForceHorseState
@@ -79,21 +79,27 @@ class AbilityState:
         self.choice: Choice | None = None
         self.waiting: list[Waiting] = []
         self.delayed: list[Delayed] = []
-        self.lasting: list[Lasting] = []
+        self.lasting: tuple[Lasting, ...] = ()
+        """Replaced, never changed in place (nor ``paid``): part of the key of ``infos``."""
         self.lki: dict[int, Info] = {}
-        self.paid: dict[int, tuple[int, ...]] = {}
+        self.paid: Mapping[int, tuple[int, ...]] = {}
         self.named: dict[int, int] = {}
         self.keep = 0
         self.signals: list[Signal] = []
         self.spent: set[tuple[int, int]] = set()
         self.passes = 0
-        self.check_keys: set[str] = set()
-        self.seen: dict[str, list[Any]] = {}
-        self.history: list[tuple[str, str, int, Any]] = []
+        self.check_keys: set[Key] = set()
+        self.seen: dict[Key, list[Any]] = {}
+        self.history: list[tuple[Key, Key, int, Any]] = []
         self.proposal: tuple[int, int] | None = None
-        self.looped: set[str] = set()
-        self.keys: tuple[str, str] | None = None
+        self.looped: set[Key] = set()
+        self.keys: tuple[Key, Key] | None = None
         self.repeating = False
+        self.infos: dict[int, Info] = {}
+        """Cards' information now (808), while ``infos_key`` holds (effects.info)."""
+        self.infos_key: tuple[object, ...] = ()
+        self.live: tuple[object, tuple[int, ...]] = (None, ())
+        """The live cards (effects.live) and the (table, moves) they are of."""
 
     def copy(self) -> AbilityState:
         other = AbilityState()
@@ -101,9 +107,9 @@ class AbilityState:
         other.choice = self.choice
         other.waiting = list(self.waiting)
         other.delayed = list(self.delayed)
-        other.lasting = list(self.lasting)
+        other.lasting = self.lasting
         other.lki = dict(self.lki)
-        other.paid = dict(self.paid)
+        other.paid = self.paid
         other.named = dict(self.named)
         other.keep = self.keep
         other.signals = list(self.signals)
@@ -114,7 +120,7 @@ class AbilityState:
         other.history = list(self.history)
         other.proposal = self.proposal
         other.looped = set(self.looped)
-        other.keys = self.keys
+        # not the loop keys: hidden_variant() redeals the copy's hidden cards
         return other
 
     def snapshot(self, *, full: bool = True) -> dict[str, Any]:
@@ -190,31 +196,53 @@ def push(st: ForceHorseState, *ops: Op) -> None:
     st.ab.work[0:0] = ops
 
 
-def as_seen(st: ForceHorseState, snap: dict[str, Any]) -> dict[str, Any]:
-    """A snapshot as the turn player knows it, for comparing states (1201):
-    public zones as sets of cards (their order means nothing), the turn
-    player's hand as the names in it, and every hidden pile (distance areas,
-    decks, the other hand) as its count.  So whether 1201 applies never
-    depends on what the turn player cannot see."""
-    cards = st.table.cards
-    zones: list[dict[str, Any]] = []
-    for seat, seat_zones in enumerate(snap["zones"]):
-        seen: dict[str, Any] = {}
-        for zone, held in seat_zones.items():
-            if zone in PUBLIC:
-                seen[zone] = sorted(held)
-            elif zone == HAND and seat == st.turn_player:
-                seen[zone] = sorted(cards[c].name for c in held)
-            else:
-                seen[zone] = len(held)
-        zones.append(seen)
-    return {**snap, "zones": zones, "resolution": sorted(snap["resolution"])}
+_HIDDEN = tuple(z for z in ZONES if z not in PUBLIC and z != HAND)
+_PUBLIC = tuple(z for z in ZONES if z in PUBLIC)
+
+Key = tuple[Any, ...]
+"""A state as 1201 compares states (:func:`state_key`): equal keys, the same state."""
 
 
-def state_key(st: ForceHorseState, snap: dict[str, Any] | None = None) -> str:
-    """A digest of the whole state (1201.1b-c: "the game is completely the same")."""
-    snap = as_seen(st, snap if snap is not None else st.record_of(full=False))
-    return hashlib.sha256(json.dumps(snap, sort_keys=True).encode()).hexdigest()[:16]
+def state_key(st: ForceHorseState) -> Key:
+    """The whole state (1201.1b-c: "the game is completely the same") as the
+    turn player knows it: public zones as sets of cards (their order means
+    nothing), the turn player's hand as the names in it, and every hidden pile
+    (distance areas, decks, the other hand) as its count.  So whether 1201
+    applies never depends on what the turn player cannot see.
+
+    ``(loop key, the rest)``: the loop key is where every card is and which
+    step the game is in (1201.1a), leaving out what may grow without end (the
+    run count, effects, times).  Together they hold every item of
+    ``record_of(full=False)``, as values compared item by item: making them
+    JSON text and hashing it was 40% of a game with abilities."""
+    t = st.table
+    ab = st.ab
+    tp = st.turn_player
+    zones = tuple(
+        (
+            tuple(len(z[zone]) for zone in _HIDDEN),
+            tuple(sorted(t.cards[c].name for c in z[HAND])) if seat == tp else len(z[HAND]),
+            tuple(tuple(sorted(z[zone])) for zone in _PUBLIC),
+        )
+        for seat, z in enumerate(t.zones)
+    )
+    pairs = tuple(map(tuple, st.pairs))
+    choice = ab.choice
+    chosen = None if choice is None else (choice, _applied(choice.op))
+    here = (zones, tuple(sorted(t.resolution)), st.phase, tp, st.priority, st.to_farm, pairs,
+            tuple(ab.waiting), chosen, st.race)  # fmt: skip
+    rest = (t.clock, tuple(sorted(t.placed.items())), tuple(st.shuffles), tuple(st.mulligan),
+            st.first, st.turn, st.run_count, tuple(st.outcomes), st.winners,
+            tuple((op, _applied(op)) for op in ab.work), tuple(ab.delayed), ab.lasting,
+            tuple(sorted(ab.paid.items())), tuple(sorted(ab.named.items())), ab.keep,
+            tuple(sorted(ab.spent)), ab.proposal)  # fmt: skip
+    return here, rest
+
+
+def _applied(op: Op | None) -> tuple[tuple[int, int], ...]:
+    """An op's replacements applied in the order the state's data lists them
+    (op equality reads the set, data its order: a key tells them apart alike)."""
+    return () if op is None else tuple(op.applied)
 
 
 # -- playing an ability (805.2) --------------------------------------------------------

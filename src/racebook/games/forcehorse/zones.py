@@ -67,6 +67,9 @@ class Table:
         self.stamp = 0  # the clock of entered stamps and of abilities played (808.1h)
         self.hook: Callable[[int, str, str], None] | None = None
         """Called before every move (the ability engine's, part 2)."""
+        self.moves = 0
+        """Counts changes of the zones (every :func:`move`; anything that edits a
+        zone by hand adds one too): the card information cache's key (808)."""
 
     def copy(self) -> Table:
         other = Table(self.cards, self.owners)
@@ -83,10 +86,15 @@ class Table:
 
     def current_area(self, seat: int) -> str | None:
         """FotH 403.4: the lowest-numbered distance area holding a card."""
-        return next((a for a in AREAS if self.zones[seat][a]), None)
+        zones = self.zones[seat]
+        for area in AREAS:  # a loop, not a generator: read at every rule check
+            if zones[area]:
+                return area
+        return None
 
     def area_cards(self, seat: int) -> int:
-        return sum(len(self.zones[seat][a]) for a in AREAS)
+        zones = self.zones[seat]
+        return sum([len(zones[a]) for a in AREAS])
 
     def find(self, seat: int, zone: str, name: str) -> int | None:
         return next((c for c in self.zones[seat][zone] if self.cards[c].name == name), None)
@@ -115,6 +123,7 @@ def move(table: Table, card: int, seat: int, source: str, target: str, events: l
         table.placed[card] = table.clock
     elif source == SITUATION:
         table.placed.pop(card, None)
+    table.moves += 1
     owner = table.owners[card]
     if source in PUBLIC or target in PUBLIC:
         events.append(CardMoved(owner, table.name(card), source, target))
