@@ -62,7 +62,7 @@ def _payments(stock: tuple[tuple[str, int, int], ...], amount: int) -> tuple[tup
     out: list[tuple[str, ...]] = []
 
     # names and their values, each counted once (payment_problem() and
-    # force_value() at every step were 15% of a game without abilities)
+    # force_value() at every step were 10% of a game without abilities)
     def extend(start: int, taken: list[str], total: int) -> None:
         if total >= amount:
             # payment_problem(): all force cards, count enough; proper unless

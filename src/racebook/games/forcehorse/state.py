@@ -324,7 +324,7 @@ class ForceHorseState(State[ForceHorseConfig]):
         self.ab.keys = None
         stuck(self, events)  # 1201.1c
         # the loop keys stuck() took of the state this action made are kept for
-        # the next action's record() (they cost 15% of a game with abilities)
+        # the next action's record() (taking them twice was 8% of a game, profiled)
         return events
 
     def _copy_into(self, other: ForceHorseState) -> None:

@@ -103,7 +103,7 @@ def watch(st: ForceHorseState, events: list[Event]) -> None:
             now: Info | None = None
             # its printed abilities, its information read only for one whose
             # trigger happened: effects only take abilities away (808.1b), so
-            # it has these or none (info() for every card and signal was 20%
+            # it has these or none (info() for every card and signal was 12%
             # of a game with abilities)
             for i, ability in enumerate(t.cards[card].abilities):
                 if not ability.is_triggered or ability.type == "state":

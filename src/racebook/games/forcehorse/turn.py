@@ -45,7 +45,7 @@ def draw(st: ForceHorseState, seat: int, count: int, events: list[Event]) -> Non
 CHECK = Op("check")
 
 
-@functools.cache  # an Op is a value: one of each, not one a step (a turn has 20)
+@functools.cache  # an Op is a value: one of each, not a new one at every step
 def step(name: str, amount: int = 0) -> Op:
     return Op("step", name=name, amount=amount)
 

@@ -218,14 +218,17 @@ def state_key(st: ForceHorseState) -> Key:
     t = st.table
     ab = st.ab
     tp = st.turn_player
+    cards = t.cards
     zones = tuple(
-        (
-            tuple(len(z[zone]) for zone in _HIDDEN),
-            tuple(sorted(t.cards[c].name for c in z[HAND])) if seat == tp else len(z[HAND]),
-            tuple(tuple(sorted(z[zone])) for zone in _PUBLIC),
-        )
-        for seat, z in enumerate(t.zones)
-    )
+        [
+            (
+                tuple([len(z[zone]) for zone in _HIDDEN]),
+                tuple(sorted([cards[c].name for c in z[HAND]])) if seat == tp else len(z[HAND]),
+                tuple([tuple(sorted(z[zone])) for zone in _PUBLIC]),
+            )
+            for seat, z in enumerate(t.zones)
+        ]
+    )  # list comprehensions: a generator costs more item by item
     pairs = tuple(map(tuple, st.pairs))
     choice = ab.choice
     chosen = None if choice is None else (choice, _applied(choice.op))
