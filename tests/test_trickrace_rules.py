@@ -17,6 +17,7 @@ import pytest
 
 import racebook
 from racebook.core.errors import ConfigError
+from racebook.core.registry import registry_changed
 from racebook.games.trickrace import TrickRace, TrickRaceState, TrickRule
 from racebook.games.trickrace.rules import Hooks, Plays
 from racebook.testing import check_random_games
@@ -122,6 +123,7 @@ def test_an_unregistered_rule_is_a_config_error(
         racebook.load("trickrace", rules=[{"name": "house.nothing"}])
     text = _play(load_variant(VARIANT), seed=2).log.dumps()
     monkeypatch.delitem(_RULES, "house.places")
+    registry_changed()  # as register_rule does: a header's game is built afresh
     with pytest.raises(ConfigError, match=r"rules\[1\]"):
         load_variant(VARIANT)
     with pytest.raises(racebook.LogError, match=r"house\.places"):
