@@ -516,7 +516,7 @@ def resume(text: str, seed: int | None = None) -> Resumed:
 _GAMES_BUILT: dict[tuple[int, str], tuple[Game[Any], int]] = {}
 MAX_GAMES_BUILT = 32
 """Games built from log headers kept for the next log with the same header
-line (:func:`_header_game`)."""
+line (``_header_game``)."""
 
 
 def _header_game(head: str) -> tuple[Game[Any], int]:
@@ -642,7 +642,7 @@ def _replay(text: str, *, partial: bool) -> Resumed:
 
 _LINES: dict[tuple[type[Action], ...], dict[str, tuple[Action, bool]]] = {}
 MAX_LINES_KEPT = 1 << 15
-"""Action lines kept read per set of action kinds (:func:`_read_lines`)."""
+"""Action lines kept read per set of action kinds (``_read_lines``)."""
 MAX_LINE_KEPT = 128
 """Only lines this short are kept (a shuffle's line is long and never
 repeats): the table holds a few MB at most."""

@@ -16,8 +16,8 @@ from typing import Any, ClassVar, TypeVar
 import attrs
 
 from racebook.core.errors import ConfigError
-from racebook.core.serial import FrozenDict, freeze
 from racebook.core.registry import registry_changed
+from racebook.core.serial import FrozenDict, freeze
 
 
 @attrs.frozen
