@@ -580,10 +580,13 @@ def test_806_2a_triggered_twice_it_waits_twice() -> None:
     assert len(names(st, 0, HAND)) == 2
 
 
-def test_806_4_806_7_and_810_1_a_zone_move_trigger_reads_last_known_information() -> None:
+def test_806_4a_ii_and_806_7_a_public_to_public_move_trigger_reads_the_card_in_its_new_zone() -> (
+    None
+):
     """Old Lighthouse runs with Veteran Rider (guard 2 + 1); at 702.6m it
-    goes from the run area to the farm and draws as many cards as its guard
-    *there* (in the run area, 810.1): 3, not its farm guard 2."""
+    goes from the run area to the farm (public to public) and draws as many
+    cards as its guard, read as it is in the farm (806.4a-ii): 2, not the
+    run area's 3."""
     hands = (("Old Lighthouse", "Veteran Rider", *["Force"] * 5), ("Stone Bridge",))
     st = position(hands=hands, phase="runner", areas=((5, 5, 5, 5), (3, 3, 3, 3)))
     st.apply(Run(0, "Old Lighthouse", ("Force",) * 5))  # run 6 - 1 (long at a mile)
@@ -595,7 +598,7 @@ def test_806_4_806_7_and_810_1_a_zone_move_trigger_reads_last_known_information(
     assert [(e.card, e.seat) for e in log(st, "ability-played")] == [("Old Lighthouse", 0)]  # type: ignore[attr-defined]
     assert lighthouse in st.table.zones[0][FARM]  # 806.7: played from the farm
     assert info(st, lighthouse).guard == 2
-    assert st.view(0).areas[0] == (1, 5, 5, 5) and st.view(0).hand_sizes[0] == 1 + 3
+    assert st.view(0).areas[0] == (2, 5, 5, 5) and st.view(0).hand_sizes[0] == 1 + 2
     assert st.turn_player == 1
 
 

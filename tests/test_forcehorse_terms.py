@@ -182,9 +182,10 @@ def test_510_3_the_user_may_decline() -> None:
 
 def test_513_1_keep_in_hand_farms_that_many_fewer() -> None:
     """513.1 走破距離から 1 を引いた枚数…の代わりに、（数値）を引いた枚数のカードを置く
-    (farm distance - 1 - N instead of distance - 1)."""
+    (farm distance - N instead of distance - 1: "keep 1" is the rule itself)."""
     assert cards_to_farm(4) == 3  # 702.6k-iii, no keep
-    assert cards_to_farm(4, 1) == 2
+    assert cards_to_farm(4, 1) == 3
+    assert cards_to_farm(4, 2) == 2
     assert cards_to_farm(4, 5) == 0
     assert cards_to_farm(1) == 0
 

@@ -251,8 +251,10 @@ def effect_from_data(card: str, field: str, data: Any, words: Words) -> Effect:
         raise _bad(card, f"{field}.{sorted(extra)[0]}", "not a field of an effect")
     name = _word(card, f"{field}.effect", data.get("effect"), EFFECTS)
     amount = _int(card, f"{field}.amount", data.get("amount", 1), -MAX_AMOUNT, MAX_AMOUNT)
-    if name in ("draw", "keep", "add-runs") and amount < 0:
-        raise _bad(card, f"{field}.amount", f"{name!r} counts 0 or more (513.1: keep more)")
+    if name in ("draw", "add-runs") and amount < 0:
+        raise _bad(card, f"{field}.amount", f"{name!r} counts 0 or more")
+    if name == "keep" and amount < 1:
+        raise _bad(card, f"{field}.amount", "'keep' keeps 1 or more cards in hand (513.1)")
     targets: tuple[str, ...] = PLAYER_TARGETS if name in ("draw", "add-runs") else CARD_TARGETS
     if name in ("going", "keep", "later"):
         targets = ()

@@ -52,6 +52,20 @@ class ForceHorseConfig:
     (508.4).  Off: the rules text (see the rules notes)."""
     max_loop: int = 20
     """FotH 1201.1a: the most repetitions a loop proposal may name."""
+    loop_repeats: int = 1000
+    """FotH 1201.1c, *a reading*: a forced chain (no player choosing between
+    two options) that comes back to the same placement of every card, in the
+    same step, more than this many times (something only growing meanwhile)
+    is a loop no one can stop: a draw.  The very same state twice is one at once."""
+    max_work: int = 200_000
+    """FotH 1201.1c, *a reading*: the most steps of work (draws, moves,
+    effects, rule checks) one action may cause; past it, a loop no one can
+    stop: a draw.  Bounds every action's cost by the config."""
+    max_effects: int = 500
+    """FotH 1201.1c, *a reading*: the most continuous effects made by
+    resolving abilities (802.1b) that may exist at once; one more, and the
+    game is a loop no one can stop (a draw).  Bounds the cost of reading a
+    card's information (808.1) by the config."""
     rules: tuple[RuleRef, ...] = ()
 
 
@@ -73,6 +87,9 @@ def check_config(c: ForceHorseConfig) -> None:
         check_between("hand_limit", c.hand_limit, 0, MAX_HAND_LIMIT)
     check_between("special_unmet", c.special_unmet, 0, 99)
     check_between("max_loop", c.max_loop, 1, 100)
+    check_between("loop_repeats", c.loop_repeats, 1, 100_000)
+    check_between("max_work", c.max_work, 100, 10_000_000)
+    check_between("max_effects", c.max_effects, 1, 10_000)
     check_length("rules", c.rules, 0, 0)  # no rule module slot yet (cards vary the game)
     for card in c.cards:
         check_card(card)

@@ -260,6 +260,12 @@ class _Applied:
     effect: Effect
     stamp: int
     covers: Callable[[int, Info], bool]
+    user: int = -1
+    """Whose effect it is (its filter's player): effects alike share a ``key``."""
+
+    @property
+    def key(self) -> tuple[Effect, int]:
+        return (self.effect, self.user)
 
 
 def _group(st: ForceHorseState, effect: Effect, user: int, source: int, card: int) -> bool:
@@ -282,61 +288,152 @@ def _filter(st: ForceHorseState, effect: Effect, user: int) -> Callable[[int, In
     return lambda card, now: holds(st, effect.only, card, user, now)
 
 
-def _acting(
-    st: ForceHorseState, card: int, layer1_only: bool = False
-) -> tuple[list[_Applied], list[_Applied]]:
-    """The continuous effects that may apply to ``card``: those that give or
-    take abilities (808.1b) apart, since they decide which of the others
-    exist: a card that has lost its abilities gives no continuous effect
-    (its own printed layer-1 effects are read as printed, which ends the
-    regress)."""
+@attrs.frozen
+class _Remover:
+    """A continuous effect of 808.1b (abilities lost, force abilities unusable)
+    with the cards it covers; ``printed_source``: made by a card's printed
+    continuous ability, so it exists only while that card has its abilities."""
+
+    effect: Effect
+    stamp: int
+    source: int
+    printed_source: bool
+    covered: frozenset[int]
+
+
+def _step1(st: ForceHorseState) -> tuple[frozenset[int], frozenset[int]]:
+    """FotH 808.1b for every card at once: (cards that have lost their
+    abilities, cards whose force abilities cannot be used).
+
+    808.1g among these effects: an effect made by a card's continuous ability
+    exists only while that card has its abilities, so when effect B removes
+    the abilities of A's source, whether A applies at all changes with B's
+    being applied first: A depends on B and is applied after it (by then A
+    no longer exists).  Effects that depend on each other (a circle) and the
+    rest go by timestamp (808.1h).  Their conditions read the printed
+    information (808.1a: nothing comes before 808.1b)."""
+    ab = st.ab
+    _fresh(st)
+    if ab.step1 is not None:
+        return ab.step1
     t = st.table
-    first: list[_Applied] = []
-    rest: list[_Applied] = []
+    found: list[_Remover] = []
     for source in live(st):
         user = t.owners[source]
-        lost: bool | None = None
+        for ability in t.cards[source].abilities:
+            if ability.type != "continuous" or all(LAYER[e.effect] != 1 for e in ability.do):
+                continue
+            if not valid(st, ability, source, user, subject=printed(t.cards[source])):
+                continue
+            for e in ability.do:
+                if LAYER[e.effect] == 1:
+                    cover = _covered(st, e, user, source, None, 0)
+                    found.append(_Remover(e, t.entered.get(source, 0), source, True, cover))
+    for x in ab.lasting:
+        if LAYER[x.effect.effect] != 1:
+            continue
+        if x.until == "run-area" and x.source not in t.zones[x.user][RUN]:
+            continue  # 1102.5
+        cover = _covered(st, x.effect, x.user, x.source, x.targets, x.stamp)
+        found.append(_Remover(x.effect, x.stamp, x.source, False, cover))
+    lost: set[int] = set()
+    unusable: set[int] = set()
+    remaining = sorted(found, key=lambda r: r.stamp)
+    while remaining:
+        pick = next(
+            (
+                a
+                for a in remaining
+                if not a.printed_source
+                or not any(
+                    b is not a and b.effect.effect == "lose-abilities" and a.source in b.covered
+                    for b in remaining
+                )
+            ),
+            remaining[0],  # each depends on another: by timestamp (808.1h)
+        )
+        remaining.remove(pick)
+        if pick.printed_source and pick.source in lost:
+            continue  # its source has lost its abilities: this effect no longer exists
+        (lost if pick.effect.effect == "lose-abilities" else unusable).update(pick.covered)
+    ab.step1 = (frozenset(lost), frozenset(unusable))
+    return ab.step1
+
+
+def _covered(
+    st: ForceHorseState,
+    effect: Effect,
+    user: int,
+    source: int,
+    fixed: tuple[int, ...] | None,
+    stamp: int,
+) -> frozenset[int]:
+    """The cards an 808.1b effect covers now (its ``only`` condition read on
+    the printed information, 808.1a)."""
+    t = st.table
+    if fixed is not None:
+        cards = [c for c in fixed if t.entered.get(c, 0) <= stamp]  # 808.2
+    elif effect.target == "this":
+        cards = [source]
+    else:
+        side = user if effect.target in ("your-run", "your-hand") else 1 - user
+        zone = HAND if effect.target == "your-hand" else RUN
+        cards = [c for c in t.zones[side][zone] if t.cards[c].kind == HORSE]
+        if stamp:
+            cards = [c for c in cards if t.entered.get(c, 0) <= stamp]  # 808.2
+    if effect.only:
+        cards = [c for c in cards if holds(st, effect.only, c, user, printed(t.cards[c]))]
+    return frozenset(cards)
+
+
+def _acting(st: ForceHorseState, card: int, upto: int) -> list[_Applied]:
+    """The continuous effects of 808.1c-f (steps 2 to ``upto`` of
+    :data:`LAYER`) that may apply to ``card``.  A card that has lost its
+    abilities (808.1b, :func:`_step1`) gives none.  A continuous ability's
+    condition reads its card's current information (808.1, 508.4), as it
+    stands before the step of the effect it gives: so a condition never
+    reads what it decides itself (rules notes)."""
+    t = st.table
+    out: list[_Applied] = []
+    lost = _step1(st)[0]
+    for source in live(st):
+        if source in lost:
+            continue  # 808.1b
+        user = t.owners[source]
         for ability in t.cards[source].abilities:
             if ability.type != "continuous":
                 continue
-            if not valid(st, ability, source, user, subject=printed(t.cards[source])):
-                continue  # conditions read printed information (rules notes)
+            checked: dict[int, bool] = {}
             for effect in ability.do:
-                layer1 = LAYER[effect.effect] == 1
-                if (layer1_only and not layer1) or not _group(st, effect, user, source, card):
+                layer = LAYER[effect.effect]
+                if layer == 1 or layer > upto or not _group(st, effect, user, source, card):
                     continue
-                if not layer1:
-                    if lost is None:
-                        lost = _lost_abilities(st, source)
-                    if lost:
-                        continue  # 808.1b
+                ok = checked.get(layer)
+                if ok is None:
+                    if ability.when or ability.unless:
+                        subject = _upto(st, source, layer - 1)
+                        ok = valid(st, ability, source, user, subject=subject)
+                    else:
+                        ok = True
+                    checked[layer] = ok
+                if not ok:
+                    continue
                 stamp = t.entered.get(source, 0)  # 808.1h-i
-                (first if layer1 else rest).append(
-                    _Applied(effect, stamp, _filter(st, effect, user))
-                )
+                out.append(_Applied(effect, stamp, _filter(st, effect, user), user))
     for lasting in st.ab.lasting:
+        layer = LAYER[lasting.effect.effect]
+        if layer == 1 or layer > upto:
+            continue
         if lasting.until == "run-area" and lasting.source not in t.zones[lasting.user][RUN]:
             continue  # 1102.5: a force ability's effect, while its horse is in the run area
-        layer1 = LAYER[lasting.effect.effect] == 1
-        if layer1_only and not layer1:
-            continue
         if lasting.targets is not None:
             hit = card in lasting.targets
         else:
             hit = _group(st, lasting.effect, lasting.user, lasting.source, card)
         if hit and t.entered.get(card, 0) <= lasting.stamp:  # 808.2
             covers = _filter(st, lasting.effect, lasting.user)
-            (first if layer1 else rest).append(_Applied(lasting.effect, lasting.stamp, covers))
-    return first, rest
-
-
-def _lost_abilities(st: ForceHorseState, card: int) -> bool:
-    """FotH 808.1b: whether ``card`` has lost its abilities now."""
-    base = printed(st.table.cards[card])
-    if not base.abilities:
-        return False
-    first, _ = _acting(st, card, layer1_only=True)
-    return not _in_order(card, base, first).abilities
+            out.append(_Applied(lasting.effect, lasting.stamp, covers, lasting.user))
+    return out
 
 
 def _apply(effect: Effect, now: Info, amount: int) -> Info:
@@ -388,9 +485,16 @@ def _in_order(card: int, now: Info, effects: list[_Applied]) -> Info:
         return now
     while remaining:
         pick = remaining[0]
+        # what applying each kind of effect first makes of the card: effects
+        # alike (same effect, same filter) give the same, so each kind is
+        # tried once a pick (a pile of like effects stays linear, not cubic)
+        after: dict[tuple[Effect, int], Info] = {}
         for a in remaining:
-            others = [b for b in remaining if b is not a]
-            if not a.effect.only or not any(_depends(card, now, a, b) for b in others):
+            if not a.effect.only:
+                pick = a
+                break
+            covered = a.covers(card, now)
+            if not any(_changes(card, now, a, b, covered, after) for b in remaining if b is not a):
                 pick = a
                 break
         remaining.remove(pick)
@@ -398,11 +502,21 @@ def _in_order(card: int, now: Info, effects: list[_Applied]) -> Info:
     return now
 
 
-def _depends(card: int, now: Info, a: _Applied, b: _Applied) -> bool:
+def _changes(
+    card: int,
+    now: Info,
+    a: _Applied,
+    b: _Applied,
+    covered: bool,
+    after: dict[tuple[Effect, int], Info],
+) -> bool:
     """FotH 808.1g: ``a`` depends on ``b`` when applying ``b`` first changes
     what ``a`` applies to (the effects of one step otherwise act on different
     pieces of information, or add up, so only what they cover can change)."""
-    return a.covers(card, now) != a.covers(card, _one(card, now, b))
+    then = after.get(b.key)
+    if then is None:
+        then = after[b.key] = _one(card, now, b)
+    return a.covers(card, then) != covered
 
 
 def aptitude(st: ForceHorseState, card: int, now: Info, user: int, race: Race) -> Info:
@@ -425,6 +539,20 @@ def aptitude(st: ForceHorseState, card: int, now: Info, user: int, race: Race) -
     return now if run == now.run else attrs.evolve(now, run=run)  # evolve() costs 3 us
 
 
+def _fresh(st: ForceHorseState) -> None:
+    """Drop the kept information when something it reads has changed: the
+    zones (Table.moves), the race, the run count, the turn player, the
+    effects made and the force paid; and never past the action (_version)."""
+    t = st.table
+    ab = st.ab
+    key = (st._version, t, t.moves, st.race, st.run_count, st.turn_player, ab.lasting, ab.paid)
+    if key != ab.infos_key:
+        ab.infos_key = key
+        ab.infos = {}
+        ab.parts = {}
+        ab.step1 = None
+
+
 def info(st: ForceHorseState, card: int) -> Info:
     """A card's information now (808.1): see the module docstring."""
     t = st.table
@@ -433,33 +561,46 @@ def info(st: ForceHorseState, card: int) -> Info:
         if st.race is None or not st.game.config.aptitude:
             return base
         return aptitude(st, card, base, t.owners[card], st.race)
-    # Kept until something it reads changes: the zones (Table.moves), the race,
-    # the run count, the turn player, the effects made and the force paid; and
-    # never past the action (_version).  Half the calls hit: 28 -> 25 ms a game.
+    # Kept until something it reads changes (_fresh).  Half the calls hit.
+    _fresh(st)
     ab = st.ab
-    key = (st._version, t, t.moves, st.race, st.run_count, st.turn_player, ab.lasting, ab.paid)
-    if key != ab.infos_key:
-        ab.infos_key = key
-        ab.infos = {}
     now = ab.infos.get(card)
     if now is None:
-        now = ab.infos[card] = _info(st, card)
+        now = ab.infos[card] = _upto(st, card, 5)
     return now
 
 
-def _info(st: ForceHorseState, card: int) -> Info:
+def _upto(st: ForceHorseState, card: int, step: int) -> Info:
+    """``card``'s information through step ``step`` of 808.1 (0: printed,
+    808.1a; 1: 808.1b; 2: 808.1c; 3: 808.1d; 4: 808.1e; 5: 808.1f)."""
     t = st.table
     base = printed(t.cards[card])
-    first, rest = _acting(st, card)
-    now = _in_order(card, base, first)  # 808.1b
-    by_layer: dict[int, list[_Applied]] = {}
-    for a in rest:
-        by_layer.setdefault(LAYER[a.effect.effect], []).append(a)
-    now = _in_order(card, now, by_layer.get(2, []))  # 808.1c
-    if st.race is not None and st.game.config.aptitude:
-        now = aptitude(st, card, now, t.owners[card], st.race)  # 808.1d
-    now = _in_order(card, now, by_layer.get(4, []))  # 808.1e
-    return _in_order(card, now, by_layer.get(5, []))  # 808.1f
+    if step == 0:
+        return base
+    _fresh(st)
+    ab = st.ab
+    kept = ab.parts.get((card, step))
+    if kept is not None:
+        return kept
+    lost, unusable = _step1(st)
+    now = base
+    if card in lost and now.abilities:
+        now = attrs.evolve(now, abilities=())  # 808.1b
+    if card in unusable:
+        now = attrs.evolve(now, force_usable=False)  # 808.1b (1102.6)
+    if step > 1:
+        by_layer: dict[int, list[_Applied]] = {}
+        for a in _acting(st, card, step):
+            by_layer.setdefault(LAYER[a.effect.effect], []).append(a)
+        now = _in_order(card, now, by_layer.get(2, []))  # 808.1c
+        if step > 2 and st.race is not None and st.game.config.aptitude:
+            now = aptitude(st, card, now, t.owners[card], st.race)  # 808.1d
+        if step > 3:
+            now = _in_order(card, now, by_layer.get(4, []))  # 808.1e
+        if step > 4:
+            now = _in_order(card, now, by_layer.get(5, []))  # 808.1f
+    ab.parts[(card, step)] = now
+    return now
 
 
 def abilities_of(st: ForceHorseState, card: int) -> tuple[Ability, ...]:

@@ -32,11 +32,16 @@ from racebook.games.forcehorse.effects import (
     zone_of,
 )
 from racebook.games.forcehorse.processes import rule_processes
-from racebook.games.forcehorse.replacement import offer_may, replace, replaceable
+from racebook.games.forcehorse.replacement import (
+    has_run_count,
+    offer_may,
+    replace,
+    replaceable,
+    replacements,
+)
 from racebook.games.forcehorse.triggers import state_triggers, watch
 from racebook.games.forcehorse.work import (
     MAX_OPTIONS,
-    MAX_PASSES,
     AbilityPlayed,
     Applied,
     Choice,
@@ -58,9 +63,14 @@ def drive(st: ForceHorseState, events: list[Event]) -> None:
     from racebook.games.forcehorse.turn import STEPS
 
     ab = st.ab
+    limit = st.game.config.max_work
     while not st.over and ab.choice is None:
         watch(st, events)
         if not ab.work:
+            break
+        ab.done += 1
+        if ab.done > limit:
+            unstoppable(st, events)  # 1201.1c, bounded by the config (max_work)
             break
         op = ab.work.pop(0)
         if op.kind == "step":
@@ -85,21 +95,20 @@ def check_step(st: ForceHorseState, events: list[Event]) -> None:
     ability of the turn player (804.2b), else of the other (804.2c), then
     back to 804.2a (this op is put back first); none waiting: 804.2d, done."""
     ab = st.ab
-    if not rule_processes(st, events):  # 804.2a; False: the game ended (902)
+    if not rule_processes(st, events):  # 804.2a: the game ended (902), or processes done
         return
     watch(st, events)
     state_triggers(st, events)
     if not ab.waiting:
-        ab.check_keys.clear()  # 804.2d
-        ab.passes = 0
+        forced_chain_ends(st)  # 804.2d
         return
     key = state_key(st)
-    ab.passes += 1
-    if key in ab.check_keys or ab.passes > MAX_PASSES:
-        # 1201.1c: the same state again, or a loop that only grows, with no one
-        # choosing otherwise: no one can stop it
-        events.append(LoopDraw())
-        st.finish((), events)
+    again = ab.repeats[key[0]] = ab.repeats.get(key[0], 0) + 1
+    if key in ab.check_keys or again > st.game.config.loop_repeats:
+        # 1201.1c: with no one choosing otherwise, the very same state again
+        # (it can only go round), or the same placement of every card in the
+        # same step over and over with only something growing (loop_repeats)
+        unstoppable(st, events)
         return
     ab.check_keys.add(key)
     tp = st.turn_player
@@ -115,6 +124,19 @@ def check_step(st: ForceHorseState, events: list[Event]) -> None:
         labels = tuple(_label(st, ab.waiting[i]) for i in mine)  # 806.3a: any order
         ab.choice = Choice(seat, "ability", labels, tuple((i,) for i in mine))
         return
+
+
+def forced_chain_ends(st: ForceHorseState) -> None:
+    """A rule check ended (804.2d), or a player chose between two or more
+    options: what came before is no forced chain for 1201.1c any more."""
+    st.ab.check_keys.clear()
+    st.ab.repeats.clear()
+
+
+def unstoppable(st: ForceHorseState, events: list[Event]) -> None:
+    """FotH 1201.1c: a loop no one can stop: the game ends in a draw."""
+    events.append(LoopDraw())
+    st.finish((), events)
 
 
 def _ability(st: ForceHorseState, w: Waiting) -> Ability:
@@ -235,27 +257,64 @@ def would_do(st: ForceHorseState, card: int, seat: int, named: int) -> bool:
         t.moves += 1
 
 
-def _effect_does(st: ForceHorseState, e: Effect, ctx: Context) -> bool:
+def _effect_does(
+    st: ForceHorseState, e: Effect, ctx: Context, applied: Applied = frozenset()
+) -> bool:
     t = st.table
     race = st.race
     assert race is not None
     amount = _subject(st, ctx, e.per) if e.per else e.amount
     if e.effect == "draw":
         seat = ctx.user if e.target == "you" else 1 - ctx.user
-        return amount > 0 and t.current_area(seat) is not None
+        return (
+            amount > 0
+            and t.current_area(seat) is not None
+            and not _replaced_away(st, Op("draw", seat, applied=applied))
+        )
     if e.effect == "going":
         from racebook.games.forcehorse.race import stepped_going
 
-        return stepped_going(race.going, e.amount) != race.going
-    if e.effect in ("add-runs", "keep"):
+        return stepped_going(race.going, e.amount) != race.going and not _replaced_away(
+            st, Op("going", ctx.user, amount=amount, applied=applied)
+        )
+    if e.effect == "add-runs":  # 512.1: only the turn player has a run count (702.6a)
+        seat = ctx.user if e.target == "you" else 1 - ctx.user
+        return (
+            amount > 0
+            and has_run_count(st, seat)
+            and not _replaced_away(st, Op("add-runs", seat, amount=amount, applied=applied))
+        )
+    if e.effect == "keep":
         return amount > 0
     if e.effect == "farm":
-        return bool(_targets(st, e, ctx))
+        return any(
+            not _replaced_away(st, Op("farm", card=c, name=zone_of(t, c), applied=applied))
+            for c in _targets(st, e, ctx)
+        )
     if e.effect == "to-hand":
         return any(zone_of(t, c) != HAND for c in _targets(st, e, ctx))
     if e.effect == "later":
         return True
     return bool(_targets(st, e, ctx))  # a continuous effect: on some card
+
+
+def _replaced_away(st: ForceHorseState, op: Op) -> bool:
+    """FotH 809.1a, 805.3: whether ``op`` would be replaced into nothing: a
+    replacement effect that is not the choose-to-replace form applies to it
+    (so the event itself never happens), and whichever of them its player
+    applies, what it does instead does nothing either.  A replacement a
+    player may decline (802.1c-ii) leaves the event able to happen."""
+    cands = replacements(st, op)
+    forced = [(card, i, a) for card, i, a in cands if not a.may]
+    if not forced:
+        return False
+    t = st.table
+    for card, i, a in forced:
+        ctx = Context(t.owners[card], card, t.stamp, -1, -1, op.card, None, a)
+        applied = op.applied | {(card, i)}  # 809.2c: never the same one again
+        if any(_effect_does(st, e, ctx, applied) for e in a.do):
+            return False
+    return True
 
 
 # -- effects (807, 808) ----------------------------------------------------------------
@@ -280,9 +339,11 @@ def _targets(st: ForceHorseState, e: Effect, ctx: Context) -> list[int]:
 def _subject(st: ForceHorseState, ctx: Context, per: str) -> int:
     """The value ``per`` reads: of the card that triggered the ability
     (``triggering-...``), as 806.4a says to see it; else of the source, as it
-    was last in its zone when it has left it (810.1)."""
+    was last in its zone when it has left it (810.1), unless the source is
+    itself the card whose move triggered the ability: then 806.4a too (a
+    public-to-public move: as it is in the new zone, 806.4a-ii)."""
     whose, _, value = per.rpartition("-")
-    if whose == "triggering":
+    if whose == "triggering" or (ctx.card == ctx.source and ctx.card_info is not None):
         if ctx.card_info is not None:
             return int(getattr(ctx.card_info, value))  # 806.4a
         return 0 if ctx.card < 0 else int(getattr(info(st, ctx.card), value))
@@ -309,7 +370,9 @@ def do_effect(
         seat = ctx.user if e.target == "you" else 1 - ctx.user
         push(st, Op("add-runs", seat, amount=amount, applied=applied))
     elif name == "keep":
-        st.ab.keep += amount  # 513.1
+        # 513.1: "keep N" farms distance - N; of several such texts, the one
+        # keeping most (rules notes: they do not add up)
+        st.ab.keep = max(st.ab.keep, amount)
     elif name == "farm":
         targets = _targets(st, e, ctx)
         push(st, *(Op("farm", card=c, name=zone_of(t, c), applied=applied) for c in targets))
@@ -330,6 +393,9 @@ def do_effect(
         )
         until = "run-area" if ctx.ability is not None and ctx.ability.type == "force" else e.until
         made = Lasting(e, ctx.user, ctx.source, fixed, ctx.stamp, st.turn, until)  # 1102.5
+        if len(st.ab.lasting) >= st.game.config.max_effects:
+            unstoppable(st, events)  # 1201.1c, bounded by the config (max_effects)
+            return
         st.ab.lasting = (*st.ab.lasting, made)
 
 
@@ -357,6 +423,8 @@ def choose(st: ForceHorseState, option: int, events: list[Event]) -> None:
     c = ab.choice
     assert c is not None
     ab.choice = None
+    if len(c.options) > 1:
+        forced_chain_ends(st)  # a real choice: no forced chain goes through it (1201.1c)
     picked = c.options[option]
     if c.kind == "ability":
         begin_play(st, picked[0], events)

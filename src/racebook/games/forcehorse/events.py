@@ -197,6 +197,21 @@ class RunResult(Event):
 
 
 @attrs.frozen
+class RunDistance(Event):
+    """FotH 702.6k-ii: the run distance of a succeeded run, taken after the
+    702.6k-i rule check: ``run`` less ``guard`` as they are then (below 0
+    counts as 0, 702.6j-ii).  ``RunResult.distance`` is the difference at
+    the comparison (702.6j); this one is what is drawn (702.6k-iii)."""
+
+    kind: ClassVar[str] = "run-distance"
+    seat: int
+    card: str
+    run: int
+    guard: int
+    distance: int
+
+
+@attrs.frozen
 class RuleProcess(Event):
     """A rule process (900s) acted on ``card`` of ``seat``."""
 
@@ -239,7 +254,7 @@ class RunsAdded(Event):
 EVENTS: tuple[type[Event], ...] = (
     RaceDecided, DeckPresented, MulliganChosen, MulligansRevealed, FirstPlayerDecided,
     TurnStarted, RunSequence, HorsePlayed, NotGuarded, SupportPlayed, PriorityPassed,
-    RunResult, RuleProcess, Victory, TurnEnded, GoingChanged, RunsAdded,
+    RunResult, RuleProcess, Victory, TurnEnded, GoingChanged, RunsAdded, RunDistance,
 )  # fmt: skip
 """Every event of this module (the zones' ``moved`` and ``secret-move`` are
 in :mod:`.zones`)."""

@@ -57,27 +57,35 @@ def rule_check(st: ForceHorseState, events: list[Event]) -> None:
 
 
 def rule_processes(st: ForceHorseState, events: list[Event]) -> bool:
-    """FotH 804.2a: do every rule process at once until none applies; 902
-    victory ends the game (102.1; both at once: a draw, see the notes).
-    False when the game has ended."""
+    """FotH 804.2a: 902 victory ends the game (102.1; both at once: a draw,
+    see the notes); else every rule process that applies is done at once
+    (901.3), then the rule check comes back here (it is put back first), so
+    this repeats while any applies.  A card a process puts on a farm goes
+    there by a replaceable move (809.1: a replacement effect replaces any
+    event it names; replacing one card's move leaves the others' as they
+    are, 901.3).  True when no rule process applies (on to 804.2b)."""
+    from racebook.games.forcehorse.work import Op, push
+
     if st.over:
         return False
-    while True:
-        winners = tuple(s for s in range(2) if st.table.area_cards(s) == 0)  # 902.1
-        if winners:
-            events.append(Victory(winners))
-            st.finish(winners, events)
-            return False
-        pending = _pending(st)
-        if not pending:
-            return True
-        for rule, seat, zone, card in pending:
-            events.append(RuleProcess(rule, seat, st.table.name(card)))
-            owner = st.table.owners[card]  # "所有者のファーム"
-            if owner == seat:
-                move(st.table, card, seat, zone, FARM, events)
-            else:
-                _cross(st, card, seat, zone, owner, events)
+    winners = tuple(s for s in range(2) if st.table.area_cards(s) == 0)  # 902.1
+    if winners:
+        events.append(Victory(winners))
+        st.finish(winners, events)
+        return False
+    pending = _pending(st)
+    if not pending:
+        return True
+    moves = []
+    for rule, seat, zone, card in pending:
+        events.append(RuleProcess(rule, seat, st.table.name(card)))
+        owner = st.table.owners[card]  # "所有者のファーム"
+        if owner == seat:
+            moves.append(Op("farm", card=card, name=zone))
+        else:
+            _cross(st, card, seat, zone, owner, events)
+    push(st, *moves, Op("check"))
+    return False
 
 
 def _cross(

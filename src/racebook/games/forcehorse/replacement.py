@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from racebook.core.game import Event
 from racebook.games.forcehorse.abilities import Ability
-from racebook.games.forcehorse.effects import Context, abilities_of, live, valid, zone_of
+from racebook.games.forcehorse.effects import Context, abilities_of, is_live, live, valid, zone_of
 from racebook.games.forcehorse.triggers import _whose, signal
 from racebook.games.forcehorse.work import MAX_OPTIONS, Choice, Op, Replaced, cost_options, push
 from racebook.games.forcehorse.zones import FARM, HAND, move
@@ -16,18 +16,25 @@ if TYPE_CHECKING:
     from racebook.games.forcehorse.state import ForceHorseState
 
 
-def _replacements(st: ForceHorseState, op: Op) -> list[tuple[int, int, Ability]]:
+def replacements(st: ForceHorseState, op: Op) -> list[tuple[int, int, Ability]]:
     if not st.game.has_abilities:
         return []  # no card has an ability: nothing replaces (part 1)
     t = st.table
     out = []
-    for card in live(st):
+    cards = live(st)
+    if op.kind == "farm" and op.card >= 0 and op.card not in cards:
+        # 803.4a-i: "instead of this card going to the farm" is valid as it
+        # goes there, from wherever it is (an area-type item's own, 805.2d-v)
+        cards = (*cards, op.card)
+    for card in cards:
         if all(a.type != "replace" or a.instead != op.kind for a in t.cards[card].abilities):
             continue  # none printed, none had (808.1b): its information is not needed
         user = t.owners[card]
         for i, a in enumerate(abilities_of(st, card)):
             if a.type != "replace" or (card, i) in op.applied or a.instead != op.kind:
                 continue
+            if card == op.card and a.whose != "this" and not is_live(t, card):
+                continue  # not live: only its text about itself is valid (803.4a-i)
             if op.kind == "farm":
                 owner = t.owners[op.card]
                 if not _whose(a, user, owner, op.card, card):
@@ -52,7 +59,7 @@ def affected(st: ForceHorseState, op: Op) -> int:
 
 def replaceable(st: ForceHorseState, op: Op, events: list[Event]) -> None:
     """FotH 809: a replaceable event, replaced or done."""
-    cands = _replacements(st, op)
+    cands = replacements(st, op)
     if not cands:
         execute(st, op, events)
         return
@@ -118,6 +125,12 @@ def execute(st: ForceHorseState, op: Op, events: list[Event]) -> None:
         st.change_going(op.amount, events)
         if st.race != before:
             signal(st, "going-changed", op.seat)
-    elif op.kind == "add-runs" and op.amount > 0:
-        add_runs(st, op.amount, events)
+    elif op.kind == "add-runs" and op.amount > 0 and has_run_count(st, op.seat):
+        add_runs(st, op.amount, events)  # 512.1: to that player's run count
         signal(st, "runs-added", op.seat)
+
+
+def has_run_count(st: ForceHorseState, seat: int) -> bool:
+    """FotH 702.6a: only the turn player has a run count (走破回数); runs
+    added for the other player (512.1) are not done (103.2)."""
+    return seat == st.turn_player

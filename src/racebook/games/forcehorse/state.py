@@ -27,9 +27,10 @@ from racebook.core.game import (
     places_from_keys,
 )
 from racebook.core.registry import register_game
+from racebook.core.serial import to_data
 from racebook.games.forcehorse import setup, turn
 from racebook.games.forcehorse import spaces as forcehorse_spaces
-from racebook.games.forcehorse.cards import Card
+from racebook.games.forcehorse.cards import Card, sample_set
 from racebook.games.forcehorse.config import ForceHorseConfig, check_config
 from racebook.games.forcehorse.deck import check_deck
 from racebook.games.forcehorse.effects import info
@@ -70,6 +71,16 @@ class ForceHorse(Game[ForceHorseConfig]):
     config_type = ForceHorseConfig
     action_types = (*ACTIONS, *LOOP_ACTIONS)
     event_types = (*EVENTS, *ENGINE_EVENTS, CardMoved, SecretMove, GameEnded)
+
+    defaults_revision: ClassVar[int] = 2
+    """2: the sample set's Apprentice Rider keeps 2 (513.1 read exactly) and
+    the 1201.1c bounds ``loop_repeats``, ``max_work`` and ``max_effects``."""
+
+    @classmethod
+    def past_defaults(cls, revision: int) -> dict[str, Any]:
+        if revision < 2:
+            return {"cards": to_data(sample_set(1)[0])}
+        return {}
 
     def __init__(self, config: ForceHorseConfig) -> None:
         check_config(config)
@@ -288,6 +299,7 @@ class ForceHorseState(State[ForceHorseConfig]):
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
         s = action.seat
+        self.ab.done = 0  # max_work counts the work of one action
         if self.game.has_abilities and s >= 0:
             record(self, action)  # 1201
         if act(self, action, events):  # Choose, Loop, LoopCount

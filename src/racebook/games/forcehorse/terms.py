@@ -121,11 +121,11 @@ def perform_required(
 def cards_to_farm(distance: int, keep: int | None = None) -> int:
     """FotH 702.6k-iii, 513.1: after a successful run of ``distance`` the turn
     player puts ``distance - 1`` cards from hand on the farm; "keep (number)
-    in hand" (``keep``) puts that many fewer (never below 0).  ``None``: no
-    such text)."""
+    in hand" (手札に（数値）枚残す, ``keep``) puts ``distance - keep``
+    instead (never below 0).  ``None``: no such text."""
     if keep is None:
         return max(0, distance - 1)  # FotH 702.6k-iii
-    return max(0, distance - 1 - keep)  # FotH 513.1
+    return max(0, distance - keep)  # FotH 513.1: distance less (number), not less 1
 
 
 def distance_number(table: Table, seat: int) -> int | None:

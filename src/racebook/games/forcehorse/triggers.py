@@ -90,12 +90,14 @@ def watch(st: ForceHorseState, events: list[Event]) -> None:
     for sig in signals:
         kind, _, moved, source, target, live = sig
         watchers = list(live)
-        if (
-            kind == "moved"
-            and moved not in watchers
-            and live_zone(t.cards[moved]) in (source, target)
-        ):
-            watchers.append(moved)  # 806.4b: it triggers on its own move
+        own = -1  # a mover whose abilities are valid only for its own move (803.4a-i)
+        if kind == "moved" and moved not in watchers:
+            zone = live_zone(t.cards[moved])
+            if zone in (source, target):
+                watchers.append(moved)  # 806.4b: it triggers on its own move
+            elif any(a.on == "moved" and a.whose == "this" for a in t.cards[moved].abilities):
+                watchers.append(moved)  # 803.4a-i: "when this card is put ..." as it is
+                own = moved
         if kind == "paid" and moved not in watchers:
             watchers.append(moved)  # 803.4d: valid in the resolution area when paid
         for card in watchers:
@@ -108,10 +110,12 @@ def watch(st: ForceHorseState, events: list[Event]) -> None:
             for i, ability in enumerate(t.cards[card].abilities):
                 if not ability.is_triggered or ability.type == "state":
                     continue
+                if card == own and ability.whose != "this":
+                    continue
                 if not _matches(ability, sig, card, user):
                     continue
                 if now is None:
-                    now = info(st, card)
+                    now = _abilities_then(st, sig, card)
                 if not now.abilities:
                     break  # 808.1b: it has lost them
                 if ability.type == "force" and not now.force_usable:
@@ -123,6 +127,19 @@ def watch(st: ForceHorseState, events: list[Event]) -> None:
             if _matches(d.ability, sig, d.source, d.user):
                 ab.delayed.remove(d)  # 806.5a: once
                 _wait(st, Waiting(d.user, d.source, -1, *_trigger_info(st, sig), d.ability), events)
+
+
+def _abilities_then(st: ForceHorseState, sig: Signal, card: int) -> Info:
+    """The information whose abilities say whether ``card`` triggers: now,
+    or, for a card leaving the zone where its abilities are valid, as it was
+    there (803.4b with 808.1b: a horse that lost its abilities in the run
+    area does not trigger on leaving it, though the loss ends as it leaves)."""
+    kind, _, moved, source, _, _ = sig
+    if kind == "moved" and moved == card and source == live_zone(st.table.cards[card]):
+        then = st.ab.lki.get(card)
+        if then is not None:
+            return then  # recorded by on_move just before it left (810.1)
+    return info(st, card)
 
 
 def _trigger_info(st: ForceHorseState, sig: Signal) -> tuple[int, Info | None]:

@@ -11,11 +11,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from racebook.core.game import Event
+from racebook.games.forcehorse.effects import info
 from racebook.games.forcehorse.engine import end_lasting, play_text
 from racebook.games.forcehorse.events import (
     HorsePlayed,
     NotGuarded,
     PriorityPassed,
+    RunDistance,
     RunResult,
     RunsAdded,
     RunSequence,
@@ -96,6 +98,9 @@ def _placed(st: ForceHorseState, op: Op, events: list[Event]) -> None:
         return
     timing = t.cards[op.card].timing
     target_zone = {"situation": SITUATION, "horse": RUN}.get(timing, FARM)
+    if target_zone == FARM:  # 805.2d-v, a replaceable move (809.1)
+        push(st, Op("farm", seat=op.seat, card=op.card, name=RESOLUTION))
+        return
     move(t, op.card, op.seat, RESOLUTION, target_zone, events)
 
 
@@ -214,11 +219,11 @@ def _outcome(st: ForceHorseState, op: Op, events: list[Event]) -> None:
         return
     runner, guard, r, g = st.outcomes.pop(0)
     if r >= 1 and r > g:  # 702.6k
-        distance = r - g  # 702.6k-ii
-        events.append(RunResult(st.turn_player, t.name(runner), "succeeded", r, g, distance))
+        events.append(RunResult(st.turn_player, t.name(runner), "succeeded", r, g, r - g))
         signal(st, "run-succeeded", st.turn_player, runner)
         st.ab.keep = 0
-        push(st, CHECK, step("success", distance))  # 702.6k-i
+        # 702.6k-i: the event, then a rule check; the distance is taken after it (702.6k-ii)
+        push(st, CHECK, step("success", _row(st, runner)))
     else:  # 702.6l
         events.append(RunResult(st.turn_player, t.name(runner), "failed", r, g))
         signal(st, "run-failed", st.turn_player, runner)
@@ -228,10 +233,44 @@ def _outcome(st: ForceHorseState, op: Op, events: list[Event]) -> None:
         push(st, CHECK, step("outcome"))  # 702.6l-iii
 
 
+def _row(st: ForceHorseState, runner: int) -> int:
+    """The pair a succeeded runner ran in (-1: every pair, ``several_runners = "sum"``)."""
+    if st.game.config.several_runners == "sum" and len(st.pairs) > 1:
+        return -1
+    return next(i for i, (r, _) in enumerate(st.pairs) if r == runner)
+
+
+def _value_now(st: ForceHorseState, card: int, guard: bool) -> int:
+    """A runner's run value or a guard's guard value at 702.6k-ii: now, or
+    as it was last in the run area if it has left it (810.1); below 0 it
+    counts as 0 (702.6j-ii)."""
+    t = st.table
+    now = info(st, card)
+    if card not in t.zones[t.owners[card]][RUN] and card in st.ab.lki:
+        now = st.ab.lki[card]  # 810.1
+    return max(0, now.guard if guard else now.run)
+
+
+def run_distance(st: ForceHorseState, row: int) -> tuple[int, int, int]:
+    """FotH 702.6k-ii: (run, guard, distance): the runner's run value less
+    the guard's guard value, read after the 702.6k-i rule check (so "run
+    succeeded" triggers and effects count); no guard: 0 (702.6j-i)."""
+    pairs = st.pairs if row < 0 else st.pairs[row : row + 1]
+    r = sum(_value_now(st, p[0], False) for p in pairs if p[0] is not None)
+    g = sum(_value_now(st, p[1], True) for p in pairs if p[1] is not None)
+    return r, g, r - g
+
+
 def _success(st: ForceHorseState, op: Op, events: list[Event]) -> None:
-    """FotH 702.6k-iii: draw the distance, one card at a time (each a draw, 502)."""
-    draws = [Op("draw", st.turn_player) for _ in range(op.amount)]
-    push(st, *draws, step("success-farm", op.amount))
+    """FotH 702.6k-ii: the run distance, then 702.6k-iii: draw it, one card
+    at a time (each a draw, 502); a distance of 0 or less draws nothing (103.2b)."""
+    r, g, distance = run_distance(st, op.amount)
+    runner = st.pairs[max(0, op.amount)][0]
+    assert runner is not None
+    events.append(RunDistance(st.turn_player, st.table.name(runner), r, g, distance))
+    distance = max(0, distance)
+    draws = [Op("draw", st.turn_player) for _ in range(distance)]
+    push(st, *draws, step("success-farm", distance))
 
 
 def _success_farm(st: ForceHorseState, op: Op, events: list[Event]) -> None:

@@ -29,10 +29,6 @@ Signal = tuple[str, int, int, str, str, tuple[int, ...]]
 """Something a trigger may watch: (kind, seat, card, source zone, target zone,
 the cards whose abilities were valid when it happened)."""
 
-MAX_PASSES = 200
-"""FotH 1201.1c: a rule check that plays this many abilities with no player
-choosing between two options is a loop no one can stop (rules notes)."""
-
 Applied = frozenset[tuple[int, int]]
 """The replacement effects (card, ability number) already applied to an event (809.2c)."""
 
@@ -87,8 +83,12 @@ class AbilityState:
         self.keep = 0
         self.signals: list[Signal] = []
         self.spent: set[tuple[int, int]] = set()
-        self.passes = 0
         self.check_keys: set[Key] = set()
+        """The states of this forced chain's rule checks (1201.1c)."""
+        self.repeats: dict[Key, int] = {}
+        """How often each loop key came back in this forced chain (1201.1c)."""
+        self.done = 0
+        """Steps of work done for the action being applied (max_work)."""
         self.seen: dict[Key, list[Any]] = {}
         self.history: list[tuple[Key, Key, int, Any]] = []
         self.proposal: tuple[int, int] | None = None
@@ -98,6 +98,10 @@ class AbilityState:
         self.infos: dict[int, Info] = {}
         """Cards' information now (808), while ``infos_key`` holds (effects.info)."""
         self.infos_key: tuple[object, ...] = ()
+        self.parts: dict[tuple[int, int], Info] = {}
+        """Cards' information through a step of 808.1 (effects._upto), kept alike."""
+        self.step1: tuple[frozenset[int], frozenset[int]] | None = None
+        """808.1b for every card (effects._step1), kept alike."""
         self.live: tuple[object, tuple[int, ...]] = (None, ())
         """The live cards (effects.live) and the (table, moves) they are of."""
 
@@ -114,8 +118,9 @@ class AbilityState:
         other.keep = self.keep
         other.signals = list(self.signals)
         other.spent = set(self.spent)
-        other.passes = self.passes
         other.check_keys = set(self.check_keys)
+        other.repeats = dict(self.repeats)
+        other.done = self.done
         other.seen = {k: list(v) for k, v in self.seen.items()}
         other.history = list(self.history)
         other.proposal = self.proposal
