@@ -83,9 +83,8 @@ def section(number: str) -> str:
 
 
 def _cell(text: str) -> list[str]:
-    """A list-table cell's lines (text on several lines, indented)."""
-    lines = text.splitlines() or [""]
-    return [lines[0], *("  " + x if x else "" for x in lines[1:])]
+    """A list-table cell's lines (the caller indents them to the cell)."""
+    return text.splitlines() or [""]
 
 
 def _code(ref: str) -> str:
