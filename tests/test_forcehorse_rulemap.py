@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import importlib
 import importlib.util
+import re
 import sys
 from functools import cache
 from pathlib import Path
@@ -35,7 +36,7 @@ KEYS = {"status", "why", "code", "tests", "setting", "note", "gloss"}
 
 
 @cache
-def test_functions(path: str) -> frozenset[str]:
+def names_of_tests(path: str) -> frozenset[str]:
     """Every test in a test file: ``test_x`` and ``TestClass::test_x``."""
     tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
     out = set()
@@ -47,9 +48,6 @@ def test_functions(path: str) -> frozenset[str]:
                 if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     out.add(f"{node.name}::{sub.name}")
     return frozenset(x for x in out if x.split("::")[-1].startswith("test"))
-
-
-test_functions.__test__ = False  # type: ignore[attr-defined]
 
 
 def test_the_rule_list_is_whole_and_in_order() -> None:
@@ -122,7 +120,20 @@ def test_test_named_exists(ref: str) -> None:
     path, sep, name = ref.partition("::")
     assert sep and path.startswith("tests/") and path.endswith(".py"), ref
     assert (ROOT / path).is_file(), f"{ref}: no file {path}"
-    assert name in test_functions(path), f"{ref}: no test {name} in {path}"
+    assert name in names_of_tests(path), f"{ref}: no test {name} in {path}"
+
+
+def test_every_test_named_after_a_rule_is_in_the_map() -> None:
+    """A Force of the Horse test named after a rule (``test_702_6k_...``) is
+    listed under some rule: add it to the entries of the rules it covers."""
+    named = set(_test_refs())
+    unlisted = [
+        f"{path}::{name}"
+        for path in sorted(str(p.relative_to(ROOT)) for p in ROOT.glob("tests/test_forcehorse*.py"))
+        for name in sorted(names_of_tests(path))
+        if re.match(r"test_\d{3,4}_", name) and f"{path}::{name}" not in named
+    ]
+    assert not unlisted, f"add to docs/games/forcehorse-rulemap.toml: {unlisted}"
 
 
 def test_the_page_renders_every_rule() -> None:
