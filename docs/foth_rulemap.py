@@ -21,8 +21,9 @@ An entry of the map is one of::
     setting = "hand_limit"             # optional: the config setting of a reading
     code = [...]                       # "reading" and "partial" may name code and tests too
 
-``tests/test_forcehorse_rulemap.py`` checks that every rule has an entry and
-that every function and test named exists.  This module needs only the
+``tests/test_forcehorse_rulemap.py`` checks that every rule has an entry,
+that every function and test named exists and that every test named after a
+rule is in the map.  This module needs only the
 standard library (no Sphinx) but for :func:`setup`.
 """
 

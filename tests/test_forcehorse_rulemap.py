@@ -1,5 +1,8 @@
 """The rule-by-rule map of Force of the Horse (docs/games/forcehorse-rulemap.toml):
-every numbered rule has an entry, every function and test it names exists."""
+every numbered rule has an entry, every function and test it names exists,
+every test named after a rule is in it.
+
+To add an entry: see docs/games/forcehorse-rulemap.rst."""
 
 from __future__ import annotations
 
