@@ -6,11 +6,17 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # foth_rulemap
 
 project = "racebook"
 author = "racebook developers"
 copyright = "2026, racebook developers"
-extensions = ["sphinx.ext.autodoc", "sphinx.ext.doctest", "sphinx.ext.viewcode"]
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "sphinx.ext.viewcode",
+    "foth_rulemap",  # docs/foth_rulemap.py: the Force of the Horse rule map's tables
+]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 # No "members" default: each automodule in api.rst says what it documents (Sphinx 9
