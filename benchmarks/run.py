@@ -305,6 +305,42 @@ def report_abilities(n: int) -> None:
     goal("Force of the Horse with abilities: log bytes/action, <= 40", f"{per:.1f} B", per <= 40)
 
 
+def report_card_sets(sets: int) -> None:
+    """Issue #22's bounded cost: the worst CPU time of one action over one
+    random-bot game of each of ``sets`` random card sets of the whole ability
+    vocabulary (tests/foth_cards.py), and of the hostile sets, at the
+    shipped bounds (``max_work``, ``max_effects``, ``loop_repeats``)."""
+    sys.path.insert(0, str(HERE.parent))
+    from tests.foth_cards import hostile_draws, hostile_pileup, play_set, random_card_set
+
+    print(f"\n== Force of the Horse: {sets} random card sets and the hostile ones ==")
+    worst: list[tuple[float, str, int, str]] = []
+    ends: dict[str, int] = {}
+    start = time.process_time()
+    actions = 0
+    for i in range(sets):
+        n, w, end = play_set(random_card_set(random.Random(i)), i)
+        actions += n
+        ends[end.split(":")[0]] = ends.get(end.split(":")[0], 0) + 1
+        worst.append((w, f"random set {i}", n, end))
+    total = time.process_time() - start
+    for name, text in (("hostile draws", hostile_draws()), ("hostile pile-up", hostile_pileup())):
+        for seed in range(5):
+            n, w, end = play_set(text, seed)
+            worst.append((w, f"{name}, seed {seed}", n, end))
+    worst.sort(reverse=True)
+    print(f"  games ended: {', '.join(f'{k} {v}' for k, v in sorted(ends.items()))}")
+    each = total / max(1, actions) * 1e3
+    print(f"  {actions:,} actions in {total:.1f} s CPU: {each:.2f} ms each")
+    for w, what, n, end in worst[:5]:
+        print(f"  worst: {w * 1e3:8.1f} ms  {what} ({n} actions, {end})")
+    goal(
+        f"Force of the Horse: worst action over {sets} random card sets + hostile",
+        f"{worst[0][0] * 1e3:.0f} ms",
+        None,
+    )
+
+
 def report_floor(reference: dict[str, float], n: int) -> None:
     """The floor: a game with no rules to speak of (benchmarks/floor.py)
     through the same contract, per action, against each reference loop's
@@ -406,6 +442,7 @@ def main() -> int:
         shipped=False,
     )
     report_abilities(max(2, args.games // 15))
+    report_card_sets(500 if not args.quick else 5)
     report_floor(REFERENCE_PER_ACTION, max(200, args.games * 20))
     report_workers(args.games * 4)
     report_simulation(args.sim_games)

@@ -57,7 +57,7 @@ class ForceHorseConfig:
     two options) that comes back to the same placement of every card, in the
     same step, more than this many times (something only growing meanwhile)
     is a loop no one can stop: a draw.  The very same state twice is one at once."""
-    max_work: int = 200_000
+    max_work: int = 20_000
     """FotH 1201.1c, *a reading*: the most steps of work (draws, moves,
     effects, rule checks) one action may cause; past it, a loop no one can
     stop: a draw.  Bounds every action's cost by the config."""

@@ -95,13 +95,15 @@ def check_step(st: ForceHorseState, events: list[Event]) -> None:
     ability of the turn player (804.2b), else of the other (804.2c), then
     back to 804.2a (this op is put back first); none waiting: 804.2d, done."""
     ab = st.ab
-    if not rule_processes(st, events):  # 804.2a: the game ended (902), or processes done
+    settled = rule_processes(st, events)  # 804.2a: False: the game ended, or moves to do
+    if st.over:
         return
-    watch(st, events)
-    state_triggers(st, events)
-    if not ab.waiting:
-        forced_chain_ends(st)  # 804.2d
-        return
+    if settled:
+        watch(st, events)
+        state_triggers(st, events)
+        if not ab.waiting:
+            forced_chain_ends(st)  # 804.2d
+            return
     key = state_key(st)
     again = ab.repeats[key[0]] = ab.repeats.get(key[0], 0) + 1
     if key in ab.check_keys or again > st.game.config.loop_repeats:
@@ -111,6 +113,8 @@ def check_step(st: ForceHorseState, events: list[Event]) -> None:
         unstoppable(st, events)
         return
     ab.check_keys.add(key)
+    if not settled:
+        return  # the processes' moves, then this rule check again (pushed)
     tp = st.turn_player
     for seat in (tp, 1 - tp):
         mine = [i for i, w in enumerate(ab.waiting) if w.user == seat]
