@@ -89,3 +89,53 @@ def test_the_bounds_are_checked_settings(field: str) -> None:
     with pytest.raises(ConfigError) as err:
         racebook.load("forcehorse", **{field: 0})
     assert err.value.field == field
+
+
+# -- hostile card set files: a typed error, quickly, whatever the text ----------------------
+
+_HOSTILE_FILES = {
+    "deep arrays": "a = " + "[" * 5000 + "]" * 5000,
+    "deep inline tables": "a = " + "{b = " * 3000 + "1" + "}" * 3000,
+    "an integer past the digit limit": "[set]\nname = 1" + "0" * 6000,
+    "deck not a list": 'deck = 5\n[set]\nname = "x"',
+    "deck cards not a list": '[set]\nname = "x"\n[[deck]]\nname = "d"\ncards = 5',
+    "card not a list": 'card = "x"',
+    "an odd key": '"\\u0000" = 1',
+}
+
+
+@pytest.mark.parametrize("what", sorted(_HOSTILE_FILES))
+def test_parse_card_set_refuses_a_hostile_file_with_a_config_error(what: str) -> None:
+    from racebook.core.errors import ConfigError
+
+    with pytest.raises(ConfigError):
+        parse_card_set(_HOSTILE_FILES[what])
+
+
+def test_parse_card_set_caps_the_text_before_parsing() -> None:
+    from racebook.core.errors import ConfigError
+    from racebook.games.forcehorse.cards import MAX_CARD_SET_CHARS
+
+    text = "# " + "x" * MAX_CARD_SET_CHARS  # a comment TOML would take seconds to skip
+    with pytest.raises(ConfigError) as err:
+        parse_card_set(text)
+    assert "at most" in err.value.reason
+
+
+def test_803_4_an_items_ability_that_is_never_valid_is_refused() -> None:
+    """803.4b-d name no zone where an item's or jockey's abilities are valid:
+    beside its text, only what it says about its own move (803.4a-i)."""
+    from racebook.core.errors import ConfigError
+
+    item = (
+        '[set]\nname = "x"\n[[card]]\nname = "Lamp"\nkind = "support"\ncategory = "item"\n'
+        'timing = "area"\n[[card.ability]]\n'
+    )
+    with pytest.raises(ConfigError) as err:
+        parse_card_set(item + 'type = "auto"\non = "turn-start"\ndo = ["draw"]\n')
+    assert err.value.field == "cards[Lamp].ability[0].type"
+    (lamp,), _ = parse_card_set(
+        item + 'type = "replace"\ninstead = "farm"\nwhose = "this"\n'
+        'do = [{effect = "to-hand", target = "this"}]\n'
+    )
+    assert lamp.abilities[0].type == "replace"

@@ -195,6 +195,8 @@ def card_from_data(data: Any, where: str = "?") -> Card:
         allowed = ("situation",) if category == SITUATION else ("horse", "area")
         if timing not in allowed:
             raise _bad(name, "timing", f"a {category} card's timing is one of {allowed} (205)")
+        if category != SITUATION:
+            _item_abilities(name, abilities)
         return Card(
             name, kind, category, timing=timing, text=text, number=number, abilities=abilities
         )
@@ -215,6 +217,22 @@ def card_from_data(data: Any, where: str = "?") -> Card:
     )  # fmt: skip
 
 
+def _item_abilities(name: str, abilities: tuple[Ability, ...]) -> None:
+    """An item or jockey is never in a zone where its abilities are valid
+    (803.4b-d name none for it): only its text (805.2d-iv/v) and what it says
+    about its own move (803.4a-i: "instead of this card going to the farm",
+    "when this card is put ...") can ever do anything; refuse the rest."""
+    for i, a in enumerate(abilities):
+        if a.type == "play" or (a.whose == "this" and (a.type == "replace" or a.on == "moved")):
+            continue
+        raise _bad(
+            name,
+            f"ability[{i}].type",
+            "an item's or jockey's ability is never valid (803.4) unless it is its text "
+            "(type = 'play') or about its own move (whose = 'this', 803.4a-i)",
+        )
+
+
 def check_card(card: Card) -> None:
     """A card built in code or read from a config (a log header, a variant
     file) passes exactly the loader's checks: ConfigError naming the field."""
@@ -231,18 +249,39 @@ def check_card(card: Card) -> None:
             raise _bad(card.name, field.name, f"not a field of a {card.kind} card, or not valid")
 
 
+MAX_CARD_SET_CHARS = 2_000_000
+"""The longest card set text :func:`parse_card_set` reads (about 2 MB: a
+thousand cards, each with its abilities, fit in a fraction of it)."""
+MAX_SET_CARDS = 1000
+"""The most ``[[card]]`` tables of a set (as many as a config may hold)."""
+MAX_SET_DECKS = 100
+"""The most ``[[deck]]`` tables of a set."""
+
+
 def parse_card_set(text: str) -> tuple[tuple[Card, ...], tuple[Deck, ...]]:
-    """A card set and its decks from TOML text (``[[card]]`` and ``[[deck]]`` tables)."""
+    """A card set and its decks from TOML text (``[[card]]`` and ``[[deck]]``
+    tables).  Any text gives the cards or a ConfigError naming the field:
+    text over :data:`MAX_CARD_SET_CHARS` is refused before it is parsed, and
+    so are nesting too deep to parse and values of the wrong type."""
+    if not isinstance(text, str):
+        raise ConfigError("cards", f"expected TOML text, got {type(text).__name__}")
+    if len(text) > MAX_CARD_SET_CHARS:
+        raise ConfigError("cards", f"a card set is at most {MAX_CARD_SET_CHARS:,} characters")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError("cards", f"not TOML: {exc}") from None
+        raise ConfigError("cards", f"not TOML: {str(exc)[:200]}") from None
+    except RecursionError:
+        raise ConfigError("cards", "not TOML this library reads: nested too deep") from None
+    except ValueError as exc:  # e.g. an integer over Python's digit limit
+        raise ConfigError("cards", f"not TOML this library reads: {str(exc)[:200]}") from None
     unknown = set(data) - {"set", "card", "deck"}
     if unknown:
-        raise ConfigError(sorted(unknown)[0], "a card set file has only set, card and deck")
+        field = sorted(unknown)[0][:40]
+        raise ConfigError(field, "a card set file has only set, card and deck")
     raw = data.get("card", [])
-    if not isinstance(raw, list):
-        raise ConfigError("card", "expected [[card]] tables")
+    if not isinstance(raw, list) or len(raw) > MAX_SET_CARDS:
+        raise ConfigError("card", f"expected at most {MAX_SET_CARDS} [[card]] tables")
     cards: list[Card] = []
     seen: set[str] = set()
     for i, item in enumerate(raw):
@@ -251,7 +290,10 @@ def parse_card_set(text: str) -> tuple[tuple[Card, ...], tuple[Deck, ...]]:
             raise _bad(card.name, "name", "two cards of the set have this name")
         seen.add(card.name)
         cards.append(card)
-    decks = tuple(deck_from_data(d) for d in data.get("deck", []))
+    raw_decks = data.get("deck", [])
+    if not isinstance(raw_decks, list) or len(raw_decks) > MAX_SET_DECKS:
+        raise ConfigError("deck", f"expected at most {MAX_SET_DECKS} [[deck]] tables")
+    decks = tuple(deck_from_data(d) for d in raw_decks)
     return tuple(cards), decks
 
 
@@ -259,14 +301,18 @@ def deck_from_data(data: Any) -> Deck:
     """A ``[[deck]]`` table: ``name`` and ``cards = [["Force", 20], ...]``."""
     if not isinstance(data, dict) or not isinstance(data.get("name"), str):
         raise ConfigError("deck.name", "a deck is a table with a name")
-    name = data["name"]
+    name = data["name"][:60]
+    raw = data.get("cards", [])
+    if not isinstance(raw, list) or len(raw) > 200:
+        raise ConfigError(f"decks[{name}].cards", "expected a list of at most 200 [name, count]")
     entries = []
-    for entry in data.get("cards", []):
+    for entry in raw:
         ok = isinstance(entry, list) and len(entry) == 2
         if not ok or not isinstance(entry[0], str) or type(entry[1]) is not int:
-            raise ConfigError(f"decks[{name}].cards", f"expected [name, count], got {entry!r}")
+            shown = repr(entry)[:60]
+            raise ConfigError(f"decks[{name}].cards", f"expected [name, count], got {shown}")
         entries.append(DeckEntry(entry[0], entry[1]))
-    return Deck(name, tuple(entries))
+    return Deck(data["name"], tuple(entries))
 
 
 def sample_set(revision: int = 0) -> tuple[tuple[Card, ...], tuple[Deck, ...]]:
