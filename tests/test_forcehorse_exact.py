@@ -395,3 +395,49 @@ def test_805_3_and_809_1a_a_support_whose_text_would_be_replaced_into_nothing_is
         st.apply(Support(0, "Spare Blinkers"))
     plain = position(hands=(("Spare Blinkers",), ()))
     assert Support(0, "Spare Blinkers") in plain.legal_actions(0)
+
+
+# -- 506.1a and 503.2 (found by the rule-by-rule map) -------------------------------------
+
+
+def test_506_1a_a_played_card_is_put_from_the_hand_into_its_zone() -> None:
+    """506.1a ある領域 Aにあるカードがプレイされ、その結果としてそのカードが
+    領域 Bに置かれた場合、領域 Aから領域 Bに「出された」: a runner played
+    from the hand triggers "when your horse is put from the hand into the run
+    area", though it passed through the resolution area (805.2a-i)."""
+    extra = cards(
+        support(
+            "Starting Gate",
+            "situation",
+            'type = "auto"\non = "moved"\nsource = "hand"\nto = "run"\ndo = ["draw"]',
+        )
+    )
+    hands = (("Paper Kite",), ())
+    st = position(hands=hands, phase="runner", situation=(("Starting Gate",), ()), extra=extra)
+    events = st.apply(Run(0, "Paper Kite"))
+    assert [e.card for e in events if e.kind == "ability-triggered"] == ["Starting Gate"]  # type: ignore[attr-defined]
+
+
+def test_503_2_force_paid_for_an_ability_goes_to_the_resolution_area_and_triggers_paid() -> None:
+    """503.2 手札のフォースカードを望む枚数解決エリアに移動します: a force
+    card paid for an ability's cost is in the resolution area as it is paid,
+    so its own "when paid" (803.4d) triggers, then it goes to the farm."""
+    extra = cards(
+        support(
+            "Toll Gate",
+            "situation",
+            'type = "auto"\non = "turn-start"\ncost = "pay-force"\ndo = ["draw"]',
+        )
+    )
+    st = position(
+        hands=(("Home Force",), ()), situation=(("Toll Gate",), ()), turn_player=1, extra=extra
+    )
+    st.apply(Pass(1))
+    st.apply(Pass(1))  # seat 1's turn ends; seat 0's starts: Toll Gate asks for its cost
+    assert st.ab.choice is not None and st.ab.choice.seat == 0
+    paying = next(i for i, label in enumerate(st.ab.choice.labels) if "Home Force" in label)
+    st.apply(Choose(0, paying))
+    settle(st, 0)
+    plays = [e.card for e in log(st, "ability-played")]  # type: ignore[attr-defined]
+    assert "Home Force" in plays  # its "paid" ability (a draw), valid in the resolution area
+    assert "Home Force" in names(st, 0, FARM)

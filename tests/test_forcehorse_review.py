@@ -82,7 +82,11 @@ def test_803_4b_a_horse_does_not_trigger_on_moves_before_it_entered_the_run_area
     )
     st = position(hands=(("Eager Colt", "Force", "Force"), ()), phase="runner", extra=extra)
     events = st.apply(Run(0, "Eager Colt", ("Force",)))
-    assert not [e for e in events if e.kind.startswith("ability")]
+    # the moves before it entered (to the resolution area, the force paid) do
+    # not trigger it; its own arrival does: played from the hand, it is put
+    # from the hand into the run area (506.1a), as it enters (806.4b)
+    triggered = [e for e in events if e.kind == "ability-triggered"]
+    assert [e.card for e in triggered] == ["Eager Colt"]  # type: ignore[attr-defined]
     assert names(st, 0, RUN) == ["Eager Colt", "Force"]
 
 

@@ -39,7 +39,7 @@ from racebook.games.forcehorse.replacement import (
     replaceable,
     replacements,
 )
-from racebook.games.forcehorse.triggers import state_triggers, watch
+from racebook.games.forcehorse.triggers import signal, state_triggers, watch
 from racebook.games.forcehorse.work import (
     MAX_OPTIONS,
     AbilityPlayed,
@@ -52,7 +52,7 @@ from racebook.games.forcehorse.work import (
     push,
     state_key,
 )
-from racebook.games.forcehorse.zones import FARM, HAND, RUN, move
+from racebook.games.forcehorse.zones import FARM, HAND, RESOLUTION, RUN, move
 
 if TYPE_CHECKING:
     from racebook.games.forcehorse.state import ForceHorseState
@@ -204,10 +204,10 @@ def resolve(st: ForceHorseState, w: Waiting, option: tuple[int, ...], events: li
         _spent(st, w, ability)
         events.append(AbilityPlayed(w.user, name, w.ability, declined=True))  # 806.3b-i
         return
+    after: list[Op] = []
     if ability.cost:
         pay = cost_options(st, ability, w.user, w.source)[cost]
-        for c in pay:
-            move(t, c, t.owners[c], zone_of(t, c), FARM, events)
+        after = pay_cost(st, ability, pay, events)
     events.append(AbilityPlayed(w.user, name, w.ability, None if chosen < 0 else t.name(chosen)))
     if ability.type == "force" and not ability.on:
         paid = st.ab.paid.get(w.source, ())
@@ -216,7 +216,25 @@ def resolve(st: ForceHorseState, w: Waiting, option: tuple[int, ...], events: li
     t.stamp += 1
     ctx = Context(w.user, w.source, t.stamp, chosen, st.ab.named.get(w.source, -1), w.card,
                   w.card_info, ability)  # fmt: skip
-    push(st, *(Op("effect", effect=e, ctx=ctx) for e in ability.do))
+    push(st, *(Op("effect", effect=e, ctx=ctx) for e in ability.do), *after)
+
+
+def pay_cost(
+    st: ForceHorseState, ability: Ability, pay: tuple[int, ...], events: list[Event]
+) -> list[Op]:
+    """FotH 805.2c: pay a cost: cards put on the farm; force paid goes to the
+    resolution area (503.2), where force cards' abilities are valid as they
+    are paid (803.4d, the ``paid`` trigger), and from there to the farm once
+    the ability is done (905.1): the ops that do that, to come after it."""
+    t = st.table
+    if ability.cost != "pay-force":
+        for c in pay:
+            move(t, c, t.owners[c], zone_of(t, c), FARM, events)
+        return []
+    for c in pay:
+        move(t, c, t.owners[c], zone_of(t, c), RESOLUTION, events)  # 503.2
+        signal(st, "paid", t.owners[c], c)
+    return [Op("farm", card=c, name=RESOLUTION) for c in pay]
 
 
 def play_text(st: ForceHorseState, card: int, seat: int, named: int) -> list[Op]:

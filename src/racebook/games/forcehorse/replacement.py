@@ -95,15 +95,16 @@ def replace(
 ) -> None:
     """FotH 809.1: the event does not happen; the replacement's effects instead,
     themselves never replaced again by this one (809.2c)."""
+    from racebook.games.forcehorse.engine import pay_cost
+
     t = st.table
     a = t.cards[card].abilities[i]
-    for c in pay:
-        move(t, c, t.owners[c], zone_of(t, c), FARM, events)
+    after = pay_cost(st, a, pay, events)  # 802.1c-ii's [choice]
     events.append(Replaced(t.owners[card], t.name(card), op.kind))
     t.stamp += 1
     ctx = Context(t.owners[card], card, t.stamp, -1, -1, op.card, None, a)
     applied = op.applied | {(card, i)}
-    push(st, *(Op("effect", effect=e, ctx=ctx, applied=applied) for e in a.do))
+    push(st, *(Op("effect", effect=e, ctx=ctx, applied=applied) for e in a.do), *after)
 
 
 def execute(st: ForceHorseState, op: Op, events: list[Event]) -> None:

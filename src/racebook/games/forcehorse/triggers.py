@@ -20,7 +20,7 @@ from racebook.games.forcehorse.effects import (
     valid,
 )
 from racebook.games.forcehorse.work import AbilityTriggered, Signal
-from racebook.games.forcehorse.zones import AREAS, PUBLIC, RUN
+from racebook.games.forcehorse.zones import AREAS, HAND, PUBLIC, RESOLUTION, RUN
 
 if TYPE_CHECKING:
     from racebook.games.forcehorse.state import ForceHorseState
@@ -41,8 +41,14 @@ def on_move(st: ForceHorseState, card: int, source: str, target: str) -> None:
         st.ab.lki[card] = info(st, card)  # 810.1
     t.stamp += 1
     t.entered[card] = t.stamp
+    seen_from = source
+    if source == RESOLUTION and card in st.ab.playing:
+        # 506.1a: a card played from zone A and, as a result, put in zone B
+        # was put from A to B (it is played from the hand, 805.2a)
+        st.ab.playing = st.ab.playing - {card}
+        seen_from = HAND
     # the cards whose abilities are valid as it happens (803.4), the mover as it leaves
-    st.ab.signals.append(("moved", t.owners[card], card, source, target, live(st)))
+    st.ab.signals.append(("moved", t.owners[card], card, seen_from, target, live(st)))
 
 
 def _whose(ability: Ability, user: int, seat: int, card: int, this: int) -> bool:

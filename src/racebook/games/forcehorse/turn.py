@@ -82,6 +82,7 @@ def play_support(
     card = t.find(seat, HAND, name)
     assert card is not None
     move(t, card, seat, HAND, RESOLUTION, events)  # 805.2a-i
+    played(st, card)
     events.append(SupportPlayed(seat, name, target, pair))
     signal(st, "support-played", seat, card)
     named = -1
@@ -89,6 +90,13 @@ def play_support(
         named = st.pairs[pair][0 if target == st.turn_player else 1] or -1
     text = play_text(st, card, seat, named) if t.cards[card].timing != "situation" else []
     push(st, *text, Op("step", seat=seat, card=card, name="placed"), CHECK)  # 702.5a, 702.6g-ii
+
+
+def played(st: ForceHorseState, card: int) -> None:
+    """FotH 506.1a: ``card`` is being played from the hand: where it is put
+    as a result counts as put there from the hand (triggers.on_move)."""
+    if st.game.has_abilities:
+        st.ab.playing = st.ab.playing | {card}
 
 
 def _placed(st: ForceHorseState, op: Op, events: list[Event]) -> None:
@@ -126,6 +134,7 @@ def play_horse(
     card = t.find(seat, HAND, name)
     assert card is not None
     move(t, card, seat, HAND, RESOLUTION, events)
+    played(st, card)
     paid = []
     for f in force:  # 503.2
         c = t.find(seat, HAND, f)
