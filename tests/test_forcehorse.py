@@ -250,7 +250,7 @@ def test_702_6d_ii_not_guarded_event() -> None:
     assert any(e.kind == "not-guarded" for e in events)
 
 
-def test_702_6g_h_priority_exchange_and_904_1() -> None:
+def test_702_6g_h_priority_exchange_and_805_2d_iv() -> None:
     hands = (("Paper Kite", "Lucky Horseshoe"), ("Silver Teapot", "Veteran Rider"))
     st = position(hands=hands, phase="runner")
     st.apply(Run(0, "Paper Kite"))
@@ -262,8 +262,8 @@ def test_702_6g_h_priority_exchange_and_904_1() -> None:
     assert st.to_act == (1,) and st.phase == "respond"  # 702.6h
     st.apply(Support(1, "Veteran Rider", 1, 0))  # becomes the priority player
     assert st.to_act == (1,) and st.phase == "priority"
-    # 805.2d-iv puts it in the run area; 904.1 moves it at the rule check after
-    assert "Veteran Rider" in names(st, 1, FARM) and "Veteran Rider" not in names(st, 1, RUN)
+    # 805.2d-iv puts it in the run area until the run is done (702.6m)
+    assert "Veteran Rider" in names(st, 1, RUN)
     st.apply(Pass(1))
     assert st.to_act == (0,)
     st.apply(Support(0, "Lucky Horseshoe", 0, 0))
@@ -349,6 +349,16 @@ def test_902_1_both_at_once_is_a_draw() -> None:
         st.table.zones[s]["nige"].clear()
     rule_check(st, [])
     assert st.result is not None and st.result.winners == (0, 1) and st.result.scores == (0, 0)
+
+
+def test_902_1_both_at_once_the_turn_player_reading() -> None:
+    """``both_empty = "turn-player"`` (rules notes): the turn player wins."""
+    st = position(areas=((1, 0, 0, 0), (1, 0, 0, 0)), both_empty="turn-player", turn_player=1)
+    for s in range(2):
+        st.table.zones[s][HAND].extend(st.table.zones[s]["nige"])
+        st.table.zones[s]["nige"].clear()
+    rule_check(st, [])
+    assert st.result is not None and st.result.winners == (1,)
 
 
 def test_901_2_rule_processes_only_at_a_rule_check() -> None:

@@ -521,8 +521,25 @@ def test_805_2d_iv_a_horse_item_does_its_text_then_goes_to_the_run_area_then_the
     events = st.apply(Support(0, "Lucky Horseshoe", 0, 0))
     moves = [(e.card, e.source, e.target) for e in kinds(events, "moved")]  # type: ignore[attr-defined]
     assert ("Lucky Horseshoe", "resolution", RUN) in moves
-    assert ("Lucky Horseshoe", RUN, FARM) in moves  # 904.1 at the rule check after
+    assert ("Lucky Horseshoe", RUN, FARM) not in moves  # it stays until the run is done
     assert info(st, kite).run == before + 1
+    while st.turn_player == 0 and not st.is_over:  # to the end of the run (farms, if any)
+        acts = st.legal_actions(st.to_act[0])
+        st.apply(next((a for a in acts if isinstance(a, Pass)), acts[0]))
+    assert "Lucky Horseshoe" in names(st, 0, FARM)  # 702.6m
+
+
+def test_805_2d_iv_and_904_1_the_other_reading_farms_it_at_the_next_rule_check() -> None:
+    """``horse_supports = "904.1"``: 904.1 moves a card neither horse nor
+    force from the run area at the next rule check (rules notes)."""
+    st = position(
+        hands=(("Paper Kite", "Lucky Horseshoe"), ()), phase="runner", horse_supports="904.1"
+    )
+    st.apply(Run(0, "Paper Kite"))
+    st.apply(Pass(1))
+    events = st.apply(Support(0, "Lucky Horseshoe", 0, 0))
+    moves = [(e.card, e.source, e.target) for e in kinds(events, "moved")]  # type: ignore[attr-defined]
+    assert ("Lucky Horseshoe", RUN, FARM) in moves
 
 
 def test_805_2d_v_an_area_item_does_its_text_then_goes_to_the_farm() -> None:
@@ -877,6 +894,8 @@ def test_806_4a_ii_public_to_public_the_trigger_sees_the_card_in_its_new_zone() 
     kite = card(st, 0, RUN, "Paper Kite")
     assert st.guard_value(kite) == 2
     passes(st, 0, 1)  # succeeds by 1: draw 1; then 702.6m
+    while st.ab.choice is not None:  # Paper Kite and Veteran Rider both left (805.2d-iv)
+        st.apply(Choose(st.ab.choice.seat, 0))
     assert kite in st.table.zones[0][FARM]
     assert st.view(0).hand_sizes[0] == 1 + 1  # the distance, then the guard seen on the farm
 

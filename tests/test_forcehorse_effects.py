@@ -82,7 +82,7 @@ def test_808_1b_and_808_1e_spooked_ninth_gate_loses_its_abilities_and_guards_3()
     st = _spooked_gate()
     gate = card(st, 0, RUN, "Ninth Gate")
     assert info(st, gate).abilities == () and info(st, gate).guard == 3
-    assert "Spooked" in names(st, 0, FARM)  # 805.2d-iv then 904.1
+    assert "Spooked" in names(st, 0, RUN)  # 805.2d-iv: until the run is done
 
 
 def test_808_1b_a_card_that_lost_its_abilities_no_longer_affects_others() -> None:

@@ -12,7 +12,16 @@ from collections.abc import Sequence
 import pytest
 
 from racebook import IllegalAction
-from racebook.games.forcehorse import Card, Guard, Pass, Race, Run, Support, parse_card_set
+from racebook.games.forcehorse import (
+    Card,
+    Farm,
+    Guard,
+    Pass,
+    Race,
+    Run,
+    Support,
+    parse_card_set,
+)
 from racebook.games.forcehorse.effects import info
 from racebook.games.forcehorse.loops import Choose
 from racebook.games.forcehorse.zones import FARM, HAND, RUN, SITUATION
@@ -441,3 +450,36 @@ def test_503_2_force_paid_for_an_ability_goes_to_the_resolution_area_and_trigger
     plays = [e.card for e in log(st, "ability-played")]  # type: ignore[attr-defined]
     assert "Home Force" in plays  # its "paid" ability (a draw), valid in the resolution area
     assert "Home Force" in names(st, 0, FARM)
+
+
+# -- readings kept as settings -------------------------------------------------------------
+
+
+def test_702_6b_i_declining_a_later_runner_compares_what_ran() -> None:
+    """702.6b-i after a run was added (512): declining the next runner goes
+    to the comparison (``declined_runner = "compare"``), so what ran is
+    compared and the run area cleared; ``"702.6n"`` goes straight on."""
+    for reading, compared in (("compare", True), ("702.6n", False)):
+        st = position(
+            hands=(("Lapis Runner", "Home Force", "Force"), ()),
+            phase="runner",
+            declined_runner=reading,
+        )
+        st.apply(Run(0, "Lapis Runner", ("Home Force", "Force")))  # a special force: +1 run
+        while st.ab.choice is not None:
+            st.apply(Choose(st.ab.choice.seat, 0))
+        st.apply(Pass(1))  # no guard
+        st.apply(Pass(0))
+        st.apply(Pass(1))
+        while st.ab.choice is not None:
+            st.apply(Choose(st.ab.choice.seat, 0))
+        assert st.phase == "runner" and st.run_count == 1  # the added run
+        st.apply(Pass(0))  # declines the second runner
+        while st.ab.choice is not None or st.phase == "farm":
+            if st.ab.choice is not None:
+                st.apply(Choose(st.ab.choice.seat, 0))
+            else:
+                st.apply(Farm(0, st.view(0).hand[0]))
+        results = [e for e in st.log.events(None) if e.kind == "run-result"]
+        assert bool(results) == compared
+        assert ("Lapis Runner" in names(st, 0, RUN)) != compared

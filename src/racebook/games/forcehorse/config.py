@@ -41,6 +41,20 @@ class ForceHorseConfig:
     """FotH 702.6j with several runners (512): each runner against the guard
     played against it (``pairs``), or all run values against all guard values
     (``sum``).  See the rules notes."""
+    both_empty: Literal["draw", "turn-player"] = "draw"
+    """FotH 902.1 for both players at the same rule check: neither has won
+    while the other has not lost (102.1), so a draw (``draw``, 102.2's end
+    for all losing at once); ``turn-player``: the turn player wins."""
+    horse_supports: Literal["run-end", "904.1"] = "run-end"
+    """FotH 805.2d-iv vs 904.1: a played horse-type item or jockey is put in
+    the run area and "goes to the farm when the run is done" (``run-end``,
+    805.2d-iv's own words, 702.6m); ``904.1``: the general rule process moves
+    it at the next rule check, as a card neither horse nor force."""
+    declined_runner: Literal["compare", "702.6n"] = "compare"
+    """FotH 702.6b-i after runs were added (512): declining the next runner
+    goes on to the comparison of what ran (``compare``: 702.6j-m, so the run
+    area is cleared); ``702.6n``: straight to 702.6n as written, what ran
+    never compared and left in the run area."""
     special_unmet: int = 0
     """FotH 503.3a: what a special force card counts as when its condition
     does not hold (the rules give only the met case)."""

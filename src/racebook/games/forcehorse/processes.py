@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from racebook.core.game import Event
 from racebook.games.forcehorse.cards import FORCE, HORSE
+from racebook.games.forcehorse.cards import SITUATION as SITUATION_KIND
 from racebook.games.forcehorse.events import RuleProcess, Victory
 from racebook.games.forcehorse.zones import FARM, RESOLUTION, RUN, SITUATION, move
 
@@ -38,8 +39,12 @@ def _pending(st: ForceHorseState) -> list[tuple[str, int, str, int]]:
                 out.append(("904.2", s, SITUATION, c))
             elif c not in keep:
                 out.append(("903", s, SITUATION, c))
+        stays = st.game.config.horse_supports == "run-end"
         for c in t.zones[s][RUN]:  # 904.1
-            if t.cards[c].kind not in (HORSE, FORCE):
+            card = t.cards[c]
+            if card.kind not in (HORSE, FORCE):
+                if stays and card.timing == "horse" and card.category != SITUATION_KIND:
+                    continue  # 805.2d-iv: farmed when the run is done (702.6m)
                 out.append(("904.1", s, RUN, c))
     for c in t.resolution:  # 905.1: nothing is being played during a rule check
         out.append(("905.1", t.owners[c], RESOLUTION, c))
@@ -69,6 +74,8 @@ def rule_processes(st: ForceHorseState, events: list[Event]) -> bool:
     if st.over:
         return False
     winners = tuple(s for s in range(2) if st.table.area_cards(s) == 0)  # 902.1
+    if len(winners) == 2 and st.game.config.both_empty == "turn-player":
+        winners = (st.turn_player,)  # a reading (rules notes)
     if winners:
         events.append(Victory(winners))
         st.finish(winners, events)

@@ -73,13 +73,15 @@ class ForceHorse(Game[ForceHorseConfig]):
     event_types = (*EVENTS, *ENGINE_EVENTS, CardMoved, SecretMove, GameEnded)
 
     defaults_revision: ClassVar[int] = 2
-    """2: the sample set's Apprentice Rider keeps 2 (513.1 read exactly) and
-    the 1201.1c bounds ``loop_repeats``, ``max_work`` and ``max_effects``."""
+    """2: the sample set's Apprentice Rider keeps 2 (513.1 read exactly), the
+    1201.1c bounds ``loop_repeats``, ``max_work`` and ``max_effects``, the
+    readings ``both_empty``, ``horse_supports`` (now ``run-end``, before as
+    ``904.1``) and ``declined_runner``."""
 
     @classmethod
     def past_defaults(cls, revision: int) -> dict[str, Any]:
         if revision < 2:
-            return {"cards": to_data(sample_set(1)[0])}
+            return {"cards": to_data(sample_set(1)[0]), "horse_supports": "904.1"}
         return {}
 
     def __init__(self, config: ForceHorseConfig) -> None:

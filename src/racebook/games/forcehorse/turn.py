@@ -161,7 +161,7 @@ def _guard(st: ForceHorseState, op: Op, events: list[Event]) -> None:
 
 
 def no_runner(st: ForceHorseState, events: list[Event]) -> None:
-    if not st.pairs:  # 702.6b-i: to 702.6n
+    if not st.pairs or st.game.config.declined_runner == "702.6n":  # 702.6b-i: to 702.6n
         end_runs(st, events)
     else:  # a later pass of the loop (512): compare what ran (rules notes)
         compare(st, events)
