@@ -318,8 +318,9 @@ def report_card_sets(sets: int) -> None:
     ends: dict[str, int] = {}
     start = time.process_time()
     actions = 0
+    replays: list[float] = []
     for i in range(sets):
-        n, w, end = play_set(random_card_set(random.Random(i)), i)
+        n, w, end = play_set(random_card_set(random.Random(i)), i, replay=replays)
         actions += n
         ends[end.split(":")[0]] = ends.get(end.split(":")[0], 0) + 1
         worst.append((w, f"random set {i}", n, end))
@@ -337,6 +338,11 @@ def report_card_sets(sets: int) -> None:
     goal(
         f"Force of the Horse: worst action over {sets} random card sets + hostile",
         f"{worst[0][0] * 1e3:.0f} ms",
+        None,
+    )
+    goal(
+        f"Force of the Horse: worst replay per log line over {sets} random card sets",
+        f"{max(replays, default=0.0) * 1e3:.1f} ms",
         None,
     )
 

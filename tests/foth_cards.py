@@ -166,10 +166,14 @@ def hostile_pileup() -> str:
     )
 
 
-def play_set(text: str, seed: int, max_actions: int = 2000) -> tuple[int, float, str]:
+def play_set(
+    text: str, seed: int, max_actions: int = 2000, replay: list[float] | None = None
+) -> tuple[int, float, str]:
     """One random-bot game with ``text``'s cards beside the sample set (its
-    first deck for both seats): (actions, the worst action's CPU seconds, how
-    it ended).  A set the loader or the config refuses: (0, 0.0, the reason)."""
+    first and last decks): (actions, the worst action's CPU seconds,
+    how it ended).  A set the loader or the config refuses: (0, 0.0, the
+    reason).  With a ``replay`` list, the game's log is replayed too and the
+    replay's CPU seconds per log line appended to it."""
     import time
 
     import racebook
@@ -194,6 +198,11 @@ def play_set(text: str, seed: int, max_actions: int = 2000) -> tuple[int, float,
         state.apply(action)
         worst = max(worst, time.process_time() - start)
         n += 1
+    if replay is not None:
+        text = state.log.dumps()
+        start = time.process_time()
+        racebook.replay(text)
+        replay.append((time.process_time() - start) / max(1, text.count("\n")))
     events = state.log.events(None)
     end = "loop draw" if any(e.kind == "loop-draw" for e in events) else "played out"
     return n, worst, end if state.is_over else "stopped"

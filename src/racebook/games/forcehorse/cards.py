@@ -156,7 +156,7 @@ WORDS = {
 """The word lists a condition or an effect may name (see the abilities vocabulary)."""
 
 
-def card_from_data(data: Any, where: str = "?") -> Card:
+def card_from_data(data: Any, where: str = "?", *, strict: bool = True) -> Card:
     """One card from a TOML table; :class:`ConfigError` naming the card and field."""
     if not isinstance(data, dict):
         raise _bad(where, "", "expected a table")
@@ -195,7 +195,7 @@ def card_from_data(data: Any, where: str = "?") -> Card:
         allowed = ("situation",) if category == SITUATION else ("horse", "area")
         if timing not in allowed:
             raise _bad(name, "timing", f"a {category} card's timing is one of {allowed} (205)")
-        if category != SITUATION:
+        if category != SITUATION and strict:
             _item_abilities(name, abilities)
         return Card(
             name, kind, category, timing=timing, text=text, number=number, abilities=abilities
@@ -233,9 +233,11 @@ def _item_abilities(name: str, abilities: tuple[Ability, ...]) -> None:
         )
 
 
-def check_card(card: Card) -> None:
+def check_card(card: Card, *, strict: bool = True) -> None:
     """A card built in code or read from a config (a log header, a variant
-    file) passes exactly the loader's checks: ConfigError naming the field."""
+    file) passes exactly the loader's checks: ConfigError naming the field.
+    ``strict=False``: an item's abilities that can never be valid (803.4) are
+    let through, as edition 1 of the rules reading did (old logs)."""
     data: dict[str, Any] = {"name": card.name, "kind": card.kind}
     for field in attrs.fields(Card):
         if field.name in _FIELDS.get(card.kind, set()):
@@ -243,7 +245,7 @@ def check_card(card: Card) -> None:
             data[field.name] = list(value) if isinstance(value, tuple) else value
     if card.kind in _FIELDS:
         data["ability"] = [ability_to_data(a) for a in card.abilities]
-    checked = card_from_data(data, card.name or "?")
+    checked = card_from_data(data, card.name or "?", strict=strict)
     for field in attrs.fields(Card):
         if getattr(checked, field.name) != getattr(card, field.name):
             raise _bad(card.name, field.name, f"not a field of a {card.kind} card, or not valid")

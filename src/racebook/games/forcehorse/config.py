@@ -64,6 +64,11 @@ class ForceHorseConfig:
     favourite_conditions_bonus: bool = False
     """Not in 1002.1: also +1 run each for a favourite racecourse and going
     (508.4).  Off: the rules text (see the rules notes)."""
+    edition: int = 2
+    """racebook's reading of the comprehensive rules: 2, this release's (the
+    fixes of 702.6k-ii, 512.1, 513.1, 809.1, 806.4a-ii, 803.4, 808.1, 808.1g,
+    1201.1c, 805.3, 506.1a and 503.2); 1, as racebook read them before, so
+    that a log written then replays as it was played.  Not a house rule."""
     max_loop: int = 20
     """FotH 1201.1a: the most repetitions a loop proposal may name."""
     loop_repeats: int = 1000
@@ -100,13 +105,14 @@ def check_config(c: ForceHorseConfig) -> None:
     if c.hand_limit is not None:
         check_between("hand_limit", c.hand_limit, 0, MAX_HAND_LIMIT)
     check_between("special_unmet", c.special_unmet, 0, 99)
+    check_between("edition", c.edition, 1, 2)
     check_between("max_loop", c.max_loop, 1, 100)
     check_between("loop_repeats", c.loop_repeats, 1, 100_000)
     check_between("max_work", c.max_work, 100, 10_000_000)
     check_between("max_effects", c.max_effects, 1, 10_000)
     check_length("rules", c.rules, 0, 0)  # no rule module slot yet (cards vary the game)
     for card in c.cards:
-        check_card(card)
+        check_card(card, strict=c.edition >= 2)
     names = [card.name for card in c.cards]
     if len(set(names)) != len(names):
         dup = next(n for n in names if names.count(n) > 1)

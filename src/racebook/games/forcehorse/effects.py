@@ -353,7 +353,7 @@ def _step1(st: ForceHorseState) -> tuple[frozenset[int], frozenset[int]]:
             remaining[0],  # each depends on another: by timestamp (808.1h)
         )
         remaining.remove(pick)
-        if pick.printed_source and pick.source in lost:
+        if pick.printed_source and pick.source in lost and not st.game.legacy:
             continue  # its source has lost its abilities: this effect no longer exists
         (lost if pick.effect.effect == "lose-abilities" else unusable).update(pick.covered)
     ab.step1 = (frozenset(lost), frozenset(unusable))
@@ -411,7 +411,12 @@ def _acting(st: ForceHorseState, card: int, upto: int) -> list[_Applied]:
                 ok = checked.get(layer)
                 if ok is None:
                     if ability.when or ability.unless:
-                        subject = _upto(st, source, layer - 1)
+                        # edition 1 read the printed card (808.1a)
+                        subject = (
+                            printed(t.cards[source])
+                            if st.game.legacy
+                            else _upto(st, source, layer - 1)
+                        )
                         ok = valid(st, ability, source, user, subject=subject)
                     else:
                         ok = True

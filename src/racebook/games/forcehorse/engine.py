@@ -106,6 +106,9 @@ def check_step(st: ForceHorseState, events: list[Event]) -> None:
             return
     key = state_key(st)
     again = ab.repeats[key[0]] = ab.repeats.get(key[0], 0) + 1
+    if st.game.legacy:  # edition 1: any 200 abilities in one rule check were a loop
+        ab.passes += 1
+        again = 0 if ab.passes <= 200 else st.game.config.loop_repeats + 1
     if key in ab.check_keys or again > st.game.config.loop_repeats:
         # 1201.1c: with no one choosing otherwise, the very same state again
         # (it can only go round), or the same placement of every card in the
@@ -135,6 +138,7 @@ def forced_chain_ends(st: ForceHorseState) -> None:
     options: what came before is no forced chain for 1201.1c any more."""
     st.ab.check_keys.clear()
     st.ab.repeats.clear()
+    st.ab.passes = 0
 
 
 def unstoppable(st: ForceHorseState, events: list[Event]) -> None:
@@ -227,7 +231,7 @@ def pay_cost(
     are paid (803.4d, the ``paid`` trigger), and from there to the farm once
     the ability is done (905.1): the ops that do that, to come after it."""
     t = st.table
-    if ability.cost != "pay-force":
+    if ability.cost != "pay-force" or st.game.legacy:  # edition 1: straight to the farm
         for c in pay:
             move(t, c, t.owners[c], zone_of(t, c), FARM, events)
         return []
@@ -326,6 +330,8 @@ def _replaced_away(st: ForceHorseState, op: Op) -> bool:
     (so the event itself never happens), and whichever of them its player
     applies, what it does instead does nothing either.  A replacement a
     player may decline (802.1c-ii) leaves the event able to happen."""
+    if st.game.legacy:
+        return False  # edition 1 did not look at replacements here
     cands = replacements(st, op)
     forced = [(card, i, a) for card, i, a in cands if not a.may]
     if not forced:
@@ -365,7 +371,8 @@ def _subject(st: ForceHorseState, ctx: Context, per: str) -> int:
     itself the card whose move triggered the ability: then 806.4a too (a
     public-to-public move: as it is in the new zone, 806.4a-ii)."""
     whose, _, value = per.rpartition("-")
-    if whose == "triggering" or (ctx.card == ctx.source and ctx.card_info is not None):
+    own = ctx.card == ctx.source and ctx.card_info is not None and not st.game.legacy
+    if whose == "triggering" or own:
         if ctx.card_info is not None:
             return int(getattr(ctx.card_info, value))  # 806.4a
         return 0 if ctx.card < 0 else int(getattr(info(st, ctx.card), value))
@@ -393,8 +400,8 @@ def do_effect(
         push(st, Op("add-runs", seat, amount=amount, applied=applied))
     elif name == "keep":
         # 513.1: "keep N" farms distance - N; of several such texts, the one
-        # keeping most (rules notes: they do not add up)
-        st.ab.keep = max(st.ab.keep, amount)
+        # keeping most (rules notes: they do not add up); edition 1 added them
+        st.ab.keep = st.ab.keep + amount if st.game.legacy else max(st.ab.keep, amount)
     elif name == "farm":
         targets = _targets(st, e, ctx)
         push(st, *(Op("farm", card=c, name=zone_of(t, c), applied=applied) for c in targets))
@@ -445,7 +452,7 @@ def choose(st: ForceHorseState, option: int, events: list[Event]) -> None:
     c = ab.choice
     assert c is not None
     ab.choice = None
-    if len(c.options) > 1:
+    if len(c.options) > 1 and not st.game.legacy:
         forced_chain_ends(st)  # a real choice: no forced chain goes through it (1201.1c)
     picked = c.options[option]
     if c.kind == "ability":

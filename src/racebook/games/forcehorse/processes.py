@@ -73,6 +73,8 @@ def rule_processes(st: ForceHorseState, events: list[Event]) -> bool:
 
     if st.over:
         return False
+    if st.game.legacy:
+        return _edition_1(st, events)
     winners = tuple(s for s in range(2) if st.table.area_cards(s) == 0)  # 902.1
     if len(winners) == 2 and st.game.config.both_empty == "turn-player":
         winners = (st.turn_player,)  # a reading (rules notes)
@@ -93,6 +95,28 @@ def rule_processes(st: ForceHorseState, events: list[Event]) -> bool:
             _cross(st, card, seat, zone, owner, events)
     push(st, *moves, Op("check"))
     return False
+
+
+def _edition_1(st: ForceHorseState, events: list[Event]) -> bool:
+    """Edition 1's 804.2a: the processes' moves done at once, not replaceable."""
+    while True:
+        winners = tuple(s for s in range(2) if st.table.area_cards(s) == 0)  # 902.1
+        if len(winners) == 2 and st.game.config.both_empty == "turn-player":
+            winners = (st.turn_player,)
+        if winners:
+            events.append(Victory(winners))
+            st.finish(winners, events)
+            return False
+        pending = _pending(st)
+        if not pending:
+            return True
+        for rule, seat, zone, card in pending:
+            events.append(RuleProcess(rule, seat, st.table.name(card)))
+            owner = st.table.owners[card]
+            if owner == seat:
+                move(st.table, card, seat, zone, FARM, events)
+            else:
+                _cross(st, card, seat, zone, owner, events)
 
 
 def _cross(

@@ -22,7 +22,7 @@ def replacements(st: ForceHorseState, op: Op) -> list[tuple[int, int, Ability]]:
     t = st.table
     out = []
     cards = live(st)
-    if op.kind == "farm" and op.card >= 0 and op.card not in cards:
+    if op.kind == "farm" and op.card >= 0 and op.card not in cards and not st.game.legacy:
         # 803.4a-i: "instead of this card going to the farm" is valid as it
         # goes there, from wherever it is (an area-type item's own, 805.2d-v)
         cards = (*cards, op.card)
@@ -134,4 +134,4 @@ def execute(st: ForceHorseState, op: Op, events: list[Event]) -> None:
 def has_run_count(st: ForceHorseState, seat: int) -> bool:
     """FotH 702.6a: only the turn player has a run count (走破回数); runs
     added for the other player (512.1) are not done (103.2)."""
-    return seat == st.turn_player
+    return seat == st.turn_player or st.game.legacy  # edition 1 added them for anyone

@@ -59,6 +59,16 @@ from racebook.games.forcehorse.view import ForceHorseView, hidden_variant, make_
 from racebook.games.forcehorse.work import ENGINE_EVENTS, AbilityState
 from racebook.games.forcehorse.zones import DECK, ZONES, CardMoved, SecretMove, Table
 
+EDITION_1: dict[str, Any] = {
+    "edition": 1,
+    "horse_supports": "904.1",
+    "max_work": 10_000_000,
+    "max_effects": 10_000,
+    "loop_repeats": 100_000,
+}
+"""The settings that play a log written before edition 2 as it was played:
+racebook's old reading of the rules, and no bound it did not have."""
+
 
 @register_game
 class ForceHorse(Game[ForceHorseConfig]):
@@ -81,13 +91,16 @@ class ForceHorse(Game[ForceHorseConfig]):
     @classmethod
     def past_defaults(cls, revision: int) -> dict[str, Any]:
         if revision < 2:
-            return {"cards": to_data(sample_set(1)[0]), "horse_supports": "904.1"}
+            return {"cards": to_data(sample_set(1)[0]), **EDITION_1}
         return {}
 
     def __init__(self, config: ForceHorseConfig) -> None:
         check_config(config)
         super().__init__(config)
         self.by_name: dict[str, Card] = {c.name: c for c in config.cards}
+        self.legacy = config.edition < 2
+        """Edition 1: racebook's reading of the rules before the fixes of
+        edition 2, for logs written then (each fix says where it differs)."""
         self.has_abilities = any(c.abilities for c in config.cards)
         """Whether any card has abilities: a game without keeps part 1's state
         record (its logs' digests) exactly."""
@@ -117,6 +130,8 @@ class ForceHorse(Game[ForceHorseConfig]):
         settings at their default.)"""
         if version < 4 and isinstance(data, dict) and "aptitude" not in data:
             data = {**data, "aptitude": False}
+        if version < 4 and isinstance(data, dict) and "edition" not in data:
+            data = {**EDITION_1, **data}  # written before edition 2: played as then
         return data
 
     def _make_state(self) -> ForceHorseState:

@@ -118,13 +118,15 @@ def perform_required(
     return True
 
 
-def cards_to_farm(distance: int, keep: int | None = None) -> int:
+def cards_to_farm(distance: int, keep: int | None = None, *, legacy: bool = False) -> int:
     """FotH 702.6k-iii, 513.1: after a successful run of ``distance`` the turn
     player puts ``distance - 1`` cards from hand on the farm; "keep (number)
     in hand" (手札に（数値）枚残す, ``keep``) puts ``distance - keep``
     instead (never below 0).  ``None``: no such text."""
     if keep is None:
         return max(0, distance - 1)  # FotH 702.6k-iii
+    if legacy:
+        return max(0, distance - 1 - keep)  # edition 1 read "keep N" as N more
     return max(0, distance - keep)  # FotH 513.1: distance less (number), not less 1
 
 

@@ -101,7 +101,9 @@ def watch(st: ForceHorseState, events: list[Event]) -> None:
             zone = live_zone(t.cards[moved])
             if zone in (source, target):
                 watchers.append(moved)  # 806.4b: it triggers on its own move
-            elif any(a.on == "moved" and a.whose == "this" for a in t.cards[moved].abilities):
+            elif not st.game.legacy and any(
+                a.on == "moved" and a.whose == "this" for a in t.cards[moved].abilities
+            ):
                 watchers.append(moved)  # 803.4a-i: "when this card is put ..." as it is
                 own = moved
         if kind == "paid" and moved not in watchers:
@@ -141,6 +143,8 @@ def _abilities_then(st: ForceHorseState, sig: Signal, card: int) -> Info:
     there (803.4b with 808.1b: a horse that lost its abilities in the run
     area does not trigger on leaving it, though the loss ends as it leaves)."""
     kind, _, moved, source, _, _ = sig
+    if st.game.legacy:
+        return info(st, card)  # edition 1 read it after the move
     if kind == "moved" and moved == card and source == live_zone(st.table.cards[card]):
         then = st.ab.lki.get(card)
         if then is not None:

@@ -95,7 +95,7 @@ def play_support(
 def played(st: ForceHorseState, card: int) -> None:
     """FotH 506.1a: ``card`` is being played from the hand: where it is put
     as a result counts as put there from the hand (triggers.on_move)."""
-    if st.game.has_abilities:
+    if st.game.has_abilities and not st.game.legacy:
         st.ab.playing = st.ab.playing | {card}
 
 
@@ -106,7 +106,7 @@ def _placed(st: ForceHorseState, op: Op, events: list[Event]) -> None:
         return
     timing = t.cards[op.card].timing
     target_zone = {"situation": SITUATION, "horse": RUN}.get(timing, FARM)
-    if target_zone == FARM:  # 805.2d-v, a replaceable move (809.1)
+    if target_zone == FARM and not st.game.legacy:  # 805.2d-v, a replaceable move (809.1)
         push(st, Op("farm", seat=op.seat, card=op.card, name=RESOLUTION))
         return
     move(t, op.card, op.seat, RESOLUTION, target_zone, events)
@@ -231,6 +231,9 @@ def _outcome(st: ForceHorseState, op: Op, events: list[Event]) -> None:
         events.append(RunResult(st.turn_player, t.name(runner), "succeeded", r, g, r - g))
         signal(st, "run-succeeded", st.turn_player, runner)
         st.ab.keep = 0
+        if st.game.legacy:  # edition 1 took the distance at the comparison
+            push(st, CHECK, step("success", r - g))
+            return
         # 702.6k-i: the event, then a rule check; the distance is taken after it (702.6k-ii)
         push(st, CHECK, step("success", _row(st, runner)))
     else:  # 702.6l
@@ -273,11 +276,14 @@ def run_distance(st: ForceHorseState, row: int) -> tuple[int, int, int]:
 def _success(st: ForceHorseState, op: Op, events: list[Event]) -> None:
     """FotH 702.6k-ii: the run distance, then 702.6k-iii: draw it, one card
     at a time (each a draw, 502); a distance of 0 or less draws nothing (103.2b)."""
-    r, g, distance = run_distance(st, op.amount)
-    runner = st.pairs[max(0, op.amount)][0]
-    assert runner is not None
-    events.append(RunDistance(st.turn_player, st.table.name(runner), r, g, distance))
-    distance = max(0, distance)
+    if st.game.legacy:
+        distance = op.amount  # edition 1: taken at the comparison
+    else:
+        r, g, distance = run_distance(st, op.amount)
+        runner = st.pairs[max(0, op.amount)][0]
+        assert runner is not None
+        events.append(RunDistance(st.turn_player, st.table.name(runner), r, g, distance))
+        distance = max(0, distance)
     draws = [Op("draw", st.turn_player) for _ in range(distance)]
     push(st, *draws, step("success-farm", distance))
 
@@ -286,7 +292,7 @@ def _success_farm(st: ForceHorseState, op: Op, events: list[Event]) -> None:
     """FotH 702.6k-iii then 513: farm the distance less one (less what is kept)."""
     hand = len(st.table.zones[st.turn_player][HAND])
     keep = st.ab.keep if st.game.has_abilities else None
-    st.to_farm = min(cards_to_farm(op.amount, keep or None), hand)
+    st.to_farm = min(cards_to_farm(op.amount, keep or None, legacy=st.game.legacy), hand)
     st.ab.keep = 0
     if st.to_farm > 0:
         st.phase = "farm"

@@ -89,6 +89,8 @@ class AbilityState:
         """How often each loop key came back in this forced chain (1201.1c)."""
         self.playing: frozenset[int] = frozenset()
         """Cards being played, so where they are put counts as put from the hand (506.1a)."""
+        self.passes = 0
+        """Abilities played in this rule check (edition 1's 1201.1c)."""
         self.done = 0
         """Steps of work done for the action being applied (max_work)."""
         self.seen: dict[Key, list[Any]] = {}
@@ -123,6 +125,7 @@ class AbilityState:
         other.check_keys = set(self.check_keys)
         other.repeats = dict(self.repeats)
         other.done = self.done
+        other.passes = self.passes
         other.playing = self.playing
         other.seen = {k: list(v) for k, v in self.seen.items()}
         other.history = list(self.history)
