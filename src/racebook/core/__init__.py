@@ -1,6 +1,13 @@
 """The engine contract every game implements.  Knows no game."""
 
-from racebook.core.errors import ConfigError, IllegalAction, LogError, RacebookError, UnknownSeat
+from racebook.core.errors import (
+    ConfigError,
+    IllegalAction,
+    LogError,
+    LogInUse,
+    RacebookError,
+    UnknownSeat,
+)
 from racebook.core.game import CHANCE, Action, Event, Game, GameEnded, Result, State
 
 __all__ = [
@@ -12,6 +19,7 @@ __all__ = [
     "GameEnded",
     "IllegalAction",
     "LogError",
+    "LogInUse",
     "RacebookError",
     "Result",
     "State",

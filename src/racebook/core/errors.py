@@ -106,6 +106,23 @@ class LogError(RacebookError, ValueError):
         super().__init__(f"log line {line}: {reason}")
 
 
+class LogInUse(RacebookError, ValueError):
+    """A log file that another :class:`~racebook.core.logfile.LogWriter`
+    (in this process or another) is writing: a second writer is refused, so
+    that the first one's actions are never lost.  ``path`` is the file.
+
+    >>> str(LogInUse("game.jsonl"))
+    "log file 'game.jsonl' is being written by another writer (a process still running?)"
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        super().__init__(
+            f"log file {clip(path, 200)!r} is being written by another writer "
+            "(a process still running?)"
+        )
+
+
 class ConfigError(RacebookError, ValueError):
     """A variant that cannot be played; ``field`` names the setting.
 

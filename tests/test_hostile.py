@@ -1,0 +1,150 @@
+"""Faults and attackers (issue 25): two writers of one log, a character torn by
+a crash, strings that are not Unicode, terminal escapes in names, edited logs
+that must not verify, and the smaller holes found with them."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import racebook
+from racebook import LogError, LogInUse
+from racebook.agents.base import RandomBot
+from racebook.core.game import State
+from racebook.core.logfile import read_log_file
+from racebook.table import Table
+
+SRC = str(Path(racebook.__file__).resolve().parent.parent)
+
+
+def _step(state: State[Any], bot: RandomBot, n: int) -> None:
+    for _ in range(n):
+        if state.is_over:
+            return
+        seat = state.to_act[0]
+        state.apply(bot.choose(state, seat))
+
+
+# -- two writers -----------------------------------------------------------------------------
+
+OLD_SERVER = textwrap.dedent(
+    """
+    import sys
+    import racebook
+    from racebook.agents.base import RandomBot
+    from racebook.table import Table
+
+    table = Table(racebook.load("longshot").new_state(seed=5), log=sys.argv[1])
+    bot = RandomBot(5)
+
+    def step(n):
+        done = 0
+        while done < n and not table.is_over:
+            seat = table.to_act[0]
+            if table.submit(seat, bot.choose(table.state(), seat)).accepted:
+                done += 1
+
+    step(10)
+    print("ready", flush=True)
+    sys.stdin.readline()  # the new server tries to resume meanwhile
+    step(20)
+    print(len(table.state().log), flush=True)
+    table.close()
+    """
+)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="flock is POSIX")
+def test_a_second_writer_of_a_log_is_refused_and_the_first_loses_nothing(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "game.jsonl"
+    env = {**os.environ, "PYTHONPATH": SRC}
+    old = subprocess.Popen(
+        [sys.executable, "-c", OLD_SERVER, str(path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert old.stdout is not None and old.stdin is not None
+    assert old.stdout.readline().strip() == "ready"
+    new = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, racebook\n"
+            "try:\n"
+            "    racebook.Table.resume(sys.argv[1])\n"
+            "except racebook.LogInUse as exc:\n"
+            "    print('refused:', exc)\n",
+            str(path),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert new.stdout.startswith("refused: log file"), new.stdout + new.stderr
+    assert "being written by another writer" in new.stdout
+    old.stdin.write("go\n")
+    old.stdin.flush()
+    actions = int(old.stdout.readline())
+    assert old.wait(timeout=120) == 0
+    resumed = racebook.resume(path.read_text(encoding="utf-8"))
+    assert len(resumed.state.log) == actions  # the old server's 20 actions are all there
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl"]
+    Table.resume(path).close()  # once the old writer is gone, the log is free
+
+
+def test_a_second_table_on_a_log_in_this_process_is_refused_until_the_first_closes(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "game.jsonl"
+    first = Table(racebook.load("longshot").new_state(seed=1), log=path)
+    assert first._writer is not None and first._writer.locked
+    before = path.read_bytes()
+    with pytest.raises(LogInUse) as info:
+        Table.resume(path)
+    assert info.value.path == str(path)
+    with pytest.raises(LogInUse):
+        Table(racebook.load("longshot").new_state(seed=2), log=path)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl"]
+    first.close()
+    Table.resume(path).close()
+
+
+# -- a character torn by a crash -------------------------------------------------------------
+
+
+def test_a_last_line_cut_at_any_byte_is_dropped_and_reported(tmp_path: Path) -> None:
+    """A line with Japanese text cut after each of its bytes but the last
+    two (its closing bracket and newline: then it is whole), inside a UTF-8
+    character or between two."""
+    state = racebook.load("longshot").new_state(seed=4)
+    _step(state, RandomBot(4), 12)
+    text = state.log.dumps().rsplit("\n", 2)[0] + "\n"  # no closing line
+    extra = '[0,"place","ロングショット:競馬マフィア",4]\n'.encode()
+    path = tmp_path / "game.jsonl"
+    lines = text.count("\n")
+    for cut in range(len(extra) - 1):
+        path.write_bytes(text.encode() + extra[:cut])
+        resumed = racebook.resume(read_log_file(path))
+        if cut > 0:
+            assert resumed.dropped == f"line {lines + 1}: half-written, dropped", cut
+        table = Table.resume(path, seed=1)  # rewrites the log without the torn line
+        table.close()
+        assert len(table.state().log) == len(state.log)
+        assert path.read_text(encoding="utf-8") == text
+    path.write_bytes(text.encode() + extra[:5] + b"\xff" + extra[6:])
+    with pytest.raises(UnicodeDecodeError):  # bad UTF-8 that is not a cut stays refused
+        read_log_file(path)
+    with pytest.raises(LogError, match="not UTF-8"):
+        Table.resume(path)
