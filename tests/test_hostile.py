@@ -148,3 +148,95 @@ def test_a_last_line_cut_at_any_byte_is_dropped_and_reported(tmp_path: Path) -> 
         read_log_file(path)
     with pytest.raises(LogError, match="not UTF-8"):
         Table.resume(path)
+
+
+# -- smaller holes ---------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="/dev/zero is POSIX")
+def test_a_variant_file_without_end_is_read_only_to_its_cap(tmp_path: Path) -> None:
+    from racebook.variants import load_variant
+
+    endless = tmp_path / "endless.toml"
+    endless.symlink_to("/dev/zero")
+    with pytest.raises(racebook.ConfigError, match="larger than") as info:
+        load_variant(endless)
+    assert info.value.field == "file"
+
+
+@pytest.mark.parametrize(
+    ("settings", "field", "words"),
+    [
+        (
+            {"long_decks": [{"name": "long", "cards": [{"card": "x", "count": 0}]}] * 2},
+            "long_decks[long].x",
+            "must be 1 to 80",
+        ),
+        ({"several_runners": "x" * 10_000}, "several_runners", "expected one of 'pairs', 'sum'"),
+        ({"several_runners": True}, "several_runners", "expected one of 'pairs', 'sum'"),
+        ({"race": "text"}, "race", "expected a table of Race's fields"),
+    ],
+)
+def test_setting_errors_name_their_field_and_say_what_was_expected(
+    settings: dict[str, Any], field: str, words: str
+) -> None:
+    with pytest.raises(racebook.ConfigError) as info:
+        racebook.load("forcehorse", **settings)
+    assert info.value.field == field
+    assert words in info.value.reason and "unknown error" not in info.value.reason
+    assert len(str(info.value)) < 500
+
+
+def test_demo_writes_its_full_log_for_its_owner_only(tmp_path: Path) -> None:
+    from racebook.cli import main
+
+    path = tmp_path / "demo.jsonl"
+    assert main(["demo", "longshot", "--seed", "2", "--log", str(path)]) == 0
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert racebook.replay(path.read_text(encoding="utf-8")).is_over
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["demo.jsonl"]
+
+
+def test_an_output_file_is_written_whole_or_not_at_all(tmp_path: Path) -> None:
+    from racebook.core.logfile import write_file
+
+    path = tmp_path / "page.html"
+    path.write_text("the old page", encoding="utf-8")
+    with pytest.raises(UnicodeEncodeError):
+        write_file(path, "a lone surrogate \ud800 cannot be written")
+    assert path.read_text(encoding="utf-8") == "the old page"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["page.html"]
+    write_file(tmp_path / "new.html", "new")
+    assert (tmp_path / "new.html").read_text(encoding="utf-8") == "new"
+
+
+def test_table_events_refuse_a_position_that_is_not_one() -> None:
+    table = Table(racebook.load("longshot").new_state(seed=3))
+    _, position = table.events(0)
+    assert position > 0
+    for since in ("x", -1, -position, 1.5, True, None):
+        with pytest.raises(racebook.BadPosition):
+            table.events(0, since)  # type: ignore[arg-type]
+    assert table.events(0, position + 5) == ([], position)
+
+
+def test_table_submit_refuses_a_seat_that_is_not_an_int_seat() -> None:
+    from racebook.games.longshot import Pass
+
+    table = Table(racebook.load("longshot").new_state(seed=3))
+    for bad in (True, False, 1.0, "1", 99, -1):
+        verdict = table.submit(bad, Pass(bad))  # type: ignore[arg-type]
+        assert not verdict.accepted and verdict.reason is not None
+        assert verdict.reason.startswith("no seat"), verdict.reason
+    with pytest.raises(racebook.UnknownSeat):
+        table.view(True)  # type: ignore[arg-type]
+
+
+def test_the_replay_page_runs_its_one_script_by_hash_and_no_inline_script_else() -> None:
+    from racebook.watch.html import replay_html, script_hash
+
+    page = replay_html(racebook.load("longshot").new_state(seed=1).log.dumps())
+    policy = page.split('http-equiv="Content-Security-Policy" content="', 1)[1].split('"')[0]
+    assert "'unsafe-inline'" not in policy.split("script-src", 1)[1].split(";")[0]
+    assert f"script-src '{script_hash(page)}'" in policy
+    assert "default-src 'none'" in policy

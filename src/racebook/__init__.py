@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 
 import racebook.games  # noqa: F401  (registers the built-in games, presets, rule modules)
 from racebook.core.errors import (
+    BadPosition,
     ConfigError,
     IllegalAction,
     LogError,
@@ -74,6 +75,7 @@ def load(name: str, **settings: Any) -> Game[Any]:
 __all__ = [
     "CHANCE",
     "Action",
+    "BadPosition",
     "ConfigError",
     "Event",
     "Game",

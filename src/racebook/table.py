@@ -30,7 +30,7 @@ from typing import Any
 
 import attrs
 
-from racebook.core.errors import IllegalAction, LogError, short
+from racebook.core.errors import BadPosition, IllegalAction, LogError, UnknownSeat, short
 from racebook.core.game import CHANCE, Action, Event, Game, State
 from racebook.core.log import resume
 from racebook.core.logfile import LogWriter, read_log_file
@@ -98,6 +98,8 @@ class Table:
         order they arrive."""
         if not isinstance(action, Action):
             return Verdict(False, f"not an action: {short(action)}")
+        if type(seat) is not int or not 0 <= seat < self._state.game.seats:
+            return Verdict(False, str(UnknownSeat(seat, self._state.game.seats)))
         if action.seat != seat or seat == CHANCE:
             return Verdict(False, f"seat {seat} may not act for seat {action.seat}")
         with self._lock:
@@ -120,8 +122,12 @@ class Table:
     def events(self, seat: int | None, since: int = 0) -> tuple[list[Event], int]:
         """Every event ``seat`` may see from position ``since`` on, and the
         position to ask from next time.  Positions count every event of the
-        game (so all seats share them); a seat gets only its own share."""
+        game (so all seats share them); a seat gets only its own share.
+        ``since`` is an int from 0 on (past the end: nothing yet); anything
+        else raises :class:`~racebook.core.errors.BadPosition`."""
         self._state._check_seat(seat)
+        if type(since) is not int or since < 0:
+            raise BadPosition(since)
         with self._lock:
             groups = self._state._events
             flat = [e for group in groups for e in group]

@@ -1,6 +1,7 @@
 """The engine contract every game implements.  Knows no game."""
 
 from racebook.core.errors import (
+    BadPosition,
     ConfigError,
     IllegalAction,
     LogError,
@@ -13,6 +14,7 @@ from racebook.core.game import CHANCE, Action, Event, Game, GameEnded, Result, S
 __all__ = [
     "CHANCE",
     "Action",
+    "BadPosition",
     "ConfigError",
     "Event",
     "Game",

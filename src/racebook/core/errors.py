@@ -93,6 +93,19 @@ class UnknownSeat(RacebookError, ValueError):
         )
 
 
+class BadPosition(RacebookError, ValueError):
+    """A position in an event stream that is not one
+    (:meth:`~racebook.table.Table.events`: an int from 0 on).
+
+    >>> str(BadPosition(-3))
+    'no event position -3: positions are ints from 0 on'
+    """
+
+    def __init__(self, position: object) -> None:
+        self.position = position
+        super().__init__(f"no event position {short(position)}: positions are ints from 0 on")
+
+
 class LogError(RacebookError, ValueError):
     """A log that cannot be replayed; ``line`` is the 1-based line number.
 

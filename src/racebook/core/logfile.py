@@ -61,6 +61,38 @@ def _fsync_folder(folder: str) -> None:
             os.close(fd)
 
 
+def write_file(path: str | os.PathLike[str], text: str, *, private: bool = False) -> None:
+    """Write ``text`` to ``path`` whole or not at all: into a temporary file
+    beside it, then renamed over it, so that a failure (a disk full, text that
+    cannot be encoded) never leaves a half-written or empty file.  A file that
+    existed keeps its permissions; a new one is its owner's only with
+    ``private`` (a full log holds every secret), else readable as the umask
+    allows.  ``UnicodeEncodeError`` and ``OSError`` pass through."""
+    target = os.fspath(path)
+    folder = os.path.dirname(os.path.abspath(target))
+    try:
+        mode = os.stat(target).st_mode & 0o7777
+    except FileNotFoundError:
+        mode = 0o600 if private else 0o666 & ~_umask()
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=os.path.basename(target) + ".", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.chmod(f.fileno(), mode)
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0o077)
+    os.umask(mask)
+    return mask
+
+
 _ATTEMPTS = 5
 """How often a writer looks again for a log file that was replaced or created
 under its feet, before it gives up (:class:`~racebook.core.errors.LogInUse`)."""

@@ -22,6 +22,7 @@ import typing
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
 
+import attrs
 import cattrs
 from cattrs.errors import (
     BaseValidationError,
@@ -229,6 +230,23 @@ def _tuple_hook(t: Any) -> Any:
     return fixed
 
 
+def _is_literal(t: Any) -> bool:
+    return typing.get_origin(t) is typing.Literal
+
+
+def _literal_hook(t: Any) -> Callable[[Any, Any], Any]:
+    options = typing.get_args(t)
+    expected = ", ".join(repr(o) for o in options)
+
+    def literal(value: Any, _: Any) -> Any:
+        for option in options:  # by type too: 1 is not True, "1" is not 1
+            if type(value) is type(option) and value == option:
+                return option
+        raise ValueError(f"expected one of {expected}, got {short(value)}")
+
+    return literal
+
+
 converter.register_structure_hook(int, _int)
 converter.register_structure_hook(float, _float)
 converter.register_structure_hook(bool, _bool)
@@ -236,11 +254,17 @@ converter.register_structure_hook(str, _str)
 converter.register_structure_hook(FrozenDict, _frozen_dict)
 converter.register_unstructure_hook(FrozenDict, thaw)
 converter.register_structure_hook_factory(_is_tuple, _tuple_hook)
+converter.register_structure_hook_factory(_is_literal, _literal_hook)
 
 
 def _format(exc: BaseException, type_: Any) -> str:
     if isinstance(exc, ValueError) and str(exc):
         return str(exc)  # our strict hooks say what they expected and what came
+    tables = [t for t in (typing.get_args(type_) or (type_,)) if attrs.has(t)]
+    if isinstance(exc, AttributeError | TypeError) and tables:
+        # cattrs read a value that is not a table as the fields of an attrs class
+        none = " (or none)" if type(None) in typing.get_args(type_) else ""
+        return f"expected a table of {tables[0].__name__}'s fields{none}"
     return format_exception(exc, type_)
 
 
@@ -251,8 +275,16 @@ def _messages(exc: BaseValidationError) -> list[str]:
         return ["nested too deeply"]
 
 
+def _clip_problem(problem: str) -> str:
+    """One problem cut to a bounded length, keeping where it is (``@ $.field``)."""
+    head, at, where = problem.rpartition(" @ $")
+    if not at:
+        return clip(problem)
+    return f"{clip(head)}{at}{clip(where, 200)}"
+
+
 def _bounded(problems: list[str]) -> str:
-    shown = [clip(p) for p in problems[:MAX_PROBLEMS]]
+    shown = [_clip_problem(p) for p in problems[:MAX_PROBLEMS]]
     more = len(problems) - len(shown)
     return "; ".join(shown) + (f"; and {more} more problem(s)" if more > 0 else "")
 
