@@ -240,3 +240,143 @@ def test_the_replay_page_runs_its_one_script_by_hash_and_no_inline_script_else()
     assert "'unsafe-inline'" not in policy.split("script-src", 1)[1].split(";")[0]
     assert f"script-src '{script_hash(page)}'" in policy
     assert "default-src 'none'" in policy
+
+
+# -- terminal escapes and strings that are not Unicode ---------------------------------------
+
+EVIL = [
+    "Lucky\x1b]0;owned\x07",  # a window title
+    "Lucky\x1b[2J\x1b[H",  # the screen cleared
+    "Lucky\x1b]52;c;aGVsbG8=\x07",  # OSC 52: a clipboard write
+    "Lucky\x9b2J",  # C1 CSI
+    "Lucky\ud800",  # a lone surrogate
+    "Lucky\udcff",
+]
+
+
+def _vip_settings(name: str) -> list[dict[str, Any]]:
+    from racebook.core.serial import to_data
+
+    cards = to_data(racebook.presets()["readysetbet"].config)["vip_cards"]
+    return [{**cards[0], "name": name}, *cards[1:]]
+
+
+@pytest.mark.parametrize("name", EVIL)
+def test_names_with_control_characters_or_lone_surrogates_are_refused_at_load(name: str) -> None:
+    with pytest.raises(racebook.ConfigError) as info:
+        racebook.load("readysetbet", vip_cards=_vip_settings(name))
+    assert info.value.field == "vip_cards" and "vip_cards[0].name" in str(info.value)
+    from racebook.core.serial import to_data
+
+    cards = to_data(racebook.presets()["forcehorse"].config)["cards"]
+    with pytest.raises(racebook.ConfigError) as info:
+        racebook.load("forcehorse", cards=[{**cards[0], "name": name}, *cards[1:]])
+    assert info.value.field == "cards"
+
+
+@pytest.mark.parametrize("escaped", ["\\udcff", "\\ud800", "\\u001b]0;owned\\u0007"])
+def test_a_log_naming_a_card_with_a_lone_surrogate_or_escape_is_refused_at_its_header(
+    tmp_path: Path, escaped: str
+) -> None:
+    state = racebook.load("readysetbet", vip_cards=_vip_settings("Luckyロ")).new_state(seed=1)
+    text = state.log.dumps()
+    head, rest = text.split("\n", 1)
+    assert "Luckyロ" in head
+    edited = head.replace("Luckyロ", "Lucky" + escaped) + "\n" + rest
+    with pytest.raises(LogError) as info:
+        racebook.replay(edited)
+    assert info.value.line == 1 and "vip_cards[0].name" in str(info.value)
+    path = tmp_path / "game.jsonl"
+    path.write_text(edited, encoding="utf-8")
+    with pytest.raises(LogError):
+        Table.resume(path)
+    assert path.read_text(encoding="utf-8") == edited
+    from racebook.cli import main
+
+    page = tmp_path / "page.html"
+    assert main(["replay", str(path), "--html", str(page)]) == 1
+    assert not page.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl"]
+
+
+def _in_pty(argv: list[str], cwd: Path, seconds: float = 60.0) -> bytes:
+    """What a command writes to a real terminal (a pty) until it exits."""
+    import pty
+    import select
+    import time
+
+    leader, follower = pty.openpty()
+    env = {**os.environ, "PYTHONPATH": SRC, "TERM": "xterm-256color", "COLUMNS": "100"}
+    child = subprocess.Popen(
+        argv, stdin=follower, stdout=follower, stderr=follower, env=env, close_fds=True, cwd=cwd
+    )
+    os.close(follower)
+    out = bytearray()
+    deadline = time.monotonic() + seconds
+    try:
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([leader], [], [], 0.2)
+            if ready:
+                try:
+                    chunk = os.read(leader, 65536)
+                except OSError:  # EIO: the child closed the terminal
+                    break
+                if not chunk:
+                    break
+                out += chunk
+            elif child.poll() is not None:
+                break
+    finally:
+        if child.poll() is None:
+            child.kill()
+        child.wait()
+        os.close(leader)
+    return bytes(out)
+
+
+INJECTED = (b"\x1b]0;owned", b"\x1b]52;", b"\x1b[2J\x1b[H\x1b]", b"\xc2\x9b2J")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pty is POSIX")
+def test_racebook_play_refuses_a_variant_with_escapes_in_a_name_on_a_real_terminal(
+    tmp_path: Path,
+) -> None:
+    pytest.importorskip("rich")
+    import json
+
+    variant = tmp_path / "evil.json"
+    settings = {"vip_cards": _vip_settings("Lucky\x1b]0;owned\x07"), "players": 2}
+    variant.write_text(json.dumps({"game": "readysetbet", "settings": settings}), "utf-8")
+    out = _in_pty([sys.executable, "-m", "racebook", "play", "--variant", str(variant)], tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["evil.json"]  # no game began
+    assert b"vip_cards[0].name" in out and b"control character U+001B" in out, out
+    assert not any(bad in out for bad in INJECTED), out
+
+
+DRAW = textwrap.dedent(
+    """
+    import sys
+    from racebook.cli.play import Screen
+
+    evil = sys.argv[1]
+    screen = Screen(clear=False)
+    screen.draw([(evil + " [bold]title", evil + " in a body\\nline 2", "")], evil, evil + "> ")
+    screen.say(evil)
+    print("drawn")
+    """
+)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pty is POSIX")
+@pytest.mark.parametrize("evil", EVIL[:4])
+def test_what_racebook_play_draws_on_a_real_terminal_has_its_escapes_escaped(
+    tmp_path: Path, evil: str
+) -> None:
+    """Names that reached a state some other way (a config built by hand) are
+    drawn with their control characters written out."""
+    pytest.importorskip("rich")
+    out = _in_pty([sys.executable, "-c", DRAW, evil], tmp_path)
+    assert b"Lucky\\x1b" in out or b"Lucky\\x9b" in out, out
+    assert not any(bad in out for bad in INJECTED), out
+    assert b"[bold]title" in out  # names are text, not markup
+    assert out.rstrip().endswith(b"drawn"), out

@@ -18,6 +18,7 @@ ValueError: expected an integer, got '1' @ $[0]
 
 from __future__ import annotations
 
+import re
 import typing
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
@@ -154,9 +155,34 @@ def _bool(value: Any, _: Any) -> bool:
     return value
 
 
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+"""What no string read from data may hold: control characters (a terminal
+would obey ESC and the like in a name) and lone surrogates (not Unicode: the
+string could not be written to a log or a page)."""
+
+
+def unsafe_char(text: str) -> str | None:
+    """Why ``text`` may not be a string of a config or a log (``None``: it may).
+
+    >>> unsafe_char("Lucky\\x1b]0;owned\\x07")
+    'control character U+001B at index 5 (not allowed in text)'
+    >>> unsafe_char("Lucky\\ud800") is not None, unsafe_char("ロングショット")
+    (True, None)
+    """
+    found = _UNSAFE.search(text)
+    if found is None:
+        return None
+    code = ord(found.group())
+    if 0xD800 <= code <= 0xDFFF:
+        return f"lone surrogate U+{code:04X} at index {found.start()} (not valid Unicode)"
+    return f"control character U+{code:04X} at index {found.start()} (not allowed in text)"
+
+
 def _str(value: Any, _: Any) -> str:
     if type(value) is not str:
         raise ValueError(f"expected a string, got {short(value)}")
+    if _UNSAFE.search(value) is not None:
+        raise ValueError(f"{unsafe_char(value)}, in {short(value)}")
     return value
 
 
@@ -175,11 +201,14 @@ def _check_json(value: Any, depth: int) -> None:
         for key, item in value.items():
             if type(key) is not str:
                 raise ValueError(f"expected string keys, got {short(key)}")
+            _str(key, str)
             _check_json(item, depth + 1)
     elif isinstance(value, list | tuple):
         for item in value:
             _check_json(item, depth + 1)
-    elif value is not None and type(value) not in (bool, int, float, str):
+    elif type(value) is str:
+        _str(value, str)
+    elif value is not None and type(value) not in (bool, int, float):
         raise ValueError(f"expected JSON data, got {type(value).__name__} {short(value)}")
 
 
