@@ -249,7 +249,7 @@ def test_action_lines_are_read_once_and_the_table_is_bounded(
     """Replay keeps short action lines it has read, per set of action kinds,
     for every later log; the table is bounded and holds only lines that were
     read without error."""
-    from racebook.core import log
+    from racebook.core import replay as log
 
     monkeypatch.setattr(log, "_LINES", {})
     game = racebook.load("trickrace")

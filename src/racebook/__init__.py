@@ -26,10 +26,10 @@ from racebook.core.errors import (
 )
 from racebook.core.game import CHANCE, Action, Event, Game, Result, State, View
 from racebook.core.log import LIBRARY as __version__
-from racebook.core.log import Resumed, replay, resume
 from racebook.core.logfile import LogWriter
 from racebook.core.registry import load as _load
 from racebook.core.registry import presets, registered_games
+from racebook.core.replay import Resumed, replay, resume
 from racebook.simulation import simulate
 from racebook.table import Table, Verdict
 

@@ -32,8 +32,8 @@ import attrs
 
 from racebook.core.errors import BadPosition, IllegalAction, LogError, UnknownSeat, short
 from racebook.core.game import CHANCE, Action, Event, Game, State
-from racebook.core.log import resume
 from racebook.core.logfile import LogWriter, read_log_file
+from racebook.core.replay import resume
 
 
 @attrs.frozen
@@ -69,7 +69,7 @@ class Table:
         cls, log: str | os.PathLike[str], *, seed: int | None = None, fsync: bool = False
     ) -> Table:
         """The table whose log is at ``log``, continued (after a crash too:
-        see :func:`~racebook.core.log.resume`); it goes on writing there."""
+        see :func:`~racebook.core.replay.resume`); it goes on writing there."""
         try:
             text = read_log_file(log)
         except UnicodeDecodeError as exc:

@@ -12,8 +12,8 @@ from typing import Any
 from racebook.cli.plugins import UsageError
 from racebook.core.errors import LogError, clip
 from racebook.core.game import Game, State
-from racebook.core.log import replay
 from racebook.core.logfile import read_log_file, write_file
+from racebook.core.replay import replay
 
 
 def _seat(text: str) -> int | None:
