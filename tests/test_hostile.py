@@ -380,3 +380,29 @@ def test_what_racebook_play_draws_on_a_real_terminal_has_its_escapes_escaped(
     assert not any(bad in out for bad in INJECTED), out
     assert b"[bold]title" in out  # names are text, not markup
     assert out.rstrip().endswith(b"drawn"), out
+
+
+def test_header_config_gives_a_copy_that_can_be_changed_without_harm() -> None:
+    from racebook.core.log import header_config
+    from racebook.core.registry import game_class
+
+    state = racebook.load("readysetbet").new_state(seed=1)
+    text = state.log.dumps()
+    header = {"defaults": 1, "config": {}}
+    config = header_config(game_class("readysetbet"), header)
+    config["vip_cards"][0]["name"] = "changed"
+    config["vip_cards"].clear()
+    config["players"] = 99
+    again = header_config(game_class("readysetbet"), header)
+    assert again["vip_cards"] and again["vip_cards"][0]["name"] != "changed"
+    assert racebook.replay(text).digest() == state.digest()
+    assert racebook.replay(racebook.load("readysetbet").new_state(seed=2).log.dumps())
+
+
+@pytest.mark.parametrize("name", sorted(racebook.registered_games()))
+def test_parse_action_refuses_integers_out_of_range_in_every_game(name: str) -> None:
+    game = racebook.load(name)
+    for kind in sorted(game.action_kinds):
+        for seat in (10**5000, 2**63, -(2**63)):
+            with pytest.raises(racebook.MalformedAction):
+                game.parse_action({"kind": kind, "seat": seat})

@@ -167,10 +167,14 @@ def action_from_data(game: Game[Any], obj: Any) -> Action:
             pass  # fall through to cattrs for the precise message
     fields = {k: v for k, v in obj.items() if k != "kind"}
     try:
-        return from_data(fields, cls)
+        action = from_data(fields, cls)
     except ValueError as exc:
         message = str(exc)
         field = first_bad_field(message)
         raise MalformedAction(field, f"malformed {kind!r} action: {message}") from None
     except RecursionError:
         raise MalformedAction("kind", f"malformed {kind!r} action: nested too deeply") from None
+    bad = field_problem(action)  # what cattrs lets through: an int of any size
+    if bad is not None:
+        raise MalformedAction(bad[0], f"malformed {kind!r} action: {bad[1]}")
+    return action

@@ -34,6 +34,7 @@ digests.)  Checkpoint lines are required exactly where the game made them.
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable, Iterator
 from importlib import metadata
@@ -140,7 +141,8 @@ def header_config(game_cls: type[Game[Any]], header: dict[str, Any]) -> Any:
     ``"defaults"`` revision (format 4), the game's default config, with the
     settings whose default changed since that revision as they were then
     (:meth:`~racebook.core.game.Game.past_defaults`), under the header's own;
-    without one, the header's config as it is."""
+    without one, the header's config as it is.  The result is the caller's
+    own (a copy: changing it changes no defaults)."""
     data = header.get("config")
     if "defaults" not in header:
         return data
@@ -157,7 +159,8 @@ def header_config(game_cls: type[Game[Any]], header: dict[str, Any]) -> Any:
     if base is None:
         raise ConfigError("defaults", f"{game_cls.id} has no default config")
     past = game_cls.past_defaults(revision) if revision < game_cls.defaults_revision else {}
-    return {**base, **past, **data}
+    # a copy: the defaults are kept for every header, and the caller may change what it gets
+    return copy.deepcopy({**base, **past, **data})
 
 
 def _dump(obj: Any) -> str:
