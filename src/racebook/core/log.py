@@ -21,20 +21,31 @@ At checkpoints (the end of each race) a digest line ``{"digest": "…",
 "after": 57}`` records a hash of the state after the 57th action, chained
 with the previous checkpoint (:meth:`~racebook.core.game.State.checkpoint`), and
 the last line ``{"end": 312, "digest": "…"}`` closes the log: a log without
-it was cut short.  :func:`~racebook.core.replay.replay` applies every action through the same
-validated :meth:`~racebook.core.game.State.apply` and compares the digests,
-so an edited, reordered or truncated log is refused with the line number.
-Replay checks each action's legality (the game's own ``_check``, as
+it was cut short.  From format 5 on, each of these digests also covers the
+text of every line before it (the header and the action lines, a running hash:
+:class:`LineHash`), so that an edited action line is refused even when the
+edited action is legal and leads to a state with the same digest (a card
+moved to another box of the same kind, a die that changes nothing yet).
+The digests are not keyed: anyone can write a log that verifies, so they
+catch accidents and edits of a log, not forgeries (an application that needs
+to know who wrote a log signs the file, an HMAC over its bytes, say: see
+the docs on applications).  :func:`~racebook.core.replay.replay` applies
+every action through the same validated
+:meth:`~racebook.core.game.State.apply` and compares the digests, so an
+edited, reordered or truncated log is refused with the line number.  Replay
+checks each action's legality (the game's own ``_check``, as
 :meth:`~racebook.core.game.State.apply` does) but never lists legal actions,
-and returns no events (the state keeps them, as a live game does).
-(Two actions of different seats that commute, two bets in Ready Set Bet,
-say, may be swapped: the game is the same either way, and so are its
-digests.)  Checkpoint lines are required exactly where the game made them.
+and returns no events (the state keeps them, as a live game does).  (In
+formats 1 to 4, two actions of different seats that commute, two bets in
+Ready Set Bet, say, may be swapped: the game is the same either way, and so
+are its digests; format 5's digests cover the order of the lines too.)
+Checkpoint lines are required exactly where the game made them.
 """
 
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 from collections.abc import Callable, Iterator
 from importlib import metadata
@@ -63,12 +74,16 @@ LIBRARY = _library_version()
 """The library version a log's header records (from the package's metadata)."""
 
 FORMAT = "racebook-log"
-VERSION = 4
+VERSION = 5
 """The log format this library writes.  Version 1 (racebook 0.1) recorded the
 full state's digest at each checkpoint; version 2 records a chain
 (:meth:`~racebook.core.game.State.checkpoint`); version 3 writes each action
 as a short array (:func:`action_row`); version 4 writes in the header only the
-settings that differ from the game's defaults.  All four are read."""
+settings that differ from the game's defaults; version 5's checkpoint and
+closing digests also cover the text of the lines before them
+(:class:`LineHash`).  All five are read."""
+LINES_HASHED = 5
+"""The first format whose digests cover the lines' text (:class:`LineHash`)."""
 MAX_BYTES = 64 * 1024 * 1024
 MAX_LINE = 1024 * 1024
 
@@ -92,13 +107,72 @@ def _from_v3(line: dict[str, Any]) -> dict[str, Any]:
     return line
 
 
+def _from_v4(line: dict[str, Any]) -> dict[str, Any]:
+    """Version 4 to 5: every line is the same; only the checkpoint and closing
+    digests differ (format 5's cover the lines' text too), and replay checks
+    those in the version the log was written in."""
+    return line
+
+
 # Readers of older format versions: version -> function upgrading one line of
 # that version (the header included) to the next version.  Version 1 is the first.
 UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _from_v1,
     2: _from_v2,
     3: _from_v3,
+    4: _from_v4,
 }
+
+
+class LineHash:
+    """The running hash of a log's lines (format 5): the header and every
+    action line, each as its text (without its line end), in order.  A
+    checkpoint or closing line's digest is :meth:`seal` of the state's
+    digest there, so that it covers both the state and the text of every
+    line before it.  Lines are hashed in batches (at a seal, or every
+    :attr:`BATCH` lines): one hash update a race, not one a line.
+
+    >>> lines = ['{"format":"racebook-log"}', '[0,"pass"]']
+    >>> h = LineHash()
+    >>> for line in lines:
+    ...     h.add(line)
+    >>> h.seal("0123456789abcdef") == LineHash.of(lines, "0123456789abcdef")
+    True
+    """
+
+    __slots__ = ("_hash", "_pending")
+    BATCH = 512
+
+    def __init__(self) -> None:
+        self._hash = hashlib.sha256()
+        self._pending: list[str] = []
+
+    def add(self, line: str) -> None:
+        """Hash one more line (its text, without ``\\n``)."""
+        pending = self._pending
+        pending.append(line)
+        if len(pending) >= self.BATCH:
+            self._flush()
+
+    def _flush(self) -> None:
+        if self._pending:
+            self._hash.update(("\n".join(self._pending) + "\n").encode("utf-8", "surrogatepass"))
+            self._pending.clear()
+
+    def seal(self, digest: str) -> str:
+        """The digest a line of format 5 records: the lines so far and ``digest``."""
+        self._flush()
+        h = self._hash.copy()
+        h.update(b"\x00" + digest.encode("utf-8", "surrogatepass"))
+        return h.hexdigest()[:16]
+
+    @classmethod
+    def of(cls, lines: list[str], digest: str) -> str:
+        """:meth:`seal` of ``digest`` after ``lines``."""
+        h = cls()
+        for line in lines:
+            h.add(line)
+        return h.seal(digest)
 
 
 _DEFAULTS: dict[type[Any], Any] = {}
@@ -287,17 +361,28 @@ class GameLog:
 
     def dumps(self) -> str:
         """The whole log as JSON Lines (full information: keep it secret)."""
+        return "\n".join(self._lines()[0]) + "\n"
+
+    def _lines(self) -> tuple[list[str], LineHash]:
+        """The log's lines (the closing line last), and the running hash of
+        its lines but the closing line (:class:`LineHash`)."""
         state = self._state
-        lines = [_dump(self.header())]
+        hashed = LineHash()
+        head = _dump(self.header())
+        hashed.add(head)
+        lines = [head]
         marks = iter(state._marks)
         mark = next(marks, None)
         for i, action in enumerate(state._entries, start=1):
-            lines.append(_dump(action_row(action)))
+            line = _dump(action_row(action))
+            hashed.add(line)
+            lines.append(line)
             while mark is not None and mark[0] == i:
-                lines.append(_dump({"digest": mark[1], "after": i}))
+                lines.append(_dump({"digest": hashed.seal(mark[1]), "after": i}))
                 mark = next(marks, None)
-        lines.append(_dump({"end": len(state._entries), "digest": state.digest()}))
-        return "\n".join(lines) + "\n"
+        final = hashed.seal(state.digest())
+        lines.append(_dump({"end": len(state._entries), "digest": final}))
+        return lines, hashed
 
     def for_seat(self, seat: int | None) -> str:
         """The log as ``seat`` may know it: the header, then every event that

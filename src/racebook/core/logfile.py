@@ -186,7 +186,8 @@ class LogWriter:
         self.path = os.fspath(path)
         self.fsync = fsync
         self._state = state
-        lines = state.log.dumps().split("\n")[:-2]  # without the closing line
+        lines, self._hashed = state.log._lines()
+        lines.pop()  # without the closing line
         folder = os.path.dirname(os.path.abspath(self.path))
         fd, tmp = tempfile.mkstemp(
             dir=folder, prefix=os.path.basename(self.path) + ".", suffix=".tmp"
@@ -241,13 +242,16 @@ class LogWriter:
 
     def record(self, action: Action) -> None:
         """Append ``action``'s line; called by the state before it applies it."""
-        self._write(_dump(action_row(action)) + "\n")
+        line = _dump(action_row(action))
+        self._write(line + "\n")
+        self._hashed.add(line)  # once written: a failed write leaves the hash as the file
 
     def recorded(self, mark: str | None) -> None:
         """Append the checkpoint the action made (if any), and the closing line
         when the game is over; called by the state after the action."""
         if mark is not None:
-            self._write(_dump({"digest": mark, "after": len(self._state._entries)}) + "\n")
+            digest = self._hashed.seal(mark)
+            self._write(_dump({"digest": digest, "after": len(self._state._entries)}) + "\n")
         if self._state.is_over:
             self._close_log()
 
@@ -259,7 +263,8 @@ class LogWriter:
 
     def _close_log(self) -> None:
         state = self._state
-        self._write(_dump({"end": len(state._entries), "digest": state.digest()}) + "\n")
+        digest = self._hashed.seal(state.digest())
+        self._write(_dump({"end": len(state._entries), "digest": digest}) + "\n")
         self.close()
 
     def close(self) -> None:

@@ -21,8 +21,10 @@ from racebook.core.fields import action_from_data
 from racebook.core.game import Action, Game, State
 from racebook.core.log import (
     FORMAT,
+    LINES_HASHED,
     MAX_BYTES,
     VERSION,
+    LineHash,
     _numbered_lines,
     _parse_line,
     _row_action,
@@ -144,6 +146,9 @@ def _replay(text: str, *, partial: bool) -> Resumed:
             raise LogError(1, "the header is half-written") from None
     game, written = _header_game(head.removesuffix("\r"))
     state = game.new_state(explicit_chance=True)
+    hashed = LineHash() if written >= LINES_HASHED else None  # the lines' running hash
+    if hashed is not None:
+        hashed.add(head.removesuffix("\r"))
     ended = False
     dropped = None
     rows = written >= 3  # format 3 writes actions as arrays, 1 and 2 as objects
@@ -168,7 +173,7 @@ def _replay(text: str, *, partial: bool) -> Resumed:
             if ended:
                 raise LogError(number, "line after the closing line")
             if type(obj) is not list and "kind" not in obj:
-                due, ended = _control_line(state, obj, number, due, written)
+                due, ended = _control_line(state, obj, number, due, written, hashed)
                 continue
             if due:
                 raise LogError(number, f"the checkpoint after action {due} is missing")
@@ -192,6 +197,8 @@ def _replay(text: str, *, partial: bool) -> Resumed:
                 raise LogError(number, "line after the closing line")
             if due:
                 raise LogError(number, f"the checkpoint after action {due} is missing")
+        if hashed is not None:
+            hashed.add(line)
         marks = len(state._marks)
         try:
             state._replay_apply(*found)
@@ -228,17 +235,26 @@ def _read_lines(game: Game[Any]) -> dict[str, tuple[Action, bool]]:
 
 
 def _control_line(
-    state: State[Any], obj: dict[str, Any], number: int, due: int, written: int
+    state: State[Any],
+    obj: dict[str, Any],
+    number: int,
+    due: int,
+    written: int,
+    hashed: LineHash | None,
 ) -> tuple[int, bool]:
     """Check a checkpoint or closing line at line ``number`` (``due``: the
-    actions after which a checkpoint is due, 0 if none); the new ``due`` and
+    actions after which a checkpoint is due, 0 if none; ``hashed``: the
+    running hash of the lines so far, format 5 on); the new ``due`` and
     whether the log is closed."""
     if obj.keys() == {"digest", "after"}:
         after = obj["after"]
         if not due or type(after) is not int or after != due:
             raise LogError(number, "checkpoint line out of place: lines reordered or removed")
-        if obj["digest"] != _checkpoint_at(state, written):
-            raise LogError(number, "state digest differs: an action before it was edited")
+        expected = _checkpoint_at(state, written)
+        if hashed is not None and expected is not None:
+            expected = hashed.seal(expected)
+        if obj["digest"] != expected:
+            raise LogError(number, "state digest differs: a line before it was edited")
         return 0, False
     if obj.keys() == {"end", "digest"}:
         if due:
@@ -249,7 +265,8 @@ def _control_line(
                 number,
                 f"closing line counts {short(end)} actions, the log has {len(state._entries)}",
             )
-        if obj["digest"] != state.digest():
+        final = state.digest()
+        if obj["digest"] != (final if hashed is None else hashed.seal(final)):
             raise LogError(number, "final state digest differs: the log was edited")
         return 0, True
     raise LogError(number, "neither an action, a checkpoint nor the closing line")
