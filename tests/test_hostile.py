@@ -472,3 +472,16 @@ def test_a_writer_and_a_dump_write_the_same_format_5_digests(tmp_path: Path) -> 
         table.submit(seat, bot.choose(table.state(), seat))
     assert path.read_text(encoding="utf-8") == table.log_text()
     assert racebook.replay(table.log_text()).digest() == table.state().digest()
+
+
+@pytest.mark.parametrize("escaped", ["\\udcff", "\\ud800", "\\u001b[2J"])
+def test_an_action_line_with_a_lone_surrogate_or_escape_is_refused_at_its_line(
+    escaped: str,
+) -> None:
+    state = racebook.load("forcehorse-random").new_state(seed=1)
+    text = state.log.dumps()
+    k = next(i for i, line in enumerate(text.split("\n")) if '"draw-race","' in line)
+    edited = text.replace('"draw-race","', '"draw-race","' + escaped, 1)
+    with pytest.raises(LogError) as info:
+        racebook.replay(edited)
+    assert info.value.line == k + 1 and "racecourse" in str(info.value)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from racebook.core.errors import MalformedAction, short
-from racebook.core.serial import first_bad_field, from_data
+from racebook.core.serial import UNSAFE_TEXT, first_bad_field, from_data
 from racebook.core.values import Action
 
 if TYPE_CHECKING:
@@ -128,8 +128,8 @@ def _read_int(v: Any) -> int:
 
 
 def _read_str(v: Any) -> str:
-    if type(v) is not str:
-        raise ValueError(f"expected a string, got {v!r}")
+    if type(v) is not str or UNSAFE_TEXT.search(v) is not None:
+        raise ValueError(f"expected a string, got {v!r}")  # cattrs's hook says why
     return v
 
 

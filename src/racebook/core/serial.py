@@ -155,7 +155,7 @@ def _bool(value: Any, _: Any) -> bool:
     return value
 
 
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+UNSAFE_TEXT = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 """What no string read from data may hold: control characters (a terminal
 would obey ESC and the like in a name) and lone surrogates (not Unicode: the
 string could not be written to a log or a page)."""
@@ -169,7 +169,7 @@ def unsafe_char(text: str) -> str | None:
     >>> unsafe_char("Lucky\\ud800") is not None, unsafe_char("ロングショット")
     (True, None)
     """
-    found = _UNSAFE.search(text)
+    found = UNSAFE_TEXT.search(text)
     if found is None:
         return None
     code = ord(found.group())
@@ -181,7 +181,7 @@ def unsafe_char(text: str) -> str | None:
 def _str(value: Any, _: Any) -> str:
     if type(value) is not str:
         raise ValueError(f"expected a string, got {short(value)}")
-    if _UNSAFE.search(value) is not None:
+    if UNSAFE_TEXT.search(value) is not None:
         raise ValueError(f"{unsafe_char(value)}, in {short(value)}")
     return value
 
