@@ -165,7 +165,7 @@ class Screen:
             self.console.file.flush()
 
     def say(self, text: str) -> None:
-        """One line of plain text (escaped as :meth:`draw` escapes)."""
+        """One line of plain text (escaped as ``draw`` escapes)."""
         from rich.text import Text
 
         self.console.print(Text(printable(text)))

@@ -130,7 +130,7 @@ class LineHash:
     checkpoint or closing line's digest is :meth:`seal` of the state's
     digest there, so that it covers both the state and the text of every
     line before it.  Lines are hashed in batches (at a seal, or every
-    :attr:`BATCH` lines): one hash update a race, not one a line.
+    ``BATCH`` lines): one hash update a race, not one a line.
 
     >>> lines = ['{"format":"racebook-log"}', '[0,"pass"]']
     >>> h = LineHash()

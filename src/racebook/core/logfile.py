@@ -27,7 +27,7 @@ def read_log_file(path: str | os.PathLike[str]) -> str:
     a character cut short at the very end of the file (a crash or a power
     loss in the middle of a line, whatever byte it stopped on): its bytes are
     left out, and the last line, without its newline, is a half-written line
-    that :func:`~racebook.core.log.resume` drops and reports."""
+    that :func:`~racebook.core.replay.resume` drops and reports."""
     with open(path, "rb") as f:
         size = os.fstat(f.fileno()).st_size
         if size > MAX_BYTES:
