@@ -594,7 +594,6 @@ def report_line_hash(games: int) -> None:
             f"{actions / t4:>9,.0f} in format 4 ({t5 / t4 - 1:+.1%}); "
             f"dumps {actions / dump:>9,.0f} actions/s"
         )
-        goal(f"{title}: replay, format 5 vs 4 (the lines' hash)", f"{t5 / t4 - 1:+.1%}", None)
 
 
 if __name__ == "__main__":

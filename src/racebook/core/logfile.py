@@ -8,6 +8,7 @@ import codecs
 import contextlib
 import os
 import tempfile
+import weakref
 from typing import IO, Any
 
 from racebook.core.errors import LogError, LogInUse
@@ -185,7 +186,9 @@ class LogWriter:
             raise ValueError("this state already has a log writer")
         self.path = os.fspath(path)
         self.fsync = fsync
-        self._state = state
+        # the state holds its writer, not the other way round: a state (a
+        # table) dropped without close() frees its writer, file and lock at once
+        self._state_ref = weakref.ref(state)
         lines, self._hashed = state.log._lines()
         lines.pop()  # without the closing line
         folder = os.path.dirname(os.path.abspath(self.path))
@@ -240,6 +243,13 @@ class LogWriter:
             return
         raise LogInUse(self.path)
 
+    @property
+    def _state(self) -> State[Any]:
+        state = self._state_ref()
+        if state is None:  # only while the state itself is being freed
+            raise ValueError("the state this writer followed is gone")
+        return state
+
     def record(self, action: Action) -> None:
         """Append ``action``'s line; called by the state before it applies it."""
         line = _dump(action_row(action))
@@ -270,8 +280,9 @@ class LogWriter:
     def close(self) -> None:
         """Stop following the state and close the file (a game in progress
         stays resumable: its log simply has no closing line yet)."""
-        if self._state._writer is self:
-            self._state._writer = None
+        state = self._state_ref()
+        if state is not None and state._writer is self:
+            state._writer = None
         if not self._file.closed:
             self._file.close()
 
