@@ -272,7 +272,7 @@ def test_single_field_edits_of_action_lines_in_every_format() -> None:
     keep what they had (their counts are printed, for the record)."""
     from tests.logtext import as_format, replace_line, single_field_edits
 
-    per_log = max(10, EXAMPLES // 15)
+    per_log = max(10, EXAMPLES // 30)
     counts: dict[int, list[int]] = {v: [0, 0, 0] for v in range(1, 6)}  # tried, replayed, story
     for name in PRESETS:
         state = finished_state(name)
