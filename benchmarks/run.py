@@ -449,6 +449,7 @@ def main() -> int:
     )
     report_abilities(max(2, args.games // 15))
     report_card_sets(500 if not args.quick else 5)
+    report_line_hash(max(2, args.games // 3))
     report_floor(REFERENCE_PER_ACTION, max(200, args.games * 20))
     report_workers(args.games * 4)
     report_simulation(args.sim_games)
@@ -587,6 +588,55 @@ def report_rsb(loops: list[tuple[str, Loop]], races: int) -> None:
     per = size / (actions / games)
     goal("Ready Set Bet: log bytes/action, <= 40", f"{per:.1f} B", per <= 40)
     goal("Ready Set Bet: peak memory, one game", f"{peak_memory(game) / 1024:,.0f} KiB", None)
+
+
+def format_4(state: racebook.State[Any], text: str) -> str:
+    """``text``, ``state``'s log, as format 4 wrote it: its digests the
+    state's own, not covering the lines (:class:`racebook.core.log.LineHash`)."""
+    import json
+
+    marks = iter(state._marks)
+    out = []
+    for line in text.split("\n"):
+        if line.startswith('{"format"'):
+            line = line.replace('"version":5,', '"version":4,', 1)
+        elif line.startswith('{"digest":'):
+            after = json.loads(line)["after"]
+            line = json.dumps({"digest": next(marks)[1], "after": after}, separators=(",", ":"))
+        elif line.startswith('{"end":'):
+            end = json.loads(line)["end"]
+            line = json.dumps({"end": end, "digest": state.digest()}, separators=(",", ":"))
+        out.append(line)
+    return "\n".join(out)
+
+
+def report_line_hash(games: int) -> None:
+    """What format 5's running hash of the lines costs: replay of the same
+    games' logs in format 5 and in format 4, and writing one (``dumps``)."""
+    print(f"Log format 5, digests covering the lines (a running hash): {games} games of each")
+    for title, game in (
+        ("Long Shot", racebook.load("longshot", players=5)),
+        ("trick race", racebook.load("trickrace", players=4)),
+        ("Ready Set Bet", racebook.load("readysetbet")),
+    ):
+        states = [play(game, g) for g in range(games)]
+        new = [s.log.dumps() for s in states]
+        old = [format_4(s, text) for s, text in zip(states, new, strict=True)]
+        actions = sum(len(s.log) for s in states)
+        time_replay(new[:5])  # warm up
+        t5 = t4 = float("inf")
+        for _ in range(5):  # in turns: a busy machine slows both alike
+            t5 = min(t5, time_replay(new))
+            t4 = min(t4, time_replay(old))
+        t = time.perf_counter()
+        for s in states:
+            s.log.dumps()
+        dump = time.perf_counter() - t
+        print(
+            f"  {title:<14} replay {actions / t5:>9,.0f} actions/s in format 5, "
+            f"{actions / t4:>9,.0f} in format 4 ({t5 / t4 - 1:+.1%}); "
+            f"dumps {actions / dump:>9,.0f} actions/s"
+        )
 
 
 if __name__ == "__main__":

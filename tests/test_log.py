@@ -43,7 +43,7 @@ def refused(text: str) -> LogError:
 
 def test_header_and_round_trip(game_log: str) -> None:
     header = json.loads(lines(game_log)[0])
-    assert header["format"] == "racebook-log" and header["version"] == VERSION == 4
+    assert header["format"] == "racebook-log" and header["version"] == VERSION == 5
     assert header["game"] == "longshot" and header["seats"] == 5
     # format 4: only the settings that differ from the game's defaults (none here)
     assert header["defaults"] == 1 and header["config"] == {}
@@ -249,7 +249,7 @@ def test_action_lines_are_read_once_and_the_table_is_bounded(
     """Replay keeps short action lines it has read, per set of action kinds,
     for every later log; the table is bounded and holds only lines that were
     read without error."""
-    from racebook.core import log
+    from racebook.core import replay as log
 
     monkeypatch.setattr(log, "_LINES", {})
     game = racebook.load("trickrace")

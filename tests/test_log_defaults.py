@@ -19,6 +19,7 @@ from racebook.core.registry import game_class
 from racebook.core.serial import to_data
 from racebook.games.longshot import LongShot
 from racebook.variants.rules import RuleRef
+from tests.logtext import with_format_4_digests
 
 # Each game's default config (its JSON data, hashed) at its current defaults
 # revision.  If a test below fails because a default changed or a setting was
@@ -68,7 +69,7 @@ def test_every_preset_round_trips_with_a_short_header(name: str) -> None:
     state = _play(racebook.load(name))
     text = state.log.dumps()
     header = json.loads(text.split("\n", 1)[0])
-    assert header["version"] == VERSION == 4
+    assert header["version"] == VERSION == 5
     full = header_config(type(state.game), header)
     assert full == to_data(state.game.config) | {
         k: v for k, v in full.items() if k not in to_data(state.game.config)
@@ -140,7 +141,7 @@ def test_unknown_defaults_revision_is_refused(revision: object) -> None:
 def test_format_3_header_is_a_full_config() -> None:
     """A header without ``defaults`` (formats 1 to 3) lists every setting."""
     state = _play(racebook.load("longshot", goal=50))
-    lines = state.log.dumps().split("\n")
+    lines = with_format_4_digests(state.log.dumps(), state).split("\n")
     header = json.loads(lines[0])
     old = {**header, "version": 3, "config": to_data(state.game.config)}
     del old["defaults"]

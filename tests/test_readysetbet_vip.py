@@ -470,8 +470,8 @@ def as_format_1(text: str) -> str:
     state = game.new_state(explicit_chance=True)
     out = [header]
     for obj in lines[1:]:
-        if "end" in obj:
-            out.append(obj)
+        if "end" in obj:  # formats 1 to 4: the state's digest (5 seals it with the lines)
+            out.append({"end": obj["end"], "digest": state.digest()})
         elif "digest" in obj:
             assert obj["after"] == len(state.log)
             out.append({"digest": state.digest(), "after": obj["after"]})

@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from racebook.core.log import MAX_BYTES, VERSION, header_config
 from racebook.core.registry import game_class
 from racebook.core.serial import FrozenDict
 from racebook.variants import read_variant
+from tests.logtext import with_format_4_digests
 
 PRESETS = sorted(racebook.presets())
 FIXTURES = Path(__file__).parent / "data" / "logs-v1"
@@ -229,9 +231,15 @@ def test_unknown_fields_are_named_briefly() -> None:
 
 @pytest.mark.parametrize("char", ["\u2028", "\u2029", "\u0085", "\x1c", "\r"])
 def test_line_separators_inside_strings_replay(char: str) -> None:
+    """Separators that are not control characters replay; control characters
+    (NEL, FS, CR) are refused in names (a terminal obeys some of them)."""
     from racebook.games.readysetbet import VIP_CARDS
 
     card = attrs.evolve(VIP_CARDS[0], name=f"Lucky{char}Star")
+    if unicodedata.category(char) == "Cc":
+        with pytest.raises(ConfigError, match="control character"):
+            play("readysetbet", seed=2, vip_cards=(card, *VIP_CARDS[1:]))
+        return
     state = play("readysetbet", seed=2, vip_cards=(card, *VIP_CARDS[1:]))
     text = state.log.dumps()
     assert racebook.replay(text).digest() == state.digest()
@@ -390,8 +398,8 @@ def test_format_2_logs_replay_to_the_same_game_and_story(path: Path) -> None:
     assert json.loads(text.split("\n")[0])["version"] == 2
     # re-dumped as format 3: the same actions (as arrays), checkpoints and closing line
     rewritten = state.log.dumps()
-    assert json.loads(rewritten.split("\n")[0])["version"] == VERSION == 4
-    _same_log(_as_format_2(rewritten, state), text)
+    assert json.loads(rewritten.split("\n")[0])["version"] == VERSION == 5
+    _same_log(_as_format_2(with_format_4_digests(rewritten, state), state), text)
     assert racebook.replay(rewritten).log.dumps() == rewritten
     story = path.with_name(path.stem + ".seat0.jsonl").read_text(encoding="utf-8")
     _same_log(_as_format_2(state.log.for_seat(0), state), story)
@@ -415,26 +423,31 @@ def _dumps(obj: object) -> str:
 
 
 DATA = Path(__file__).parent / "data"
-FIXTURES_V3_ON = [(v, p) for v in (3, 4) for p in sorted((DATA / f"logs-v{v}").glob("*[!0].jsonl"))]
+FIXTURES_V3_ON = [
+    (v, p) for v in (3, 4, 5) for p in sorted((DATA / f"logs-v{v}").glob("*[!0].jsonl"))
+]
 
 
 @pytest.mark.parametrize(("version", "path"), FIXTURES_V3_ON, ids=lambda x: getattr(x, "stem", x))
 def test_format_3_and_4_logs_replay_to_the_same_game_and_story(version: int, path: Path) -> None:
-    """Logs of formats 3 and 4 (made by tests/data/make_logs.py) replay to the
-    same digests, re-dump to the same text (format 3's header is re-dumped in
-    format 4, with the same full config), and tell seat 0 the same story."""
+    """Logs of formats 3, 4 and 5 (made by tests/data/make_logs.py) replay to
+    the same digests, re-dump to the same text (format 3's header is re-dumped
+    in format 5, with the same full config; formats 3 and 4's digests are
+    re-dumped in format 5's, which cover the lines too), and tell seat 0 the
+    same story."""
     text = path.read_text(encoding="utf-8")
     assert json.loads(text.split("\n")[0])["version"] == version
     state = racebook.replay(text)
-    _same_log(state.log.dumps(), text)
+    rewritten = state.log.dumps()  # in format 5: its digests cover the lines too
+    _same_log(rewritten if version >= 5 else with_format_4_digests(rewritten, state), text)
     if version == VERSION:
         assert state.log.dumps() == text
     story = path.with_name(path.stem + ".seat0.jsonl").read_text(encoding="utf-8")
     _same_log(state.log.for_seat(0), story)
 
 
-@pytest.mark.parametrize("version", [3, 4])
-def test_every_preset_has_a_format_3_and_4_log(version: int) -> None:
+@pytest.mark.parametrize("version", [3, 4, 5])
+def test_every_preset_has_a_format_3_4_and_5_log(version: int) -> None:
     assert {p.stem for p in (DATA / f"logs-v{version}").glob("*[!0].jsonl")} == set(PRESETS)
 
 

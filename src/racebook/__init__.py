@@ -15,19 +15,21 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 
 import racebook.games  # noqa: F401  (registers the built-in games, presets, rule modules)
 from racebook.core.errors import (
+    BadPosition,
     ConfigError,
     IllegalAction,
     LogError,
+    LogInUse,
     MalformedAction,
     RacebookError,
     UnknownSeat,
 )
 from racebook.core.game import CHANCE, Action, Event, Game, Result, State, View
 from racebook.core.log import LIBRARY as __version__
-from racebook.core.log import Resumed, replay, resume
 from racebook.core.logfile import LogWriter
 from racebook.core.registry import load as _load
 from racebook.core.registry import presets, registered_games
+from racebook.core.replay import Resumed, replay, resume
 from racebook.simulation import simulate
 from racebook.table import Table, Verdict
 
@@ -73,11 +75,13 @@ def load(name: str, **settings: Any) -> Game[Any]:
 __all__ = [
     "CHANCE",
     "Action",
+    "BadPosition",
     "ConfigError",
     "Event",
     "Game",
     "IllegalAction",
     "LogError",
+    "LogInUse",
     "LogWriter",
     "MalformedAction",
     "RacebookError",

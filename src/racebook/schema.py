@@ -503,14 +503,16 @@ def log_line_schema(game: Game[Any]) -> JSON:
     b.defs["action"] = action
     b.defs["checkpoint"] = {
         "type": "object",
-        "description": "A checkpoint: the state digest after that many actions.",
+        "description": "A checkpoint: the state digest after that many actions "
+        "(format 5 on: sealed with a running hash of the lines before it).",
         "properties": {"digest": dict(DIGEST), "after": {"type": "integer", "minimum": 1}},
         "required": ["digest", "after"],
         "additionalProperties": False,
     }
     b.defs["closing"] = {
         "type": "object",
-        "description": "The last line: the number of actions and the final state's digest.",
+        "description": "The last line: the number of actions and the final state's digest "
+        "(format 5 on: sealed with a running hash of the lines before it).",
         "properties": {"end": {"type": "integer", "minimum": 0}, "digest": dict(DIGEST)},
         "required": ["end", "digest"],
         "additionalProperties": False,

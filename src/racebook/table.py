@@ -30,10 +30,10 @@ from typing import Any
 
 import attrs
 
-from racebook.core.errors import IllegalAction, LogError, short
+from racebook.core.errors import BadPosition, IllegalAction, LogError, UnknownSeat, short
 from racebook.core.game import CHANCE, Action, Event, Game, State
-from racebook.core.log import resume
 from racebook.core.logfile import LogWriter, read_log_file
+from racebook.core.replay import resume
 
 
 @attrs.frozen
@@ -69,7 +69,7 @@ class Table:
         cls, log: str | os.PathLike[str], *, seed: int | None = None, fsync: bool = False
     ) -> Table:
         """The table whose log is at ``log``, continued (after a crash too:
-        see :func:`~racebook.core.log.resume`); it goes on writing there."""
+        see :func:`~racebook.core.replay.resume`); it goes on writing there."""
         try:
             text = read_log_file(log)
         except UnicodeDecodeError as exc:
@@ -98,6 +98,8 @@ class Table:
         order they arrive."""
         if not isinstance(action, Action):
             return Verdict(False, f"not an action: {short(action)}")
+        if type(seat) is not int or not 0 <= seat < self._state.game.seats:
+            return Verdict(False, str(UnknownSeat(seat, self._state.game.seats)))
         if action.seat != seat or seat == CHANCE:
             return Verdict(False, f"seat {seat} may not act for seat {action.seat}")
         with self._lock:
@@ -120,8 +122,12 @@ class Table:
     def events(self, seat: int | None, since: int = 0) -> tuple[list[Event], int]:
         """Every event ``seat`` may see from position ``since`` on, and the
         position to ask from next time.  Positions count every event of the
-        game (so all seats share them); a seat gets only its own share."""
+        game (so all seats share them); a seat gets only its own share.
+        ``since`` is an int from 0 on (past the end: nothing yet); anything
+        else raises :class:`~racebook.core.errors.BadPosition`."""
         self._state._check_seat(seat)
+        if type(since) is not int or since < 0:
+            raise BadPosition(since)
         with self._lock:
             groups = self._state._events
             flat = [e for group in groups for e in group]

@@ -33,7 +33,8 @@ import attrs
 
 from racebook.core.errors import IllegalAction
 from racebook.core.game import CHANCE, Game, State
-from racebook.core.log import action_data, parse_action, replay
+from racebook.core.log import action_data, parse_action
+from racebook.core.replay import replay
 
 
 @attrs.frozen

@@ -11,8 +11,7 @@ import os
 import sys
 import textwrap
 from collections.abc import Sequence
-from pathlib import Path
-from typing import IO, Any, NoReturn
+from typing import Any, NoReturn
 
 import racebook
 from racebook.cli import watching
@@ -27,7 +26,7 @@ from racebook.cli.plugins import (
 from racebook.cli.presets import WIDTH, preset_lines
 from racebook.core.errors import ConfigError, LogError, RacebookError, clip
 from racebook.core.game import Game, State
-from racebook.core.logfile import read_log_file
+from racebook.core.logfile import read_log_file, write_file
 
 # --- the commands ---
 
@@ -80,28 +79,45 @@ def _seat_name(game: Game[Any], seat: int) -> str:
     )
 
 
+def _unwritable(path: str) -> str | None:
+    """Why a file cannot be written at ``path`` (``None``: it can), found
+    without changing it: its folder must take a new file, and the path must
+    not be a folder."""
+    import tempfile
+
+    if os.path.isdir(path):
+        return "it is a folder"
+    try:
+        with tempfile.TemporaryFile(dir=os.path.dirname(os.path.abspath(path))):
+            pass
+    except OSError as exc:
+        return clip(exc.strerror or str(exc))
+    return None
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     from racebook.agents.base import make_bot
 
     game = _game(args)
     bots = [make_bot(game.id, name, args.seed + s) for s, name in enumerate(_bots(args, game))]
     bots += [make_bot(game.id, "random", args.seed + s) for s in range(game.players, game.seats)]
-    with contextlib.ExitStack() as stack:
-        log: IO[str] | None = None
-        if args.log:  # opened first: a path that cannot be written fails before the game
-            try:
-                log = stack.enter_context(Path(args.log).open("w", encoding="utf-8"))
-            except OSError as exc:
-                reason = clip(exc.strerror or str(exc))
-                print(f"racebook demo: cannot write {args.log}: {reason}", file=sys.stderr)
-                return 2
-        state = game.new_state(seed=args.seed)
-        while not state.is_over:
-            seat = state.to_act[0]
-            state.apply(bots[seat].choose(state, seat))
-        text = state.log.dumps()
-        if log is not None:
-            log.write(text)
+    if args.log:  # tried first: a path that cannot be written fails before the game
+        problem = _unwritable(args.log)
+        if problem:
+            print(f"racebook demo: cannot write {args.log}: {problem}", file=sys.stderr)
+            return 2
+    state = game.new_state(seed=args.seed)
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(bots[seat].choose(state, seat))
+    text = state.log.dumps()
+    if args.log:
+        try:  # the full log, every secret in it: its owner's only, as every full log
+            write_file(args.log, text, private=True)
+        except OSError as exc:
+            reason = clip(exc.strerror or str(exc))
+            print(f"racebook demo: cannot write {args.log}: {reason}", file=sys.stderr)
+            return 2
     if args.log:
         print(
             f"{game.title}: {len(state.log)} actions logged to {args.log} "

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import select
 import shlex
 import sys
@@ -153,12 +154,43 @@ class Screen:
         if self.clear:
             self.console.clear()
         for title, body, style in parts:
-            self.console.print(Panel(Text(body), title=title, title_align="left", style=style))
+            heading = Text(printable(title))  # Text, not markup: a name may hold "[...]"
+            self.console.print(
+                Panel(Text(printable(body)), title=heading, title_align="left", style=style)
+            )
         if message:
-            self.console.print(Text(message, style="bold"))
+            self.console.print(Text(printable(message), style="bold"))
         if prompt:
-            self.console.print(prompt, end="")
+            self.console.print(Text(printable(prompt)), end="")
             self.console.file.flush()
+
+    def say(self, text: str) -> None:
+        """One line of plain text (escaped as ``draw`` escapes)."""
+        from rich.text import Text
+
+        self.console.print(Text(printable(text)))
+
+
+_UNPRINTABLE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def printable(text: str) -> str:
+    """``text`` safe to draw on a terminal: every control character but the
+    newline (ESC starts the sequences that set a window's title, clear the
+    screen or write the clipboard) and every lone surrogate written as its
+    escape, ``\\x1b``.  Names come from variant files and logs, other
+    people's data; the library refuses such characters in them, and what is
+    drawn is escaped all the same.
+
+    >>> printable("Lucky\\x1b]52;c;aGk=\\x07 horse\\n2")
+    'Lucky\\\\x1b]52;c;aGk=\\\\x07 horse\\n2'
+    """
+    return _UNPRINTABLE.sub(_escape, text)
+
+
+def _escape(found: re.Match[str]) -> str:
+    code = ord(found.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 @attrs.define
@@ -272,7 +304,7 @@ class Play:
     def turn(self, seat: int, read: Callable[[], str | None]) -> None:
         if len(self.humans) > 1 and self.last_human != seat:
             self.screen.draw([("hot seat", f"seat {seat}'s turn: pass the keyboard", "")], "", "")
-            self.screen.console.print(f"seat {seat}: press Enter (q saves and quits)")
+            self.screen.say(f"seat {seat}: press Enter (q saves and quits)")
             answer = read()
             if answer is None or answer.strip() in ("q", "quit"):
                 raise EOFError

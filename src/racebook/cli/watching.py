@@ -12,8 +12,8 @@ from typing import Any
 from racebook.cli.plugins import UsageError
 from racebook.core.errors import LogError, clip
 from racebook.core.game import Game, State
-from racebook.core.log import replay
-from racebook.core.logfile import read_log_file
+from racebook.core.logfile import read_log_file, write_file
+from racebook.core.replay import replay
 
 
 def _seat(text: str) -> int | None:
@@ -55,7 +55,7 @@ def write_html(args: argparse.Namespace, state: State[Any]) -> int:
     if seat is not None and seat >= state.game.seats:
         raise UsageError(f"--seat {seat}: {state.game.title} has seats 0 to {state.game.seats - 1}")
     page = page_html(state_steps(state, seat))
-    Path(args.html).write_text(page, encoding="utf-8")
+    write_file(args.html, page)  # whole or not at all
     who = "a spectator" if seat is None else f"seat {seat}"
     print(f"replay page as {who} saw it: {args.html} ({len(page.encode()):,} bytes)")
     return 0
@@ -86,7 +86,7 @@ def cmd_chart(args: argparse.Namespace) -> int:
         return 1
     for name, svg in charts.items():
         path = out.parent / f"{out.name}-{name}.svg"
-        path.write_text(svg, encoding="utf-8")
+        write_file(path, svg)
         print(f"{name}: {path}")
     return 0
 
@@ -125,5 +125,5 @@ def simulate_chart(args: argparse.Namespace, game: Game[Any], bots: list[str]) -
     games = min(args.games, 2000)
     scores = simulated_scores(game, bots, games=games, seed=args.seed)
     title = f"{game.title}: final money over {games} games"
-    Path(args.chart).write_text(distribution_chart(title, scores), encoding="utf-8")
+    write_file(args.chart, distribution_chart(title, scores))
     print(f"chart: {args.chart}")

@@ -1,17 +1,27 @@
 """The engine contract every game implements.  Knows no game."""
 
-from racebook.core.errors import ConfigError, IllegalAction, LogError, RacebookError, UnknownSeat
+from racebook.core.errors import (
+    BadPosition,
+    ConfigError,
+    IllegalAction,
+    LogError,
+    LogInUse,
+    RacebookError,
+    UnknownSeat,
+)
 from racebook.core.game import CHANCE, Action, Event, Game, GameEnded, Result, State
 
 __all__ = [
     "CHANCE",
     "Action",
+    "BadPosition",
     "ConfigError",
     "Event",
     "Game",
     "GameEnded",
     "IllegalAction",
     "LogError",
+    "LogInUse",
     "RacebookError",
     "Result",
     "State",

@@ -93,6 +93,19 @@ class UnknownSeat(RacebookError, ValueError):
         )
 
 
+class BadPosition(RacebookError, ValueError):
+    """A position in an event stream that is not one
+    (:meth:`~racebook.table.Table.events`: an int from 0 on).
+
+    >>> str(BadPosition(-3))
+    'no event position -3: positions are ints from 0 on'
+    """
+
+    def __init__(self, position: object) -> None:
+        self.position = position
+        super().__init__(f"no event position {short(position)}: positions are ints from 0 on")
+
+
 class LogError(RacebookError, ValueError):
     """A log that cannot be replayed; ``line`` is the 1-based line number.
 
@@ -104,6 +117,23 @@ class LogError(RacebookError, ValueError):
         self.line = line
         self.reason = reason = clip(reason, MAX_MESSAGE)
         super().__init__(f"log line {line}: {reason}")
+
+
+class LogInUse(RacebookError, ValueError):
+    """A log file that another :class:`~racebook.core.logfile.LogWriter`
+    (in this process or another) is writing: a second writer is refused, so
+    that the first one's actions are never lost.  ``path`` is the file.
+
+    >>> str(LogInUse("game.jsonl"))
+    "log file 'game.jsonl' is being written by another writer (a process still running?)"
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        super().__init__(
+            f"log file {clip(path, 200)!r} is being written by another writer "
+            "(a process still running?)"
+        )
 
 
 class ConfigError(RacebookError, ValueError):

@@ -1,4 +1,5 @@
-"""The log: JSON Lines with a versioned header, and replay.
+"""The log format: JSON Lines with a versioned header (read back by
+:mod:`racebook.core.replay`).
 
 Line 1 is the header::
 
@@ -20,35 +21,46 @@ At checkpoints (the end of each race) a digest line ``{"digest": "…",
 "after": 57}`` records a hash of the state after the 57th action, chained
 with the previous checkpoint (:meth:`~racebook.core.game.State.checkpoint`), and
 the last line ``{"end": 312, "digest": "…"}`` closes the log: a log without
-it was cut short.  :func:`replay` applies every action through the same
-validated :meth:`~racebook.core.game.State.apply` and compares the digests,
-so an edited, reordered or truncated log is refused with the line number.
-Replay checks each action's legality (the game's own ``_check``, as
+it was cut short.  From format 5 on, each of these digests also covers the
+text of every line before it (the header and the action lines, a running hash:
+:class:`LineHash`), so that an edited action line is refused even when the
+edited action is legal and leads to a state with the same digest (a card
+moved to another box of the same kind, a die that changes nothing yet).
+The digests are not keyed: anyone can write a log that verifies, so they
+catch accidents and edits of a log, not forgeries (an application that needs
+to know who wrote a log signs the file, an HMAC over its bytes, say: see
+the docs on applications).  :func:`~racebook.core.replay.replay` applies
+every action through the same validated
+:meth:`~racebook.core.game.State.apply` and compares the digests, so an
+edited, reordered or truncated log is refused with the line number.  Replay
+checks each action's legality (the game's own ``_check``, as
 :meth:`~racebook.core.game.State.apply` does) but never lists legal actions,
-and returns no events (the state keeps them, as a live game does).
-(Two actions of different seats that commute, two bets in Ready Set Bet,
-say, may be swapped: the game is the same either way, and so are its
-digests.)  Checkpoint lines are required exactly where the game made them.
+and returns no events (the state keeps them, as a live game does).  (In
+formats 1 to 4, two actions of different seats that commute, two bets in
+Ready Set Bet, say, may be swapped: the game is the same either way, and so
+are its digests; format 5's digests cover the order of the lines too.)
+Checkpoint lines are required exactly where the game made them.
 """
 
 from __future__ import annotations
 
+import copy
+import hashlib
 import json
-import random
-import secrets
-import typing
 from collections.abc import Callable, Iterator
 from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from racebook.core.errors import ConfigError, IllegalAction, LogError, MalformedAction, clip, short
-from racebook.core.game import MAX_INT, Action, Event, State
-from racebook.core.serial import first_bad_field, from_data, to_data
+from racebook.core.errors import ConfigError, LogError, MalformedAction, clip, short
+from racebook.core.fields import _fast_fields, action_from_data
+from racebook.core.serial import to_data
+from racebook.core.values import Action, Event
 
 if TYPE_CHECKING:
     from racebook.core.game import Game
+    from racebook.core.state import State
 
 
 def _library_version() -> str:
@@ -62,12 +74,16 @@ LIBRARY = _library_version()
 """The library version a log's header records (from the package's metadata)."""
 
 FORMAT = "racebook-log"
-VERSION = 4
+VERSION = 5
 """The log format this library writes.  Version 1 (racebook 0.1) recorded the
 full state's digest at each checkpoint; version 2 records a chain
 (:meth:`~racebook.core.game.State.checkpoint`); version 3 writes each action
 as a short array (:func:`action_row`); version 4 writes in the header only the
-settings that differ from the game's defaults.  All four are read."""
+settings that differ from the game's defaults; version 5's checkpoint and
+closing digests also cover the text of the lines before them
+(:class:`LineHash`).  All five are read."""
+LINES_HASHED = 5
+"""The first format whose digests cover the lines' text (:class:`LineHash`)."""
 MAX_BYTES = 64 * 1024 * 1024
 MAX_LINE = 1024 * 1024
 
@@ -91,13 +107,72 @@ def _from_v3(line: dict[str, Any]) -> dict[str, Any]:
     return line
 
 
+def _from_v4(line: dict[str, Any]) -> dict[str, Any]:
+    """Version 4 to 5: every line is the same; only the checkpoint and closing
+    digests differ (format 5's cover the lines' text too), and replay checks
+    those in the version the log was written in."""
+    return line
+
+
 # Readers of older format versions: version -> function upgrading one line of
 # that version (the header included) to the next version.  Version 1 is the first.
 UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _from_v1,
     2: _from_v2,
     3: _from_v3,
+    4: _from_v4,
 }
+
+
+class LineHash:
+    """The running hash of a log's lines (format 5): the header and every
+    action line, each as its text (without its line end), in order.  A
+    checkpoint or closing line's digest is :meth:`seal` of the state's
+    digest there, so that it covers both the state and the text of every
+    line before it.  Lines are hashed in batches (at a seal, or every
+    ``BATCH`` lines): one hash update a race, not one a line.
+
+    >>> lines = ['{"format":"racebook-log"}', '[0,"pass"]']
+    >>> h = LineHash()
+    >>> for line in lines:
+    ...     h.add(line)
+    >>> h.seal("0123456789abcdef") == LineHash.of(lines, "0123456789abcdef")
+    True
+    """
+
+    __slots__ = ("_hash", "_pending")
+    BATCH = 512
+
+    def __init__(self) -> None:
+        self._hash = hashlib.sha256()
+        self._pending: list[str] = []
+
+    def add(self, line: str) -> None:
+        """Hash one more line (its text, without ``\\n``)."""
+        pending = self._pending
+        pending.append(line)
+        if len(pending) >= self.BATCH:
+            self._flush()
+
+    def _flush(self) -> None:
+        if self._pending:
+            self._hash.update(("\n".join(self._pending) + "\n").encode("utf-8", "surrogatepass"))
+            self._pending.clear()
+
+    def seal(self, digest: str) -> str:
+        """The digest a line of format 5 records: the lines so far and ``digest``."""
+        self._flush()
+        h = self._hash.copy()
+        h.update(b"\x00" + digest.encode("utf-8", "surrogatepass"))
+        return h.hexdigest()[:16]
+
+    @classmethod
+    def of(cls, lines: list[str], digest: str) -> str:
+        """:meth:`seal` of ``digest`` after ``lines``."""
+        h = cls()
+        for line in lines:
+            h.add(line)
+        return h.seal(digest)
 
 
 _DEFAULTS: dict[type[Any], Any] = {}
@@ -140,7 +215,8 @@ def header_config(game_cls: type[Game[Any]], header: dict[str, Any]) -> Any:
     ``"defaults"`` revision (format 4), the game's default config, with the
     settings whose default changed since that revision as they were then
     (:meth:`~racebook.core.game.Game.past_defaults`), under the header's own;
-    without one, the header's config as it is."""
+    without one, the header's config as it is.  The result is the caller's
+    own (a copy: changing it changes no defaults)."""
     data = header.get("config")
     if "defaults" not in header:
         return data
@@ -157,7 +233,8 @@ def header_config(game_cls: type[Game[Any]], header: dict[str, Any]) -> Any:
     if base is None:
         raise ConfigError("defaults", f"{game_cls.id} has no default config")
     past = game_cls.past_defaults(revision) if revision < game_cls.defaults_revision else {}
-    return {**base, **past, **data}
+    # a copy: the defaults are kept for every header, and the caller may change what it gets
+    return copy.deepcopy({**base, **past, **data})
 
 
 def _dump(obj: Any) -> str:
@@ -284,17 +361,28 @@ class GameLog:
 
     def dumps(self) -> str:
         """The whole log as JSON Lines (full information: keep it secret)."""
+        return "\n".join(self._lines()[0]) + "\n"
+
+    def _lines(self) -> tuple[list[str], LineHash]:
+        """The log's lines (the closing line last), and the running hash of
+        its lines but the closing line (:class:`LineHash`)."""
         state = self._state
-        lines = [_dump(self.header())]
+        hashed = LineHash()
+        head = _dump(self.header())
+        hashed.add(head)
+        lines = [head]
         marks = iter(state._marks)
         mark = next(marks, None)
         for i, action in enumerate(state._entries, start=1):
-            lines.append(_dump(action_row(action)))
+            line = _dump(action_row(action))
+            hashed.add(line)
+            lines.append(line)
             while mark is not None and mark[0] == i:
-                lines.append(_dump({"digest": mark[1], "after": i}))
+                lines.append(_dump({"digest": hashed.seal(mark[1]), "after": i}))
                 mark = next(marks, None)
-        lines.append(_dump({"end": len(state._entries), "digest": state.digest()}))
-        return "\n".join(lines) + "\n"
+        final = hashed.seal(state.digest())
+        lines.append(_dump({"end": len(state._entries), "digest": final}))
+        return lines, hashed
 
     def for_seat(self, seat: int | None) -> str:
         """The log as ``seat`` may know it: the header, then every event that
@@ -353,106 +441,6 @@ def _numbered_lines(text: str, start: int = 0, number: int = 1) -> Iterator[tupl
         start, number = stop + 1, number + 1
 
 
-_FAST: dict[type[Any], tuple[tuple[str, Callable[[Any], Any]], ...] | None] = {}
-
-
-def _fast_fields(cls: type[Any]) -> tuple[tuple[str, Callable[[Any], Any]], ...] | None:
-    """Per-field readers for an action class whose fields are all ints, bools,
-    strings or card-like values with a ``parse`` classmethod; ``None``: use cattrs."""
-    if cls in _FAST:
-        return _FAST[cls]
-    readers: list[tuple[str, Callable[[Any], Any]]] = []
-    for f in attrs.fields(attrs.resolve_types(cls)):
-        read = _reader_for(f.type)
-        if read is None:
-            _FAST[cls] = None
-            return None
-        readers.append((f.name, read))
-    _FAST[cls] = tuple(readers)
-    return _FAST[cls]
-
-
-def _reader_for(t: Any) -> Callable[[Any], Any] | None:
-    if t is int:
-        return _read_int
-    if t is bool:
-        return _read_bool
-    if t is str:
-        return _read_str
-    if isinstance(t, type) and callable(getattr(t, "parse", None)):
-        return _reader(t)
-    args = typing.get_args(t)
-    if typing.get_origin(t) is tuple and len(args) == 2 and args[1] is Ellipsis:
-        item = _reader_for(args[0])
-        if item is not None:
-            return _tuple_reader(item)
-    return None
-
-
-def _tuple_reader(item: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    def read(v: Any) -> Any:
-        if type(v) is not list:
-            raise ValueError(f"expected a list, got {v!r}")
-        return tuple(item(x) for x in v)
-
-    return read
-
-
-def _read_int(v: Any) -> int:
-    if type(v) is not int or not -MAX_INT <= v <= MAX_INT:
-        raise ValueError(f"expected an int, got {v!r}")
-    return v
-
-
-def _read_str(v: Any) -> str:
-    if type(v) is not str:
-        raise ValueError(f"expected a string, got {v!r}")
-    return v
-
-
-def _read_bool(v: Any) -> bool:
-    if type(v) is not bool:
-        raise ValueError(f"expected true or false, got {v!r}")
-    return v
-
-
-def _reader(t: type[Any]) -> Callable[[Any], Any]:
-    parse = t.parse
-
-    def read(v: Any) -> Any:
-        if not isinstance(v, str):
-            raise ValueError(f"expected a string, got {v!r}")
-        return parse(v)
-
-    return read
-
-
-def action_from_data(game: Game[Any], obj: Any) -> Action:
-    """Structure one action's JSON data for ``game`` (a log line or a client's
-    message); :class:`MalformedAction` naming the field if it is not one."""
-    if not isinstance(obj, dict):
-        raise MalformedAction("kind", f"an action is a JSON object, got {short(obj)}")
-    kind = obj.get("kind")
-    cls = game.action_kinds.get(kind) if isinstance(kind, str) else None
-    if cls is None:
-        raise MalformedAction("kind", f"unknown action kind {short(kind)} for {game.id}")
-    readers = _fast_fields(cls)
-    if readers is not None and len(obj) == len(readers) + 1:
-        try:
-            return cls(**{name: read(obj[name]) for name, read in readers})
-        except (KeyError, ValueError, TypeError):
-            pass  # fall through to cattrs for the precise message
-    fields = {k: v for k, v in obj.items() if k != "kind"}
-    try:
-        return from_data(fields, cls)
-    except ValueError as exc:
-        message = str(exc)
-        field = first_bad_field(message)
-        raise MalformedAction(field, f"malformed {kind!r} action: {message}") from None
-    except RecursionError:
-        raise MalformedAction("kind", f"malformed {kind!r} action: nested too deeply") from None
-
-
 def parse_action(game: Game[Any], obj: Any, number: int) -> Action:
     """Structure one action line for ``game`` (an array of format 3, an object
     of formats 1 and 2); :class:`LogError` if it is not one."""
@@ -464,246 +452,9 @@ def parse_action(game: Game[Any], obj: Any, number: int) -> Action:
         raise LogError(number, exc.message.split(": ", 1)[1]) from None
 
 
-def replay(text: str) -> State[Any]:
-    """Rebuild a game from its log, verifying every action and digest.
-
-    Raises :class:`LogError` with the line number of the first problem.  The
-    work is bounded by the log's length: the text by :data:`MAX_BYTES`, each
-    line by :data:`MAX_LINE`, and each action's cost by the bounds every game
-    puts on its config's sizes.  A log cut short (a crash) is refused here:
-    :func:`resume` continues it.
-    """
-    return _replay(text, partial=False).state
-
-
-@attrs.frozen
-class Resumed:
-    """What :func:`resume` gives back: the ``state``, drawing its own chance
-    now; ``closed`` if the log had its closing line; ``dropped`` says which
-    half-written last line was dropped (``None`` if none was)."""
-
-    state: State[Any]
-    closed: bool
-    dropped: str | None = None
-
-
-def resume(text: str, seed: int | None = None) -> Resumed:
-    r"""Continue a logged game: replay and verify ``text``, then draw chance
-    from a new random generator.
-
-    The log may be cut short, as a crash leaves it: without its closing line,
-    and with a half-written last line, which is dropped (``Resumed.dropped``
-    says so).  ``seed`` is for tests and demos only: by default the generator
-    is seeded from the operating system, so nobody can predict from the log
-    the chance that follows (the log never records a seed).
-
-    >>> import racebook
-    >>> state = racebook.load("longshot").new_state(seed=1)
-    >>> cut = state.log.dumps().rsplit("\n", 2)[0]  # no closing line
-    >>> resumed = racebook.resume(cut + '\n{"kind":"pla')
-    >>> resumed.closed, resumed.dropped
-    (False, 'line 5: half-written, dropped')
-    >>> resumed.state.digest() == state.digest()
-    True
-    """
-    resumed = _replay(text, partial=True)
-    state = resumed.state
-    state._rng = random.Random(seed if seed is not None else secrets.randbits(64))
-    state._resolve_chance([])
-    return resumed
-
-
-_GAMES_BUILT: dict[tuple[int, str], tuple[Game[Any], int]] = {}
-MAX_GAMES_BUILT = 32
-"""Games built from log headers kept for the next log with the same header
-line (``_header_game``)."""
-
-
-def _header_game(head: str) -> tuple[Game[Any], int]:
-    """The game a log's header line names, and the format version it was
-    written in.  A game is immutable and shared by all its states, so the
-    game of a header line met before is reused, unless the registry changed
-    since (``registry.generation``): building it (reading and checking the
-    config) cost a quarter of replaying a Ready Set Bet game (``make bench``)."""
-    from racebook.core.registry import generation
-
-    key = (generation(), head)
-    found = _GAMES_BUILT.get(key)
-    if found is None:
-        found = _build_header_game(head)
-        if len(_GAMES_BUILT) >= MAX_GAMES_BUILT:
-            _GAMES_BUILT.clear()
-        _GAMES_BUILT[key] = found
-    return found
-
-
-def _build_header_game(head: str) -> tuple[Game[Any], int]:
-    from racebook.core.registry import game_class, game_from_data
-
-    header = _parse_line(1, head.removesuffix("\r"))
-    if header.get("format") != FORMAT:
-        raise LogError(1, f"not a racebook log (format {short(header.get('format'))})")
-    if header.get("redacted"):
-        raise LogError(1, "a seat's redacted log (for_seat) cannot be replayed")
-    version = header.get("version")
-    if type(version) is not int or version < 1:
-        raise LogError(1, f"bad format version {short(version)}")
-    if version > VERSION:
-        raise LogError(1, f"format version {version} is newer than this library reads ({VERSION})")
-    written = version
-    header = _upgrade(header, written)
-    game_id = header.get("game")
-    if type(game_id) is not str:
-        raise LogError(1, "header names no game")
-    try:
-        config = header_config(game_class(game_id), header)
-        game = game_from_data(game_id, config, written)
-    except ConfigError as exc:
-        raise LogError(1, f"header: {exc}") from None
-    seats = header.get("seats")
-    if type(seats) is not int or seats != game.seats:
-        raise LogError(1, f"header says {short(seats)} seats, its config has {game.seats}")
-    return game, written
-
-
-def _replay(text: str, *, partial: bool) -> Resumed:
-    if len(text) > MAX_BYTES:
-        raise LogError(1, f"log larger than {MAX_BYTES} bytes")
-    first = text.find("\n")
-    head = text if first < 0 else text[:first]
-    if not head.strip():
-        raise LogError(1, "empty log: no header")
-    if first < 0 and partial:
-        try:  # a log that is a header cut short cannot be resumed
-            json.loads(head)
-        except (ValueError, RecursionError):
-            raise LogError(1, "the header is half-written") from None
-    game, written = _header_game(head.removesuffix("\r"))
-    state = game.new_state(explicit_chance=True)
-    ended = False
-    dropped = None
-    rows = written >= 3  # format 3 writes actions as arrays, 1 and 2 as objects
-    due = 0  # actions after which the game made a checkpoint: its line comes next
-    last = 1
-    seen = _read_lines(game) if rows else {}
-    for number, line, complete in _numbered_lines(text, first + 1 if first >= 0 else len(text), 2):
-        found = seen.get(line)
-        if found is None:
-            if not line.strip():
-                continue
-            if partial and not complete:
-                try:
-                    json.loads(line)
-                except (ValueError, RecursionError):
-                    dropped = f"line {number}: half-written, dropped"
-                    break
-            obj = _parse_line(number, line)
-            if written < VERSION and type(obj) is dict:
-                obj = _upgrade(obj, written)
-            last = number
-            if ended:
-                raise LogError(number, "line after the closing line")
-            if type(obj) is not list and "kind" not in obj:
-                due, ended = _control_line(state, obj, number, due, written)
-                continue
-            if due:
-                raise LogError(number, f"the checkpoint after action {due} is missing")
-            if (type(obj) is list) != rows:
-                raise LogError(
-                    number,
-                    f"an action of format {written} is a JSON {'array' if rows else 'object'}",
-                )
-            try:
-                if rows:
-                    found = _row_action(game, obj)
-                    if len(line) <= MAX_LINE_KEPT:
-                        seen[line] = found
-                else:
-                    found = action_from_data(game, obj), False
-            except MalformedAction as exc:
-                raise LogError(number, exc.message.split(": ", 1)[1]) from None
-        else:
-            last = number
-            if ended:
-                raise LogError(number, "line after the closing line")
-            if due:
-                raise LogError(number, f"the checkpoint after action {due} is missing")
-        marks = len(state._marks)
-        try:
-            state._replay_apply(*found)
-        except IllegalAction as exc:
-            raise LogError(number, f"illegal action: {exc}") from None
-        if len(state._marks) > marks:
-            due = len(state._entries)
-    if not ended and not partial:
-        raise LogError(last + 1, "the log has no closing line: it was cut short")
-    return Resumed(state, ended, dropped)
-
-
-_LINES: dict[tuple[type[Action], ...], dict[str, tuple[Action, bool]]] = {}
-MAX_LINES_KEPT = 1 << 15
-"""Action lines kept read per set of action kinds (``_read_lines``)."""
-MAX_LINE_KEPT = 128
-"""Only lines this short are kept (a shuffle's line is long and never
-repeats): the table holds a few MB at most."""
-
-
-def _read_lines(game: Game[Any]) -> dict[str, tuple[Action, bool]]:
-    """Action lines of format 3 on already read, with their action (a frozen
-    value, safe to share) and whether it was read typed, for every game with
-    ``game``'s action kinds: a line means the same action in all of them.
-    Games repeat lines (a trick race's play, a bet, a pass), and so do the
-    logs of many games: reading each once made replay of the trick race 1.3x
-    faster (``make bench``).  At most :data:`MAX_LINES_KEPT` are kept (then
-    the table starts afresh)."""
-    kinds = tuple(game.action_types)
-    found = _LINES.get(kinds)
-    if found is None or len(found) > MAX_LINES_KEPT:
-        found = _LINES[kinds] = {}
-    return found
-
-
-def _control_line(
-    state: State[Any], obj: dict[str, Any], number: int, due: int, written: int
-) -> tuple[int, bool]:
-    """Check a checkpoint or closing line at line ``number`` (``due``: the
-    actions after which a checkpoint is due, 0 if none); the new ``due`` and
-    whether the log is closed."""
-    if obj.keys() == {"digest", "after"}:
-        after = obj["after"]
-        if not due or type(after) is not int or after != due:
-            raise LogError(number, "checkpoint line out of place: lines reordered or removed")
-        if obj["digest"] != _checkpoint_at(state, written):
-            raise LogError(number, "state digest differs: an action before it was edited")
-        return 0, False
-    if obj.keys() == {"end", "digest"}:
-        if due:
-            raise LogError(number, f"the checkpoint after action {due} is missing")
-        end = obj["end"]
-        if type(end) is not int or end != len(state._entries):
-            raise LogError(
-                number,
-                f"closing line counts {short(end)} actions, the log has {len(state._entries)}",
-            )
-        if obj["digest"] != state.digest():
-            raise LogError(number, "final state digest differs: the log was edited")
-        return 0, True
-    raise LogError(number, "neither an action, a checkpoint nor the closing line")
-
-
 def _upgrade(obj: dict[str, Any], version: int) -> dict[str, Any]:
     """One line of a log of format ``version``, as this library's format has it."""
     while version < VERSION:
         obj = UPGRADES[version](obj)
         version += 1
     return obj
-
-
-def _checkpoint_at(state: State[Any], version: int) -> str | None:
-    """The digest a checkpoint line must hold now, in the log's own format version."""
-    if version == 1:
-        return state.digest()  # format 1: the full state at every checkpoint
-    marks = state._marks
-    if marks and marks[-1][0] == len(state._entries):
-        return marks[-1][1]
-    return None  # the game asked for no checkpoint here: the line is not ours

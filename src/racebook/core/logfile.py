@@ -4,20 +4,31 @@ The format itself is :mod:`racebook.core.log`'s."""
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import os
 import tempfile
-from typing import Any
+import weakref
+from typing import IO, Any
 
-from racebook.core.errors import LogError
+from racebook.core.errors import LogError, LogInUse
 from racebook.core.game import Action, State
 from racebook.core.log import MAX_BYTES, _dump, action_row
+
+try:
+    import fcntl
+except ImportError:  # Windows: no flock; writers there take no lock
+    fcntl = None  # type: ignore[assignment]
 
 
 def read_log_file(path: str | os.PathLike[str]) -> str:
     """A log file's text.  Its size is checked before a byte is read (a
     :class:`LogError` past :data:`MAX_BYTES`, also for a pipe or a file that
-    grows); text that is not UTF-8 raises :class:`UnicodeDecodeError`."""
+    grows); text that is not UTF-8 raises :class:`UnicodeDecodeError`, except
+    a character cut short at the very end of the file (a crash or a power
+    loss in the middle of a line, whatever byte it stopped on): its bytes are
+    left out, and the last line, without its newline, is a half-written line
+    that :func:`~racebook.core.replay.resume` drops and reports."""
     with open(path, "rb") as f:
         size = os.fstat(f.fileno()).st_size
         if size > MAX_BYTES:
@@ -25,7 +36,20 @@ def read_log_file(path: str | os.PathLike[str]) -> str:
         data = f.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
         raise LogError(1, f"log larger than {MAX_BYTES:,} bytes")
-    return data.decode("utf-8")
+    return decode_log(data)
+
+
+def decode_log(data: bytes) -> str:
+    """A log's bytes as text (:func:`read_log_file`): strict UTF-8, but for a
+    character cut short at the very end, which is left out (the bytes of a
+    complete line end with its newline, so they can only be a torn last
+    line's).
+
+    >>> decode_log('[0,"ロ'.encode()[:-1])
+    '[0,"'
+    """
+    decoder = codecs.getincrementaldecoder("utf-8")("strict")
+    return decoder.decode(data, final=False)  # an incomplete last character stays inside
 
 
 def _fsync_folder(folder: str) -> None:
@@ -36,6 +60,89 @@ def _fsync_folder(folder: str) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
+
+
+def write_file(path: str | os.PathLike[str], text: str, *, private: bool = False) -> None:
+    """Write ``text`` to ``path`` whole or not at all: into a temporary file
+    beside it, then renamed over it, so that a failure (a disk full, text that
+    cannot be encoded) never leaves a half-written or empty file.  A file that
+    existed keeps its permissions; a new one is its owner's only with
+    ``private`` (a full log holds every secret), else readable as the umask
+    allows.  ``UnicodeEncodeError`` and ``OSError`` pass through."""
+    target = os.fspath(path)
+    folder = os.path.dirname(os.path.abspath(target))
+    try:
+        mode = os.stat(target).st_mode & 0o7777
+    except FileNotFoundError:
+        mode = 0o600 if private else 0o666 & ~_umask()
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=os.path.basename(target) + ".", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.chmod(f.fileno(), mode)
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0o077)
+    os.umask(mask)
+    return mask
+
+
+_ATTEMPTS = 5
+"""How often a writer looks again for a log file that was replaced or created
+under its feet, before it gives up (:class:`~racebook.core.errors.LogInUse`)."""
+
+
+def _try_lock(fd: int) -> bool | None:
+    """Take the exclusive lock of the open file ``fd`` without waiting: true if
+    taken, false if another writer holds it, ``None`` if this platform or
+    file system cannot lock."""
+    if fcntl is None:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    except OSError:  # ENOLCK, EOPNOTSUPP, EBADF: a file system without locks
+        return None
+    return True
+
+
+def _lock_existing(path: str) -> tuple[int, int] | None:
+    """The existing log file at ``path`` opened and locked, and its
+    permissions; ``None`` if there is none.  :class:`LogInUse` if another
+    writer holds its lock.  The file must still be the one at ``path`` once
+    locked (a writer that replaced it holds the lock of the new one)."""
+    for _ in range(_ATTEMPTS):
+        try:
+            fd = os.open(path, os.O_RDWR)
+        except PermissionError:  # a read-only file: replaced all the same, as before
+            fd = os.open(path, os.O_RDONLY)
+        except FileNotFoundError:
+            return None
+        try:
+            opened = os.fstat(fd)
+            if _try_lock(fd) is False:
+                raise LogInUse(path)
+            try:
+                now = os.stat(path)
+            except FileNotFoundError:
+                now = None
+        except BaseException:
+            os.close(fd)
+            raise
+        if now is not None and (now.st_dev, now.st_ino) == (opened.st_dev, opened.st_ino):
+            return fd, opened.st_mode & 0o7777
+        os.close(fd)
+        if now is None:
+            return None
+    raise LogInUse(path)
 
 
 class LogWriter:
@@ -50,6 +157,15 @@ class LogWriter:
     state's log in a temporary file moved over it, so a half-written line or an
     old closing line never stays in the middle.
 
+    One writer at a time: the writer holds an exclusive lock on its file
+    (``flock``) until it is closed, and a second writer of the same file, in
+    this process or another (a restarted server whose old process lives on),
+    is refused with :class:`~racebook.core.errors.LogInUse` before it changes
+    anything, so that no accepted action of the first is lost.  Where the
+    platform or the file system has no such lock (Windows, some network file
+    systems), the writer works without one and :attr:`locked` is false: then
+    the application must make sure that a log has one writer.
+
     >>> import os, tempfile, racebook
     >>> path = os.path.join(tempfile.mkdtemp(), "game.jsonl")
     >>> state = racebook.load("longshot").new_state(seed=2)
@@ -61,50 +177,91 @@ class LogWriter:
     True
     """
 
+    locked: bool
+    """Whether this writer holds the exclusive lock on its file (false where
+    the platform or file system has none)."""
+
     def __init__(self, state: State[Any], path: str | os.PathLike[str], *, fsync: bool = False):
         if state._writer is not None:
             raise ValueError("this state already has a log writer")
         self.path = os.fspath(path)
         self.fsync = fsync
-        self._state = state
-        lines = state.log.dumps().split("\n")[:-2]  # without the closing line
+        # the state holds its writer, not the other way round: a state (a
+        # table) dropped without close() frees its writer, file and lock at once
+        self._state_ref = weakref.ref(state)
+        lines, self._hashed = state.log._lines()
+        lines.pop()  # without the closing line
         folder = os.path.dirname(os.path.abspath(self.path))
-        try:  # an existing log keeps its permissions; a new one is its owner's only
-            mode: int | None = os.stat(self.path).st_mode & 0o7777
-        except FileNotFoundError:
-            mode = None
         fd, tmp = tempfile.mkstemp(
             dir=folder, prefix=os.path.basename(self.path) + ".", suffix=".tmp"
         )
+        # the new file is locked before it gets its name, and stays open: the
+        # writer appends to the very file it locked
+        f = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
         try:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-                f.write("\n".join(lines) + "\n")
-                f.flush()
-                if mode is not None:
-                    os.chmod(f.fileno(), mode)
-                if fsync:
-                    os.fsync(f.fileno())
-            os.replace(tmp, self.path)
+            self.locked = _try_lock(f.fileno()) is True
+            f.write("\n".join(lines) + "\n")
+            f.flush()
+            if fsync:
+                os.fsync(f.fileno())
+            self._put_in_place(f, tmp)
         except BaseException:
+            f.close()
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise
         if fsync:
             _fsync_folder(folder)
-        self._file = open(self.path, "a", encoding="utf-8", newline="\n")  # noqa: SIM115
+        self._file = f
         state._writer = self
         if state.is_over:
             self._close_log()
 
+    def _put_in_place(self, f: IO[str], tmp: str) -> None:
+        """Give the written temporary file ``tmp`` (open as ``f``) the log's
+        name: a new name by a hard link (which fails if a file took the name
+        meanwhile), an existing log replaced while its lock is held (an
+        existing log keeps its permissions; a new one is its owner's only)."""
+        for _ in range(_ATTEMPTS):
+            old = _lock_existing(self.path)
+            if old is None:
+                try:
+                    os.link(tmp, self.path)
+                except FileExistsError:
+                    continue  # another writer made the file just now: lock it first
+                except OSError:  # a file system without hard links
+                    os.replace(tmp, self.path)
+                else:
+                    os.unlink(tmp)
+                return
+            fd, mode = old
+            try:
+                os.chmod(f.fileno(), mode)
+                os.replace(tmp, self.path)
+            finally:
+                os.close(fd)  # the old file's lock: nobody can take it and still find it there
+            return
+        raise LogInUse(self.path)
+
+    @property
+    def _state(self) -> State[Any]:
+        state = self._state_ref()
+        if state is None:  # only while the state itself is being freed
+            raise ValueError("the state this writer followed is gone")
+        return state
+
     def record(self, action: Action) -> None:
         """Append ``action``'s line; called by the state before it applies it."""
-        self._write(_dump(action_row(action)) + "\n")
+        line = _dump(action_row(action))
+        self._write(line + "\n")
+        self._hashed.add(line)  # once written: a failed write leaves the hash as the file
 
     def recorded(self, mark: str | None) -> None:
         """Append the checkpoint the action made (if any), and the closing line
         when the game is over; called by the state after the action."""
         if mark is not None:
-            self._write(_dump({"digest": mark, "after": len(self._state._entries)}) + "\n")
+            digest = self._hashed.seal(mark)
+            self._write(_dump({"digest": digest, "after": len(self._state._entries)}) + "\n")
         if self._state.is_over:
             self._close_log()
 
@@ -116,14 +273,16 @@ class LogWriter:
 
     def _close_log(self) -> None:
         state = self._state
-        self._write(_dump({"end": len(state._entries), "digest": state.digest()}) + "\n")
+        digest = self._hashed.seal(state.digest())
+        self._write(_dump({"end": len(state._entries), "digest": digest}) + "\n")
         self.close()
 
     def close(self) -> None:
         """Stop following the state and close the file (a game in progress
         stays resumable: its log simply has no closing line yet)."""
-        if self._state._writer is self:
-            self._state._writer = None
+        state = self._state_ref()
+        if state is not None and state._writer is self:
+            state._writer = None
         if not self._file.closed:
             self._file.close()
 

@@ -18,10 +18,12 @@ ValueError: expected an integer, got '1' @ $[0]
 
 from __future__ import annotations
 
+import re
 import typing
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
 
+import attrs
 import cattrs
 from cattrs.errors import (
     BaseValidationError,
@@ -153,9 +155,34 @@ def _bool(value: Any, _: Any) -> bool:
     return value
 
 
+UNSAFE_TEXT = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+"""What no string read from data may hold: control characters (a terminal
+would obey ESC and the like in a name) and lone surrogates (not Unicode: the
+string could not be written to a log or a page)."""
+
+
+def unsafe_char(text: str) -> str | None:
+    """Why ``text`` may not be a string of a config or a log (``None``: it may).
+
+    >>> unsafe_char("Lucky\\x1b]0;owned\\x07")
+    'control character U+001B at index 5 (not allowed in text)'
+    >>> unsafe_char("Lucky\\ud800") is not None, unsafe_char("ロングショット")
+    (True, None)
+    """
+    found = UNSAFE_TEXT.search(text)
+    if found is None:
+        return None
+    code = ord(found.group())
+    if 0xD800 <= code <= 0xDFFF:
+        return f"lone surrogate U+{code:04X} at index {found.start()} (not valid Unicode)"
+    return f"control character U+{code:04X} at index {found.start()} (not allowed in text)"
+
+
 def _str(value: Any, _: Any) -> str:
     if type(value) is not str:
         raise ValueError(f"expected a string, got {short(value)}")
+    if UNSAFE_TEXT.search(value) is not None:
+        raise ValueError(f"{unsafe_char(value)}, in {short(value)}")
     return value
 
 
@@ -174,11 +201,14 @@ def _check_json(value: Any, depth: int) -> None:
         for key, item in value.items():
             if type(key) is not str:
                 raise ValueError(f"expected string keys, got {short(key)}")
+            _str(key, str)
             _check_json(item, depth + 1)
     elif isinstance(value, list | tuple):
         for item in value:
             _check_json(item, depth + 1)
-    elif value is not None and type(value) not in (bool, int, float, str):
+    elif type(value) is str:
+        _str(value, str)
+    elif value is not None and type(value) not in (bool, int, float):
         raise ValueError(f"expected JSON data, got {type(value).__name__} {short(value)}")
 
 
@@ -229,6 +259,23 @@ def _tuple_hook(t: Any) -> Any:
     return fixed
 
 
+def _is_literal(t: Any) -> bool:
+    return typing.get_origin(t) is typing.Literal
+
+
+def _literal_hook(t: Any) -> Callable[[Any, Any], Any]:
+    options = typing.get_args(t)
+    expected = ", ".join(repr(o) for o in options)
+
+    def literal(value: Any, _: Any) -> Any:
+        for option in options:  # by type too: 1 is not True, "1" is not 1
+            if type(value) is type(option) and value == option:
+                return option
+        raise ValueError(f"expected one of {expected}, got {short(value)}")
+
+    return literal
+
+
 converter.register_structure_hook(int, _int)
 converter.register_structure_hook(float, _float)
 converter.register_structure_hook(bool, _bool)
@@ -236,11 +283,17 @@ converter.register_structure_hook(str, _str)
 converter.register_structure_hook(FrozenDict, _frozen_dict)
 converter.register_unstructure_hook(FrozenDict, thaw)
 converter.register_structure_hook_factory(_is_tuple, _tuple_hook)
+converter.register_structure_hook_factory(_is_literal, _literal_hook)
 
 
 def _format(exc: BaseException, type_: Any) -> str:
     if isinstance(exc, ValueError) and str(exc):
         return str(exc)  # our strict hooks say what they expected and what came
+    tables = [t for t in (typing.get_args(type_) or (type_,)) if attrs.has(t)]
+    if isinstance(exc, AttributeError | TypeError) and tables:
+        # cattrs read a value that is not a table as the fields of an attrs class
+        none = " (or none)" if type(None) in typing.get_args(type_) else ""
+        return f"expected a table of {tables[0].__name__}'s fields{none}"
     return format_exception(exc, type_)
 
 
@@ -251,8 +304,16 @@ def _messages(exc: BaseValidationError) -> list[str]:
         return ["nested too deeply"]
 
 
+def _clip_problem(problem: str) -> str:
+    """One problem cut to a bounded length, keeping where it is (``@ $.field``)."""
+    head, at, where = problem.rpartition(" @ $")
+    if not at:
+        return clip(problem)
+    return f"{clip(head)}{at}{clip(where, 200)}"
+
+
 def _bounded(problems: list[str]) -> str:
-    shown = [clip(p) for p in problems[:MAX_PROBLEMS]]
+    shown = [_clip_problem(p) for p in problems[:MAX_PROBLEMS]]
     more = len(problems) - len(shown)
     return "; ".join(shown) + (f"; and {more} more problem(s)" if more > 0 else "")
 

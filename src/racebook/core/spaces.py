@@ -31,7 +31,7 @@ from typing import Any
 
 import attrs
 
-from racebook.core.game import Action
+from racebook.core.values import Action
 
 _CACHED = 1 << 16
 """Actions an :class:`ActionSpace` remembers (by identity, and made from ids)."""

@@ -67,11 +67,13 @@ def load_variant(path: str | Path) -> Game[Any]:
     if fmt is None:
         raise ConfigError("file", f"{p}: a variant file ends in .toml or .json")
     try:
-        if p.stat().st_size > MAX_BYTES:
+        with p.open("rb") as f:  # at most the cap and one byte: /dev/zero or a pipe ends too
+            data = f.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
             raise ConfigError("file", f"{p}: larger than {MAX_BYTES} bytes")
-        text = p.read_text(encoding="utf-8")
+        text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError("file", f"{p}: cannot read: {exc}") from None
+        raise ConfigError("file", f"{p}: cannot read: {clip(str(exc))}") from None
     return read_variant(text, fmt, str(p))
 
 

@@ -26,7 +26,7 @@ from typing import Any
 import attrs
 
 from racebook.core.game import CHANCE, Action, Event, State
-from racebook.core.log import replay
+from racebook.core.replay import replay
 from racebook.watch.words import event_words
 
 
@@ -137,5 +137,5 @@ def state_steps(final: State[Any], seat: int | None = None) -> Watched:
 
 def game_steps(log: str, seat: int | None = None) -> Watched:
     """The steps of a logged game (a full log, replayed and verified first:
-    :func:`~racebook.core.log.replay`), as ``seat`` saw them."""
+    :func:`~racebook.core.replay.replay`), as ``seat`` saw them."""
     return state_steps(replay(log), seat)

@@ -95,10 +95,11 @@ def check_config(c: ForceHorseConfig) -> None:
     check_length("long_decks", c.long_decks, 0, 2)
     if c.long_decks and len(c.long_decks) != 2:
         raise ConfigError("long_decks", "none, or one deck per seat")
-    for deck in (*c.decks, *c.long_decks):
-        check_length(f"decks[{deck.name}].cards", deck.cards, 1, MAX_DECK_ENTRIES)
-        for entry in deck.cards:
-            check_between(f"decks[{deck.name}].{entry.card}", entry.count, 1, 80)
+    for field, decks in (("decks", c.decks), ("long_decks", c.long_decks)):
+        for deck in decks:
+            check_length(f"{field}[{deck.name}].cards", deck.cards, 1, MAX_DECK_ENTRIES)
+            for entry in deck.cards:
+                check_between(f"{field}[{deck.name}].{entry.card}", entry.count, 1, 80)
     if c.race is not None:
         check_race(c.race)
     check_between("set_aside_2200", c.set_aside_2200, 0, 49)  # 60 - 7 - 49: a card an area

@@ -152,7 +152,7 @@ _REPLAYED: dict[str, ReadySetBetState] = {}
 
 def _odds_job(job: tuple[str, int, str]) -> Counts:
     """One job of :func:`odds` on a worker: the state from its log, then the samples."""
-    from racebook.core.log import replay
+    from racebook.core.replay import replay
 
     text, samples, seed = job
     state = _REPLAYED.get(text)

@@ -1,0 +1,282 @@
+"""Replay and resume: a game rebuilt from its log (:func:`replay`), or
+continued from a log a crash cut short (:func:`resume`).
+
+:func:`replay` applies every action through the same validated
+:meth:`~racebook.core.game.State.apply` checks and compares the checkpoint
+digests, so an edited, reordered or truncated log is refused with the line
+number.  The format itself is :mod:`racebook.core.log`'s.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from typing import Any
+
+import attrs
+
+from racebook.core.errors import ConfigError, IllegalAction, LogError, MalformedAction, short
+from racebook.core.fields import action_from_data
+from racebook.core.game import Action, Game, State
+from racebook.core.log import (
+    FORMAT,
+    LINES_HASHED,
+    MAX_BYTES,
+    VERSION,
+    LineHash,
+    _numbered_lines,
+    _parse_line,
+    _row_action,
+    _upgrade,
+    header_config,
+)
+from racebook.core.registry import game_class, game_from_data, generation
+
+
+def replay(text: str) -> State[Any]:
+    """Rebuild a game from its log, verifying every action and digest.
+
+    Raises :class:`LogError` with the line number of the first problem.  The
+    work is bounded by the log's length: the text by :data:`MAX_BYTES`, each
+    line by :data:`MAX_LINE`, and each action's cost by the bounds every game
+    puts on its config's sizes.  A log cut short (a crash) is refused here:
+    :func:`resume` continues it.
+    """
+    return _replay(text, partial=False).state
+
+
+@attrs.frozen
+class Resumed:
+    """What :func:`resume` gives back: the ``state``, drawing its own chance
+    now; ``closed`` if the log had its closing line; ``dropped`` says which
+    half-written last line was dropped (``None`` if none was)."""
+
+    state: State[Any]
+    closed: bool
+    dropped: str | None = None
+
+
+def resume(text: str, seed: int | None = None) -> Resumed:
+    r"""Continue a logged game: replay and verify ``text``, then draw chance
+    from a new random generator.
+
+    The log may be cut short, as a crash leaves it: without its closing line,
+    and with a half-written last line, which is dropped (``Resumed.dropped``
+    says so).  ``seed`` is for tests and demos only: by default the generator
+    is seeded from the operating system, so nobody can predict from the log
+    the chance that follows (the log never records a seed).
+
+    >>> import racebook
+    >>> state = racebook.load("longshot").new_state(seed=1)
+    >>> cut = state.log.dumps().rsplit("\n", 2)[0]  # no closing line
+    >>> resumed = racebook.resume(cut + '\n{"kind":"pla')
+    >>> resumed.closed, resumed.dropped
+    (False, 'line 5: half-written, dropped')
+    >>> resumed.state.digest() == state.digest()
+    True
+    """
+    resumed = _replay(text, partial=True)
+    state = resumed.state
+    state._rng = random.Random(seed if seed is not None else secrets.randbits(64))
+    state._resolve_chance([])
+    return resumed
+
+
+_GAMES_BUILT: dict[tuple[int, str], tuple[Game[Any], int]] = {}
+MAX_GAMES_BUILT = 32
+"""Games built from log headers kept for the next log with the same header
+line (``_header_game``)."""
+
+
+def _header_game(head: str) -> tuple[Game[Any], int]:
+    """The game a log's header line names, and the format version it was
+    written in.  A game is immutable and shared by all its states, so the
+    game of a header line met before is reused, unless the registry changed
+    since (``registry.generation``): building it (reading and checking the
+    config) cost a quarter of replaying a Ready Set Bet game (``make bench``)."""
+    key = (generation(), head)
+    found = _GAMES_BUILT.get(key)
+    if found is None:
+        found = _build_header_game(head)
+        if len(_GAMES_BUILT) >= MAX_GAMES_BUILT:
+            _GAMES_BUILT.clear()
+        _GAMES_BUILT[key] = found
+    return found
+
+
+def _build_header_game(head: str) -> tuple[Game[Any], int]:
+    header = _parse_line(1, head.removesuffix("\r"))
+    if header.get("format") != FORMAT:
+        raise LogError(1, f"not a racebook log (format {short(header.get('format'))})")
+    if header.get("redacted"):
+        raise LogError(1, "a seat's redacted log (for_seat) cannot be replayed")
+    version = header.get("version")
+    if type(version) is not int or version < 1:
+        raise LogError(1, f"bad format version {short(version)}")
+    if version > VERSION:
+        raise LogError(1, f"format version {version} is newer than this library reads ({VERSION})")
+    written = version
+    header = _upgrade(header, written)
+    game_id = header.get("game")
+    if type(game_id) is not str:
+        raise LogError(1, "header names no game")
+    try:
+        config = header_config(game_class(game_id), header)
+        game = game_from_data(game_id, config, written)
+    except ConfigError as exc:
+        raise LogError(1, f"header: {exc}") from None
+    seats = header.get("seats")
+    if type(seats) is not int or seats != game.seats:
+        raise LogError(1, f"header says {short(seats)} seats, its config has {game.seats}")
+    return game, written
+
+
+def _replay(text: str, *, partial: bool) -> Resumed:
+    if len(text) > MAX_BYTES:
+        raise LogError(1, f"log larger than {MAX_BYTES} bytes")
+    first = text.find("\n")
+    head = text if first < 0 else text[:first]
+    if not head.strip():
+        raise LogError(1, "empty log: no header")
+    if first < 0 and partial:
+        try:  # a log that is a header cut short cannot be resumed
+            json.loads(head)
+        except (ValueError, RecursionError):
+            raise LogError(1, "the header is half-written") from None
+    game, written = _header_game(head.removesuffix("\r"))
+    state = game.new_state(explicit_chance=True)
+    hashed = LineHash() if written >= LINES_HASHED else None  # the lines' running hash
+    if hashed is not None:
+        hashed.add(head.removesuffix("\r"))
+    ended = False
+    dropped = None
+    rows = written >= 3  # format 3 writes actions as arrays, 1 and 2 as objects
+    due = 0  # actions after which the game made a checkpoint: its line comes next
+    last = 1
+    seen = _read_lines(game) if rows else {}
+    for number, line, complete in _numbered_lines(text, first + 1 if first >= 0 else len(text), 2):
+        found = seen.get(line)
+        if found is None:
+            if not line.strip():
+                continue
+            if partial and not complete:
+                try:
+                    json.loads(line)
+                except (ValueError, RecursionError):
+                    dropped = f"line {number}: half-written, dropped"
+                    break
+            obj = _parse_line(number, line)
+            if written < VERSION and type(obj) is dict:
+                obj = _upgrade(obj, written)
+            last = number
+            if ended:
+                raise LogError(number, "line after the closing line")
+            if type(obj) is not list and "kind" not in obj:
+                due, ended = _control_line(state, obj, number, due, written, hashed)
+                continue
+            if due:
+                raise LogError(number, f"the checkpoint after action {due} is missing")
+            if (type(obj) is list) != rows:
+                raise LogError(
+                    number,
+                    f"an action of format {written} is a JSON {'array' if rows else 'object'}",
+                )
+            try:
+                if rows:
+                    found = _row_action(game, obj)
+                    if len(line) <= MAX_LINE_KEPT:
+                        seen[line] = found
+                else:
+                    found = action_from_data(game, obj), False
+            except MalformedAction as exc:
+                raise LogError(number, exc.message.split(": ", 1)[1]) from None
+        else:
+            last = number
+            if ended:
+                raise LogError(number, "line after the closing line")
+            if due:
+                raise LogError(number, f"the checkpoint after action {due} is missing")
+        if hashed is not None:
+            hashed.add(line)
+        marks = len(state._marks)
+        try:
+            state._replay_apply(*found)
+        except IllegalAction as exc:
+            raise LogError(number, f"illegal action: {exc}") from None
+        if len(state._marks) > marks:
+            due = len(state._entries)
+    if not ended and not partial:
+        raise LogError(last + 1, "the log has no closing line: it was cut short")
+    return Resumed(state, ended, dropped)
+
+
+_LINES: dict[tuple[type[Action], ...], dict[str, tuple[Action, bool]]] = {}
+MAX_LINES_KEPT = 1 << 15
+"""Action lines kept read per set of action kinds (``_read_lines``)."""
+MAX_LINE_KEPT = 128
+"""Only lines this short are kept (a shuffle's line is long and never
+repeats): the table holds a few MB at most."""
+
+
+def _read_lines(game: Game[Any]) -> dict[str, tuple[Action, bool]]:
+    """Action lines of format 3 on already read, with their action (a frozen
+    value, safe to share) and whether it was read typed, for every game with
+    ``game``'s action kinds: a line means the same action in all of them.
+    Games repeat lines (a trick race's play, a bet, a pass), and so do the
+    logs of many games: reading each once made replay of the trick race 1.3x
+    faster (``make bench``).  At most :data:`MAX_LINES_KEPT` are kept (then
+    the table starts afresh)."""
+    kinds = tuple(game.action_types)
+    found = _LINES.get(kinds)
+    if found is None or len(found) > MAX_LINES_KEPT:
+        found = _LINES[kinds] = {}
+    return found
+
+
+def _control_line(
+    state: State[Any],
+    obj: dict[str, Any],
+    number: int,
+    due: int,
+    written: int,
+    hashed: LineHash | None,
+) -> tuple[int, bool]:
+    """Check a checkpoint or closing line at line ``number`` (``due``: the
+    actions after which a checkpoint is due, 0 if none; ``hashed``: the
+    running hash of the lines so far, format 5 on); the new ``due`` and
+    whether the log is closed."""
+    if obj.keys() == {"digest", "after"}:
+        after = obj["after"]
+        if not due or type(after) is not int or after != due:
+            raise LogError(number, "checkpoint line out of place: lines reordered or removed")
+        expected = _checkpoint_at(state, written)
+        if hashed is not None and expected is not None:
+            expected = hashed.seal(expected)
+        if obj["digest"] != expected:
+            raise LogError(number, "state digest differs: a line before it was edited")
+        return 0, False
+    if obj.keys() == {"end", "digest"}:
+        if due:
+            raise LogError(number, f"the checkpoint after action {due} is missing")
+        end = obj["end"]
+        if type(end) is not int or end != len(state._entries):
+            raise LogError(
+                number,
+                f"closing line counts {short(end)} actions, the log has {len(state._entries)}",
+            )
+        final = state.digest()
+        if obj["digest"] != (final if hashed is None else hashed.seal(final)):
+            raise LogError(number, "final state digest differs: the log was edited")
+        return 0, True
+    raise LogError(number, "neither an action, a checkpoint nor the closing line")
+
+
+def _checkpoint_at(state: State[Any], version: int) -> str | None:
+    """The digest a checkpoint line must hold now, in the log's own format version."""
+    if version == 1:
+        return state.digest()  # format 1: the full state at every checkpoint
+    marks = state._marks
+    if marks and marks[-1][0] == len(state._entries):
+        return marks[-1][1]
+    return None  # the game asked for no checkpoint here: the line is not ours
