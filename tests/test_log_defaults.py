@@ -123,7 +123,13 @@ def test_an_older_defaults_revision_replays_with_its_old_values(
     again = racebook.replay(text)
     assert again.game.config == state.game.config and again.digest() == state.digest()
     assert again.game.config.spurt_threshold == 44
+    # re-dumped at the revision it was read at: the same text, the same digests
+    assert again.log.dumps() == text
     header = json.loads(again.log.dumps().split("\n", 1)[0])
+    assert header["defaults"] == 1 and header["config"] == {"goal": 50}
+    # a game made now is written at revision 2, its old value spelled out
+    fresh = _play(racebook.load("longshot", goal=50, spurt_threshold=44))
+    header = json.loads(fresh.log.dumps().split("\n", 1)[0])
     assert header["defaults"] == 2 and header["config"] == {"goal": 50, "spurt_threshold": 44}
 
 

@@ -47,6 +47,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import weakref
 from collections.abc import Callable, Iterator
 from importlib import metadata
 from typing import TYPE_CHECKING, Any
@@ -175,19 +176,35 @@ class LineHash:
         return h.seal(digest)
 
 
-_DEFAULTS: dict[type[Any], Any] = {}
+_DEFAULTS: dict[tuple[type[Any], int], Any] = {}
+
+_READ_AT: weakref.WeakKeyDictionary[Game[Any], int] = weakref.WeakKeyDictionary()
+"""The defaults revision of the header each game replayed from a log of
+format 4 or later was built from: its log is written at that revision again."""
 
 
-def _default_data(cls: type[Game[Any]]) -> dict[str, Any] | None:
-    """``cls``'s default config as JSON data (``None``: it has none, and its
-    headers list every setting)."""
-    if cls not in _DEFAULTS:
+def read_at(game: Game[Any], revision: int) -> None:
+    """``game`` was built from a header at defaults ``revision``: its log
+    keeps that revision, so a replayed log re-dumps to the same text (and, in
+    format 5, the same digests) after a game's defaults changed."""
+    if revision != type(game).defaults_revision:
+        _READ_AT[game] = revision
+
+
+def _default_data(cls: type[Game[Any]], revision: int = 0) -> dict[str, Any] | None:
+    """``cls``'s default config as JSON data at ``revision`` of its defaults
+    (0: the current one; ``None``: it has none, and its headers list every
+    setting)."""
+    key = (cls, revision or cls.defaults_revision)
+    if key not in _DEFAULTS:
         try:
             data = to_data(cls.default_config())
         except TypeError:  # a config type with a setting that has no default
             data = None
-        _DEFAULTS[cls] = data if isinstance(data, dict) else None
-    found: dict[str, Any] | None = _DEFAULTS[cls]
+        if isinstance(data, dict) and key[1] < cls.defaults_revision:
+            data = {**data, **cls.past_defaults(key[1])}
+        _DEFAULTS[key] = data if isinstance(data, dict) else None
+    found: dict[str, Any] | None = _DEFAULTS[key]
     return found
 
 
@@ -201,13 +218,14 @@ def config_changes(game: Game[Any]) -> tuple[int | None, Any]:
     (1, {'goal': 50})
     """
     data = to_data(game.config)
-    base = _default_data(type(game))
+    revision = _READ_AT.get(game, type(game).defaults_revision)
+    base = _default_data(type(game), revision)
     if base is None or not isinstance(data, dict):
         return None, data
     changes = {k: v for k, v in data.items() if base.get(k, _NO_DEFAULT) != v}
     for key in base.keys() - data.keys():  # a field its converter leaves out at its default
         changes[key] = to_data(getattr(game.config, key))
-    return type(game).defaults_revision, changes
+    return revision, changes
 
 
 def header_config(game_cls: type[Game[Any]], header: dict[str, Any]) -> Any:

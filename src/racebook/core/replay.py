@@ -30,6 +30,7 @@ from racebook.core.log import (
     _row_action,
     _upgrade,
     header_config,
+    read_at,
 )
 from racebook.core.registry import game_class, game_from_data, generation
 
@@ -126,6 +127,8 @@ def _build_header_game(head: str) -> tuple[Game[Any], int]:
         game = game_from_data(game_id, config, written)
     except ConfigError as exc:
         raise LogError(1, f"header: {exc}") from None
+    if type(header.get("defaults")) is int:
+        read_at(game, header["defaults"])  # its log is written at that revision again
     seats = header.get("seats")
     if type(seats) is not int or seats != game.seats:
         raise LogError(1, f"header says {short(seats)} seats, its config has {game.seats}")
