@@ -433,13 +433,13 @@ def test_503_2_force_paid_for_an_ability_goes_to_the_resolution_area_and_trigger
     so its own "when paid" (803.4d) triggers, then it goes to the farm."""
     extra = cards(
         support(
-            "Toll Gate",
+            "Turnpike",
             "situation",
             'type = "auto"\non = "turn-start"\ncost = "pay-force"\ndo = ["draw"]',
         )
     )
     st = position(
-        hands=(("Home Force",), ()), situation=(("Toll Gate",), ()), turn_player=1, extra=extra
+        hands=(("Home Force",), ()), situation=(("Turnpike",), ()), turn_player=1, extra=extra
     )
     st.apply(Pass(1))
     st.apply(Pass(1))  # seat 1's turn ends; seat 0's starts: Toll Gate asks for its cost
