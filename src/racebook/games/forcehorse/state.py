@@ -71,6 +71,19 @@ class ForceHorse(Game[ForceHorseConfig]):
     action_types = (*ACTIONS, *LOOP_ACTIONS)
     event_types = (*EVENTS, *ENGINE_EVENTS, CardMoved, SecretMove, GameEnded)
 
+    defaults_revision: ClassVar[int] = 2
+    """2: the sample set grown to use every word of the vocabulary (issue 22)."""
+
+    @classmethod
+    def past_defaults(cls, revision: int) -> dict[str, Any]:
+        """Revision 1: the sample set before issue 22 (``data/sample-r1.toml``)."""
+        if revision >= 2:
+            return {}
+        from racebook.core.serial import to_data
+        from racebook.games.forcehorse.config import past_sample
+
+        return {k: to_data(v) for k, v in past_sample(revision).items()}
+
     def __init__(self, config: ForceHorseConfig) -> None:
         check_config(config)
         super().__init__(config)

@@ -125,9 +125,9 @@ class AbilityState:
 
     def snapshot(self, *, full: bool = True) -> dict[str, Any]:
         def data(x: Any) -> Any:
-            return json.loads(
-                json.dumps(attrs.asdict(x) if attrs.has(type(x)) else x, default=list)
-            )
+            # fields added since (issue 22) only when set: a record as it was before
+            plain = attrs.asdict(x, filter=_older) if attrs.has(type(x)) else x
+            return json.loads(json.dumps(plain, default=list))
 
         return {
             "work": [data(o) for o in self.work],
@@ -142,6 +142,16 @@ class AbilityState:
             "spent": sorted(self.spent),
             "proposal": self.proposal,
         }
+
+
+_ADDED = frozenset({"when", "unless", "chooser", "upto", "mandatory", "card_when", "picked"})
+
+
+def _older(field: attrs.Attribute[Any], value: Any) -> bool:
+    """Leave out a field added by issue 22 while at its default: a record
+    reads as it did before (the digests of committed logs)."""
+    added = field.name in _ADDED or field is attrs.fields(Delayed).until
+    return not added or value != field.default
 
 
 # -- events ----------------------------------------------------------------------------

@@ -1,0 +1,349 @@
+"""Force of the Horse: the vocabulary as wide as the rules (issue 22).
+
+One test per word the card data gained, named after its rule: test cards
+(made from TOML, as a card set file writes them) in positions built by the
+abilities tests' helper."""
+
+from __future__ import annotations
+
+import pytest
+
+from racebook import ConfigError, IllegalAction
+from racebook.games.forcehorse import Card, Guard, Pass, Run, Support, parse_card_set
+from racebook.games.forcehorse.actions import distinct
+from racebook.games.forcehorse.effects import Waiting
+from racebook.games.forcehorse.loops import Choose
+from racebook.games.forcehorse.zones import AREAS, FARM, HAND, REMOVED
+from tests.test_forcehorse_abilities import TOKYO_MILE, going, kinds, log, names, passes, position
+
+
+def card_of(kind: str, name: str, ability: str, extra: str = "") -> Card:
+    """One test card from TOML: a support card (``kind`` its timing: area,
+    situation or horse) or a horse (``kind`` = "horse", cost 0, runs 1)."""
+    if kind == "horse":
+        head = (
+            'kind = "horse"\ncost = 0\nsurfaces = ["turf"]\ndistances = ["all"]\n'
+            'styles = ["senko"]\nfavourites = []\nrun = 1\nguard = 1\n'
+        )
+    else:
+        category = "situation" if kind == "situation" else "item"
+        head = f'kind = "support"\ncategory = "{category}"\ntiming = "{kind}"\n'
+    text = f'[[card]]\nname = "{name}"\n{head}{extra}[[card.ability]]\n{ability}\n'
+    (card,), _ = parse_card_set(text)
+    return card
+
+
+def test_702_6d_ii_a_trigger_on_not_guarded() -> None:
+    """「ガードされなかった時」: the runner's own force ability, when no guard is played."""
+    lone = card_of("horse", "Lone Star", 'type = "force"\non = "not-guarded"\nwhose = "this"\n'
+                   'do = [{effect = "draw"}]')  # fmt: skip
+    st = position(hands=(("Lone Star",), ("Paper Kite",)), phase="runner", extra=(lone,))
+    st.apply(Run(0, "Lone Star"))
+    st.apply(Pass(1))  # no guard: 702.6d-ii
+    assert [e.card for e in log(st, "ability-played")] == ["Lone Star"]  # type: ignore[attr-defined]
+    assert names(st, 0, HAND) == ["Force"]
+
+
+def test_702_6d_ii_no_trigger_when_guarded() -> None:
+    lone = card_of("horse", "Lone Star", 'type = "force"\non = "not-guarded"\nwhose = "this"\n'
+                   'do = [{effect = "draw"}]')  # fmt: skip
+    st = position(hands=(("Lone Star",), ("Paper Kite",)), phase="runner", extra=(lone,))
+    st.apply(Run(0, "Lone Star"))
+    st.apply(Guard(1, "Paper Kite"))
+    assert not log(st, "ability-played")
+
+
+_SCOUT = (
+    'type = "auto"\non = "moved"\nwhose = "any"\nto = "run"\ncard_when = ["style:nige"]\n'
+    'do = [{effect = "draw"}]'
+)
+
+
+def test_806_4a_a_trigger_conditioned_on_the_entering_cards_information() -> None:
+    """A situation card: when a nige horse is put in a run area, draw.  A
+    senko horse does not trigger it; Stone Bridge (nige) does."""
+    scout = card_of("situation", "Scout", _SCOUT)
+    st = position(hands=(("Paper Kite", "Stone Bridge", "Force", "Force"), ()),
+                  situation=(("Scout",), ()), phase="runner", extra=(scout,))  # fmt: skip
+    st.apply(Run(0, "Paper Kite"))
+    assert not log(st, "ability-triggered")
+    st.apply(Pass(1))
+    passes(st, 0, 1)  # run 1 - guard 0: success, then the turn goes on
+    assert len(log(st, "ability-triggered")) == 0
+    st2 = position(hands=(("Stone Bridge", "Force", "Force"), ()),
+                   situation=(("Scout",), ()), phase="runner", extra=(scout,))  # fmt: skip
+    st2.apply(Run(0, "Stone Bridge", ("Force", "Force")))
+    assert [e.card for e in log(st2, "ability-played")] == ["Scout"]  # type: ignore[attr-defined]
+
+
+def test_808_3a_the_entering_card_is_read_with_the_effects_of_its_new_zone() -> None:
+    """Paper Kite is senko; in the run area, Nige Lane makes your horses nige:
+    Scout's 「逃げの馬が走破エリアに置かれた時」 sees it nige (808.3a)."""
+    scout = card_of("situation", "Scout", _SCOUT)
+    lane = card_of("horse", "Nige Lane", 'type = "continuous"\n'
+                   'do = [{effect = "style", value = "nige", target = "your-run"}]')  # fmt: skip
+    st = position(hands=(("Paper Kite",), ()), situation=(("Scout",), ()),
+                  runs=(("Nige Lane",), ()), phase="runner", extra=(scout, lane))  # fmt: skip
+    st.apply(Run(0, "Paper Kite"))
+    assert [e.card for e in log(st, "ability-played")] == ["Scout"]  # type: ignore[attr-defined]
+
+
+def test_1102_1a_a_condition_about_the_opponent_and_another_card() -> None:
+    """「相手の手札がない時」 and 「相手の走破エリアに先行の馬がいる時」."""
+    ability = (
+        'type = "force"\nwhen = ["opponent.hand-empty", "opponent-run.style:senko"]\n'
+        'do = [{effect = "draw"}]'
+    )
+    peek = card_of("horse", "Peek", ability)
+    st = position(hands=((), ("Peek",)), runs=(("Paper Kite",), ()), phase="guard",
+                  extra=(peek,))  # fmt: skip
+    st.pairs = [[st.table.find(0, "run", "Paper Kite"), None]]
+    st.apply(Guard(1, "Peek"))  # seat 0's hand is empty, its runner is senko
+    assert names(st, 1, HAND) == ["Force"]
+    st = position(hands=(("Force",), ("Peek",)), runs=(("Paper Kite",), ()), phase="guard",
+                  extra=(peek,))  # fmt: skip
+    st.pairs = [[st.table.find(0, "run", "Paper Kite"), None]]
+    st.apply(Guard(1, "Peek"))
+    assert names(st, 1, HAND) == []
+
+
+def test_515_1_same_number() -> None:
+    """「手札の枚数が相手と同じ数字の時」: equal values."""
+    even = card_of("area", "Even Odds", 'type = "play"\nwhen = ["same-number:hand,opponent-hand"]\n'
+                   'do = [{effect = "draw"}]')  # fmt: skip
+    st = position(hands=(("Even Odds", "Force"), ("Force",)), extra=(even,))
+    st.apply(Support(0, "Even Odds"))  # in the resolution area: 1 card each in hand
+    assert names(st, 0, HAND) == ["Force", "Force"]
+    st = position(hands=(("Even Odds", "Force"), ()), extra=(even,))
+    with pytest.raises(IllegalAction):  # 805.3: it would do nothing
+        st.apply(Support(0, "Even Odds"))
+
+
+def test_505_2_506_3_using_a_situation_card_and_the_horse_put_out_to_run() -> None:
+    ability = 'type = "force"\nwhen = ["using-situation", "is-runner"]\ndo = [{effect = "draw"}]'
+    star = card_of("horse", "Show Star", ability)
+    st = position(hands=(("Show Star",), ()), situation=(("Clear Skies",), ()),
+                  phase="runner", extra=(star,))  # fmt: skip
+    st.apply(Run(0, "Show Star"))
+    assert names(st, 0, HAND) == ["Force"]
+    st = position(hands=(("Show Star",), ()), phase="runner", extra=(star,))
+    st.apply(Run(0, "Show Star"))
+    assert names(st, 0, HAND) == []  # no situation card in use
+
+
+def test_506_4_the_horse_put_out_to_guard() -> None:
+    ability = 'type = "force"\nwhen = ["is-guard"]\ndo = [{effect = "draw"}]'
+    star = card_of("horse", "Show Star", ability)
+    st = position(hands=(("Show Star",), ("Show Star",)), phase="runner", extra=(star,))
+    st.apply(Run(0, "Show Star"))
+    assert names(st, 0, HAND) == []  # the runner is not a guard
+    st.apply(Guard(1, "Show Star"))
+    assert names(st, 1, HAND) == ["Force"]
+
+
+def test_806_5a_a_delayed_trigger_with_a_stated_period() -> None:
+    """「このターン、あなたがサポートカードをプレイするたび」: it triggers
+    every time until the turn ends, then no more."""
+    ability = (
+        'type = "play"\ndo = [{effect = "later", value = "support-played", until = "turn"}]\n'
+        'later = [{effect = "going", amount = 1}]'
+    )
+    rain = card_of("area", "Rain Dance", ability)
+    st = position(hands=(("Rain Dance", "Spare Blinkers", "Rewind", "Paper Kite"), ()),
+                  areas=((5, 5, 5, 5), (5, 5, 5, 5)), extra=(rain,))  # fmt: skip
+    st.apply(Support(0, "Rain Dance"))
+    st.apply(Support(0, "Spare Blinkers"))
+    assert going(st) == "good"
+    st.apply(Support(0, "Rewind"))
+    assert going(st) == "yielding"
+    passes(st, 0, 0)  # the turn ends
+    assert st.turn_player == 1 and st.ab.delayed == []
+
+
+def test_103_3_a_prohibition_wins_over_the_instruction() -> None:
+    """「相手はカードを引けない」: seat 1's turn-start draw (702.3) is not done;
+    「相手はサポートカードをプレイできない」: Spare Blinkers is not legal."""
+    ability = (
+        'type = "continuous"\ndo = [{effect = "forbid", value = "draw", target = "opponent"},'
+        ' {effect = "forbid", value = "support", target = "opponent"}]'
+    )
+    gag = card_of("situation", "Gag Order", ability)
+    st = position(hands=((), ("Spare Blinkers",)), situation=(("Gag Order",), ()), extra=(gag,))
+    passes(st, 0, 0)
+    assert st.turn_player == 1 and names(st, 1, HAND) == ["Spare Blinkers"]
+    assert Support(1, "Spare Blinkers") not in st.legal_actions(1)
+    with pytest.raises(IllegalAction):
+        st.apply(Support(1, "Spare Blinkers"))
+
+
+def test_103_3_a_prohibition_made_by_resolving_lasts_its_period() -> None:
+    ability = (
+        'type = "play"\ndo = [{effect = "forbid", value = "run", target = "you", until = "turn"}]'
+    )
+    rest = card_of("area", "Rest Day", ability)
+    st = position(hands=(("Rest Day", "Paper Kite"), ()), extra=(rest,))
+    st.apply(Support(0, "Rest Day"))
+    st.apply(Pass(0))
+    assert st.phase == "runner" and Run(0, "Paper Kite") not in st.legal_actions(0)
+
+
+def test_102_3_a_win_effect_ends_the_game_at_once() -> None:
+    win = card_of("area", "Photo Finish", 'type = "play"\ndo = [{effect = "win"}]')
+    st = position(hands=(("Photo Finish",), ()), extra=(win,))
+    st.apply(Support(0, "Photo Finish"))
+    assert st.is_over and st.result is not None and st.result.winners == (0,)
+
+
+def test_102_3_a_lose_effect_ends_the_game_at_once() -> None:
+    lose = card_of(
+        "area", "Disqualified", 'type = "play"\ndo = [{effect = "lose", target = "opponent"}]'
+    )
+    st = position(hands=(("Disqualified",), ()), extra=(lose,))
+    st.apply(Support(0, "Disqualified"))
+    assert st.is_over and st.result is not None and st.result.winners == (0,)
+
+
+def test_409_remove_from_game() -> None:
+    """「このカードをゲームから取り除く」: to the removed zone (409.1), not the farm."""
+    gone = card_of("area", "Vanish", 'type = "play"\ndo = [{effect = "draw"}, {effect = "remove"}]')
+    st = position(hands=(("Vanish",), ()), extra=(gone,))
+    st.apply(Support(0, "Vanish"))
+    assert names(st, 0, REMOVED) == ["Vanish"] and "Vanish" not in names(st, 0, FARM)
+    assert st.view(1).removed[0] == ("Vanish",)
+
+
+def test_507_1_put_a_card_into_the_current_area() -> None:
+    """「このカードをデッキの上に置く」: the deck is the current area's (507.1);
+    the next draw takes it."""
+    back = card_of(
+        "area", "Boomerang", 'type = "play"\ndo = [{effect = "draw"}, {effect = "to-area"}]'
+    )
+    st = position(hands=(("Boomerang",), ()), extra=(back,))
+    area = st.table.current_area(0)
+    st.apply(Support(0, "Boomerang"))
+    assert area is not None and st.table.cards[st.table.zones[0][area][-1]].name == "Boomerang"
+    area_to = card_of(
+        "area", "Far Post", 'type = "play"\ndo = [{effect = "to-area", value = "oikomi"}]'
+    )
+    st = position(hands=(("Far Post",), ()), extra=(area_to,))
+    st.apply(Support(0, "Far Post"))
+    assert st.table.cards[st.table.zones[0][AREAS[3]][-1]].name == "Far Post"
+
+
+def test_803_2_a_condition_on_one_effect() -> None:
+    """「カードを 1 枚引く。手札がない場合、さらに馬場を 1 段階悪くする」: the
+    second effect alone is conditioned."""
+    ability = (
+        'type = "play"\ndo = [{effect = "going", amount = 1, when = ["hand-at-least:2"]},'
+        ' {effect = "draw"}]'
+    )
+    wet = card_of("area", "Wet Start", ability)
+    st = position(hands=(("Wet Start",), ()), extra=(wet,))
+    st.apply(Support(0, "Wet Start"))
+    assert going(st) == "firm" and names(st, 0, HAND) == ["Force"]
+    st = position(hands=(("Wet Start", "Force", "Force"), ()), extra=(wet,))
+    st.apply(Support(0, "Wet Start"))
+    assert going(st) == "good"
+
+
+_TAX = (
+    'type = "force"\nchoose = "opponent-hand"\nchooser = "opponent"\n'
+    'do = [{effect = "farm", target = "chosen"}]'
+)
+
+
+def test_103_4_the_opponent_makes_the_choice_from_their_hand() -> None:
+    """「相手は手札を 1 枚選び、ファームに置く」: seat 1 chooses from its own hand;
+    seat 0 sees no option (407.2), and the event does not name the card."""
+    tax = card_of("horse", "Tax Man", _TAX)
+    st = position(hands=(("Tax Man",), ("Force", "Paper Kite")), phase="runner", extra=(tax,))
+    st.apply(Run(0, "Tax Man"))
+    assert st.view(1).choosing == (1, "pick") and st.view(0).options == ()
+    assert st.view(1).options == ("Force", "Paper Kite")
+    st.apply(Choose(1, 1))
+    assert names(st, 1, FARM).count("Paper Kite") == 2  # one more on the farm
+    assert names(st, 1, HAND) == ["Force"]
+    played = kinds(st.log.events(0), "ability-played")
+    assert played and played[0].chosen is None  # type: ignore[attr-defined]
+
+
+def test_103_4_a_hand_choice_does_not_show_the_hand() -> None:
+    """Your own hand: you choose; the other seat's view has no options."""
+    ability = 'type = "force"\nchoose = "your-hand"\ndo = [{effect = "remove", target = "chosen"}]'
+    purge = card_of("horse", "Purge", ability)
+    st = position(hands=(("Purge", "Force", "Spare Blinkers"), ()), phase="runner", extra=(purge,))
+    st.apply(Run(0, "Purge"))
+    assert st.view(0).options == ("Force", "Spare Blinkers") and st.view(1).options == ()
+    st.apply(Choose(0, 1))
+    assert names(st, 0, REMOVED) == ["Spare Blinkers"]
+
+
+def test_301_2d_i_a_player_chosen() -> None:
+    ability = 'type = "force"\nchoose = "player"\ndo = [{effect = "draw", target = "chosen"}]'
+    gift = card_of("horse", "Gift Giver", ability)
+    st = position(hands=(("Gift Giver",), ()), phase="runner", extra=(gift,))
+    st.apply(Run(0, "Gift Giver"))
+    assert st.view(0).options == ("you", "your opponent")
+    st.apply(Choose(0, 1))
+    assert names(st, 1, HAND) == ["Force"] and names(st, 0, HAND) == []
+
+
+def test_103_5_a_number_chosen_from_0() -> None:
+    """「3 枚まで好きな数のカードを引く」: 0 .. 3 (103.5a)."""
+    ability = (
+        'type = "force"\nchoose = "number"\nupto = 3\ndo = [{effect = "draw", per = "chosen"}]'
+    )
+    greed = card_of("horse", "Greed", ability)
+    st = position(hands=(("Greed",), ()), phase="runner", extra=(greed,))
+    st.apply(Run(0, "Greed"))
+    assert st.view(0).options == ("0", "1", "2", "3")
+    st.apply(Choose(0, 2))
+    assert names(st, 0, HAND) == ["Force", "Force"]
+
+
+def test_805_2c_a_mandatory_cost_cannot_be_declined() -> None:
+    ability = (
+        'type = "force"\ncost = "farm-hand"\nmandatory = true\ndo = [{effect = "draw", amount = 2}]'
+    )
+    toll = card_of("horse", "Toll", ability)
+    st = position(hands=(("Toll", "Force", "Spare Blinkers"), ()), phase="runner", extra=(toll,))
+    st.apply(Run(0, "Toll"))
+    assert "decline" not in st.view(0).options and len(st.view(0).options) == 2
+    optional = card_of("horse", "Toll", ability.replace("mandatory = true\n", ""))
+    st = position(hands=(("Toll", "Force"), ()), phase="runner", extra=(optional,))
+    st.apply(Run(0, "Toll"))
+    assert st.view(0).options[-1] == "decline"
+
+
+def test_806_3a_identical_waiting_copies_are_labelled_apart() -> None:
+    """Three copies of one ability waiting, triggered by three cards of one
+    name: each label says which, with an ordinal."""
+    st = position(situation=(("Clear Skies",), ()))
+    source = st.table.find(0, "situation", "Clear Skies")
+    assert source is not None
+    forces = [c for c in st.table.zones[0][FARM] if st.table.cards[c].name == "Force"][:3]
+    waiting = [Waiting(0, source, 0, card=c) for c in forces]
+    labels = distinct(st, ["Clear Skies #0: going"] * 3, waiting)
+    assert len(set(labels)) == 3
+    assert labels[0] == "Clear Skies #0: going (for Force) [1]"
+
+
+def test_loader_refuses_bad_new_words() -> None:
+    cases = {
+        'type = "force"\nchoose = "opponent-hand"\ndo = [{effect = "draw"}]': "chooser",
+        'type = "force"\nchoose = "number"\ndo = [{effect = "draw", per = "chosen"}]': "upto",
+        'type = "force"\nmandatory = true\ndo = [{effect = "draw"}]': "mandatory",
+        'type = "auto"\non = "turn-start"\ncard_when = ["style:nige"]\ndo = ["draw"]': "card_when",
+        'type = "force"\nwhen = ["nobody.hand-empty"]\ndo = [{effect = "draw"}]': "when",
+        'type = "force"\nwhen = ["same-number:run,height"]\ndo = [{effect = "draw"}]': "when",
+        'type = "force"\ndo = [{effect = "forbid", value = "sleep"}]': "do[0].value",
+        'type = "force"\ndo = [{effect = "draw", target = "chosen"}]': "do[0].target",
+    }
+    for ability, field in cases.items():
+        with pytest.raises(ConfigError) as err:
+            card_of("horse", "Bad", ability)
+        assert f"cards[Bad].ability[0].{field}" in str(err.value), ability
+
+
+def test_race_default_unchanged() -> None:
+    assert TOKYO_MILE.going == "firm"
