@@ -6,12 +6,33 @@ abilities tests' helper."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+import racebook
 from racebook import ConfigError, IllegalAction
-from racebook.games.forcehorse import Card, Guard, Pass, Run, Support, parse_card_set
+from racebook.agents.base import RandomBot
+from racebook.core.game import Event
+from racebook.games.forcehorse import (
+    Card,
+    ForceHorseState,
+    Guard,
+    Pass,
+    Run,
+    Support,
+    abilities,
+    actions,
+    engine,
+    parse_card_set,
+    replacement,
+    sample_set,
+    triggers,
+)
+from racebook.games.forcehorse import effects as effects_mod
+from racebook.games.forcehorse.abilities import Ability, Effect
 from racebook.games.forcehorse.actions import distinct
-from racebook.games.forcehorse.effects import Waiting
+from racebook.games.forcehorse.effects import Context, Waiting
 from racebook.games.forcehorse.loops import Choose
 from racebook.games.forcehorse.zones import AREAS, FARM, HAND, REMOVED
 from tests.test_forcehorse_abilities import TOKYO_MILE, going, kinds, log, names, passes, position
@@ -35,20 +56,20 @@ def card_of(kind: str, name: str, ability: str, extra: str = "") -> Card:
 
 def test_702_6d_ii_a_trigger_on_not_guarded() -> None:
     """「ガードされなかった時」: the runner's own force ability, when no guard is played."""
-    lone = card_of("horse", "Lone Star", 'type = "force"\non = "not-guarded"\nwhose = "this"\n'
+    lone = card_of("horse", "Test Lone Star", 'type = "force"\non = "not-guarded"\nwhose = "this"\n'
                    'do = [{effect = "draw"}]')  # fmt: skip
-    st = position(hands=(("Lone Star",), ("Paper Kite",)), phase="runner", extra=(lone,))
-    st.apply(Run(0, "Lone Star"))
+    st = position(hands=(("Test Lone Star",), ("Paper Kite",)), phase="runner", extra=(lone,))
+    st.apply(Run(0, "Test Lone Star"))
     st.apply(Pass(1))  # no guard: 702.6d-ii
-    assert [e.card for e in log(st, "ability-played")] == ["Lone Star"]  # type: ignore[attr-defined]
+    assert [e.card for e in log(st, "ability-played")] == ["Test Lone Star"]  # type: ignore[attr-defined]
     assert names(st, 0, HAND) == ["Force"]
 
 
 def test_702_6d_ii_no_trigger_when_guarded() -> None:
-    lone = card_of("horse", "Lone Star", 'type = "force"\non = "not-guarded"\nwhose = "this"\n'
+    lone = card_of("horse", "Test Lone Star", 'type = "force"\non = "not-guarded"\nwhose = "this"\n'
                    'do = [{effect = "draw"}]')  # fmt: skip
-    st = position(hands=(("Lone Star",), ("Paper Kite",)), phase="runner", extra=(lone,))
-    st.apply(Run(0, "Lone Star"))
+    st = position(hands=(("Test Lone Star",), ("Paper Kite",)), phase="runner", extra=(lone,))
+    st.apply(Run(0, "Test Lone Star"))
     st.apply(Guard(1, "Paper Kite"))
     assert not log(st, "ability-played")
 
@@ -62,30 +83,30 @@ _SCOUT = (
 def test_806_4a_a_trigger_conditioned_on_the_entering_cards_information() -> None:
     """A situation card: when a nige horse is put in a run area, draw.  A
     senko horse does not trigger it; Stone Bridge (nige) does."""
-    scout = card_of("situation", "Scout", _SCOUT)
+    scout = card_of("situation", "Test Scout", _SCOUT)
     st = position(hands=(("Paper Kite", "Stone Bridge", "Force", "Force"), ()),
-                  situation=(("Scout",), ()), phase="runner", extra=(scout,))  # fmt: skip
+                  situation=(("Test Scout",), ()), phase="runner", extra=(scout,))  # fmt: skip
     st.apply(Run(0, "Paper Kite"))
     assert not log(st, "ability-triggered")
     st.apply(Pass(1))
     passes(st, 0, 1)  # run 1 - guard 0: success, then the turn goes on
     assert len(log(st, "ability-triggered")) == 0
     st2 = position(hands=(("Stone Bridge", "Force", "Force"), ()),
-                   situation=(("Scout",), ()), phase="runner", extra=(scout,))  # fmt: skip
+                   situation=(("Test Scout",), ()), phase="runner", extra=(scout,))  # fmt: skip
     st2.apply(Run(0, "Stone Bridge", ("Force", "Force")))
-    assert [e.card for e in log(st2, "ability-played")] == ["Scout"]  # type: ignore[attr-defined]
+    assert [e.card for e in log(st2, "ability-played")] == ["Test Scout"]  # type: ignore[attr-defined]
 
 
 def test_808_3a_the_entering_card_is_read_with_the_effects_of_its_new_zone() -> None:
     """Paper Kite is senko; in the run area, Nige Lane makes your horses nige:
     Scout's 「逃げの馬が走破エリアに置かれた時」 sees it nige (808.3a)."""
-    scout = card_of("situation", "Scout", _SCOUT)
+    scout = card_of("situation", "Test Scout", _SCOUT)
     lane = card_of("horse", "Nige Lane", 'type = "continuous"\n'
                    'do = [{effect = "style", value = "nige", target = "your-run"}]')  # fmt: skip
-    st = position(hands=(("Paper Kite",), ()), situation=(("Scout",), ()),
+    st = position(hands=(("Paper Kite",), ()), situation=(("Test Scout",), ()),
                   runs=(("Nige Lane",), ()), phase="runner", extra=(scout, lane))  # fmt: skip
     st.apply(Run(0, "Paper Kite"))
-    assert [e.card for e in log(st, "ability-played")] == ["Scout"]  # type: ignore[attr-defined]
+    assert [e.card for e in log(st, "ability-played")] == ["Test Scout"]  # type: ignore[attr-defined]
 
 
 def test_1102_1a_a_condition_about_the_opponent_and_another_card() -> None:
@@ -188,9 +209,9 @@ def test_103_3_a_prohibition_made_by_resolving_lasts_its_period() -> None:
 
 
 def test_102_3_a_win_effect_ends_the_game_at_once() -> None:
-    win = card_of("area", "Photo Finish", 'type = "play"\ndo = [{effect = "win"}]')
-    st = position(hands=(("Photo Finish",), ()), extra=(win,))
-    st.apply(Support(0, "Photo Finish"))
+    win = card_of("area", "Test Photo Finish", 'type = "play"\ndo = [{effect = "win"}]')
+    st = position(hands=(("Test Photo Finish",), ()), extra=(win,))
+    st.apply(Support(0, "Test Photo Finish"))
     assert st.is_over and st.result is not None and st.result.winners == (0,)
 
 
@@ -255,9 +276,9 @@ _TAX = (
 def test_103_4_the_opponent_makes_the_choice_from_their_hand() -> None:
     """「相手は手札を 1 枚選び、ファームに置く」: seat 1 chooses from its own hand;
     seat 0 sees no option (407.2), and the event does not name the card."""
-    tax = card_of("horse", "Tax Man", _TAX)
-    st = position(hands=(("Tax Man",), ("Force", "Paper Kite")), phase="runner", extra=(tax,))
-    st.apply(Run(0, "Tax Man"))
+    tax = card_of("horse", "Test Tax Man", _TAX)
+    st = position(hands=(("Test Tax Man",), ("Force", "Paper Kite")), phase="runner", extra=(tax,))
+    st.apply(Run(0, "Test Tax Man"))
     assert st.view(1).choosing == (1, "pick") and st.view(0).options == ()
     assert st.view(1).options == ("Force", "Paper Kite")
     st.apply(Choose(1, 1))
@@ -280,9 +301,9 @@ def test_103_4_a_hand_choice_does_not_show_the_hand() -> None:
 
 def test_301_2d_i_a_player_chosen() -> None:
     ability = 'type = "force"\nchoose = "player"\ndo = [{effect = "draw", target = "chosen"}]'
-    gift = card_of("horse", "Gift Giver", ability)
-    st = position(hands=(("Gift Giver",), ()), phase="runner", extra=(gift,))
-    st.apply(Run(0, "Gift Giver"))
+    gift = card_of("horse", "Test Gift Giver", ability)
+    st = position(hands=(("Test Gift Giver",), ()), phase="runner", extra=(gift,))
+    st.apply(Run(0, "Test Gift Giver"))
     assert st.view(0).options == ("you", "your opponent")
     st.apply(Choose(0, 1))
     assert names(st, 1, HAND) == ["Force"] and names(st, 0, HAND) == []
@@ -293,9 +314,9 @@ def test_103_5_a_number_chosen_from_0() -> None:
     ability = (
         'type = "force"\nchoose = "number"\nupto = 3\ndo = [{effect = "draw", per = "chosen"}]'
     )
-    greed = card_of("horse", "Greed", ability)
-    st = position(hands=(("Greed",), ()), phase="runner", extra=(greed,))
-    st.apply(Run(0, "Greed"))
+    greed = card_of("horse", "Test Greed", ability)
+    st = position(hands=(("Test Greed",), ()), phase="runner", extra=(greed,))
+    st.apply(Run(0, "Test Greed"))
     assert st.view(0).options == ("0", "1", "2", "3")
     st.apply(Choose(0, 2))
     assert names(st, 0, HAND) == ["Force", "Force"]
@@ -347,3 +368,160 @@ def test_loader_refuses_bad_new_words() -> None:
 
 def test_race_default_unchanged() -> None:
     assert TOKYO_MILE.going == "firm"
+
+
+# -- the sample set uses every word, and random play meets each ------------------------
+
+
+def words_of(ability: Ability) -> set[tuple[str, str]]:
+    """The vocabulary's words an ability writes (its fields' values)."""
+    out = {("type", ability.type)}
+    if ability.type in ("auto", "force"):
+        out.add(("on", ability.on or "enters-run"))
+        out.add(("whose", ability.whose))
+    out |= {("zone", z) for z in (ability.source, ability.to) if z}
+    conditions = [*ability.when, *ability.unless, *ability.card_when]
+    for e in (*ability.do, *ability.later):
+        conditions += [*e.when, *e.unless, *([e.only] if e.only else [])]
+        out |= effect_words(e)
+    for c in conditions:
+        out |= condition_words(c)
+    for field in ("choose", "chooser", "cost", "instead"):
+        if getattr(ability, field):
+            out.add((field, getattr(ability, field)))
+    out |= {(f, "true") for f in ("may", "mandatory") if getattr(ability, f)}
+    if ability.card_when:
+        out.add(("card_when", "true"))
+    return out
+
+
+def effect_words(e: Effect) -> set[tuple[str, str]]:
+    out = {("effect", e.effect)}
+    if e.target:
+        out.add(("target", e.target))
+    if e.until:
+        out.add(("until", e.until))
+    if e.per:
+        out.add(("per", e.per))
+    if e.effect == "forbid":
+        out.add(("forbid", e.value))
+    if e.when or e.unless:
+        out.add(("effect-when", "true"))
+    return out
+
+
+def condition_words(c: str) -> set[tuple[str, str]]:
+    who, dot, rest = c.partition(".")
+    if dot:
+        return {("subject", who), ("condition", rest.partition(":")[0])}
+    return {("condition", c.partition(":")[0])}
+
+
+def every_word() -> set[tuple[str, str]]:
+    targets = {*abilities.CARD_TARGETS, *abilities.PLAYER_TARGETS}
+    return (
+        {("type", w) for w in abilities.TYPES}
+        | {("on", w) for w in abilities.TRIGGERS}
+        | {("whose", w) for w in abilities.WHOSE}
+        | {("zone", w) for w in abilities.ZONE_WORDS}
+        | {("condition", w) for w in abilities.CONDITIONS}
+        | {("subject", w) for w in abilities.SUBJECTS}
+        | {("choose", w) for w in abilities.CHOICES}
+        | {("chooser", w) for w in abilities.CHOOSERS if w}
+        | {("cost", w) for w in abilities.COSTS}
+        | {("instead", w) for w in abilities.INSTEAD}
+        | {("effect", w) for w in abilities.EFFECTS}
+        | {("target", w) for w in targets}
+        | {("until", w) for w in abilities.UNTIL if w}
+        | {("per", w) for w in abilities.PER}
+        | {("forbid", w) for w in abilities.FORBIDS}
+        | {(f, "true") for f in ("may", "mandatory", "card_when", "effect-when")}
+    )
+
+
+def test_the_sample_set_uses_every_word() -> None:
+    used: set[tuple[str, str]] = set()
+    for c in sample_set()[0]:
+        for a in c.abilities:
+            used |= words_of(a)
+    assert every_word() - used == set()
+
+
+def test_random_play_with_the_sample_set_meets_every_word(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seeded random games (the default race, and races drawn at random with
+    the long decks): every trigger waits, every condition is read, every
+    effect is done, every choice, cost and replacement is made."""
+    met: set[tuple[str, str]] = set()
+    real_wait, real_holds, real_do = triggers._wait, effects_mod.holds, engine.do_effect
+    real_choices, real_resolve, real_replace = engine._choices, engine.resolve, replacement.replace
+
+    def wait(st: ForceHorseState, w: Waiting, events: list[Event]) -> None:
+        a = w.delayed or st.table.cards[w.source].abilities[w.ability]
+        met.update({("type", a.type), ("on", a.on or "enters-run"), ("whose", a.whose)})
+        met.update(("zone", z) for z in (a.source, a.to) if z)
+        if a.card_when:
+            met.add(("card_when", "true"))
+        real_wait(st, w, events)
+
+    def holds(st: ForceHorseState, condition: str, *args: Any, **kw: Any) -> bool:
+        met.update(condition_words(condition))
+        return real_holds(st, condition, *args, **kw)
+
+    def do_effect(st: ForceHorseState, e: Effect, ctx: Context, *args: Any) -> None:
+        met.update(effect_words(e))
+        if ctx.ability is not None:
+            met.add(("type", ctx.ability.type))
+        real_do(st, e, ctx, *args)
+
+    def choices(st: ForceHorseState, w: Waiting, a: Ability) -> list[int] | None:
+        if a.choose:
+            met.add(("choose", a.choose))
+        if a.chooser:
+            met.add(("chooser", a.chooser))
+        return real_choices(st, w, a)
+
+    def resolve(st: ForceHorseState, w: Waiting, option: tuple[int, ...], events: Any) -> None:
+        a = engine._ability(st, w)
+        if a.cost and option[1] >= 0:
+            met.add(("cost", a.cost))
+            if a.mandatory:
+                met.add(("mandatory", "true"))
+        real_resolve(st, w, option, events)
+
+    def replace(st: ForceHorseState, op: Any, card: int, i: int, *args: Any) -> None:
+        a = st.table.cards[card].abilities[i]
+        met.update({("type", "replace"), ("instead", a.instead)})
+        if a.may:
+            met.update({("may", "true"), ("cost", a.cost)})
+        real_replace(st, op, card, i, *args)
+
+    monkeypatch.setattr(triggers, "_wait", wait)
+    for module in (effects_mod, actions):
+        monkeypatch.setattr(module, "holds", holds)
+    monkeypatch.setattr(engine, "do_effect", do_effect)
+    monkeypatch.setattr(engine, "_choices", choices)
+    monkeypatch.setattr(engine, "resolve", resolve)
+    monkeypatch.setattr(replacement, "replace", replace)
+    monkeypatch.setattr(engine, "replace", replace)
+    real_apply = effects_mod._apply
+
+    def apply(effect: Effect, now: Any, amount: int) -> Any:
+        met.update(effect_words(effect))
+        return real_apply(effect, now, amount)
+
+    monkeypatch.setattr(effects_mod, "_apply", apply)
+    for name in ("forcehorse", "forcehorse-random"):
+        game = racebook.load(name)
+        for seed in range(GAMES):
+            state = game.new_state(seed=seed)
+            bot = RandomBot(seed)
+            while not state.is_over:
+                state.apply(bot.choose(state, state.to_act[0]))
+    # a deck-building ability acts when a deck is checked (602.2), a
+    # continuous one whenever information is read: both are in every game
+    met |= {("type", "deck"), ("type", "continuous")}
+    missing = sorted(every_word() - met)
+    assert not missing, " ".join(f"{k}={v}" for k, v in missing)
+
+
+GAMES = 100
