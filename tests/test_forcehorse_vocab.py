@@ -337,16 +337,23 @@ def test_805_2c_a_mandatory_cost_cannot_be_declined() -> None:
 
 
 def test_806_3a_identical_waiting_copies_are_labelled_apart() -> None:
-    """Three copies of one ability waiting, triggered by three cards of one
-    name: each label says which, with an ordinal."""
-    st = position(situation=(("Clear Skies",), ()))
-    source = st.table.find(0, "situation", "Clear Skies")
-    assert source is not None
-    forces = [c for c in st.table.zones[0][FARM] if st.table.cards[c].name == "Force"][:3]
-    waiting = [Waiting(0, source, 0, card=c) for c in forces]
-    labels = distinct(st, ["Clear Skies #0: going"] * 3, waiting)
-    assert len(set(labels)) == 3
-    assert labels[0] == "Clear Skies #0: going (for Force) [1]"
+    """Tally: when a card of yours goes to the farm, keep 1 more.  At 702.6m
+    Paper Kite and three Force cards go at once: four copies wait, three of
+    them alike but for the Force card each is for; the labels tell them apart."""
+    tally = card_of("situation", "Tally", 'type = "auto"\non = "moved"\nto = "farm"\n'
+                    'do = [{effect = "keep"}]')  # fmt: skip
+    st = position(hands=(("Paper Kite",), ()), situation=(("Tally",), ()),
+                  runs=(("Force", "Force", "Force"), ()), phase="runner",
+                  extra=(tally,))  # fmt: skip
+    st.apply(Run(0, "Paper Kite"))
+    passes(st, 1, 0, 1)  # not guarded; both pass: success by 1, then 702.6m
+    assert st.view(0).choosing == (0, "ability") and st.view(1).options == ()
+    options = st.view(0).options
+    assert len(options) == 4 and len(set(options)) == 4
+    assert "Tally #0: keep (for Force) [3]" in options
+    assert "Tally #0: keep (for Paper Kite)" in options
+    waiting = [Waiting(0, 0, 0, card=c) for c in (1, 2)]
+    assert distinct(st, ["x", "y"], waiting) == ("x", "y")  # labels apart already: as they are
 
 
 def test_loader_refuses_bad_new_words() -> None:

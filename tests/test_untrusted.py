@@ -427,8 +427,10 @@ def test_format_3_and_4_logs_replay_to_the_same_game_and_story(version: int, pat
     assert json.loads(text.split("\n")[0])["version"] == version
     state = racebook.replay(text)
     _same_log(state.log.dumps(), text)
-    if version == VERSION:
-        assert state.log.dumps() == text
+    header = json.loads(text.split("\n")[0])
+    if version == VERSION and header.get("defaults") == type(state.game).defaults_revision:
+        assert state.log.dumps() == text  # (an older revision's header is re-written
+        # against today's defaults: the same full config, checked by _same_log)
     story = path.with_name(path.stem + ".seat0.jsonl").read_text(encoding="utf-8")
     _same_log(state.log.for_seat(0), story)
 

@@ -25,7 +25,6 @@ from racebook.games.forcehorse.actions import (
     candidates_more,
     choice_label,
     chosen_name,
-    distinct,
     do_more,
     effect_valid,
     forbidden,
@@ -124,9 +123,7 @@ def check_step(st: ForceHorseState, events: list[Event]) -> None:
             begin_play(st, mine[0], events)
             return
         mine = mine[:MAX_OPTIONS]
-        labels = distinct(
-            st, [_label(st, ab.waiting[i]) for i in mine], [ab.waiting[i] for i in mine]
-        )  # 806.3a: any order
+        labels = tuple(_label(st, ab.waiting[i]) for i in mine)  # 806.3a: any order
         ab.choice = Choice(seat, "ability", labels, tuple((i,) for i in mine))
         return
 

@@ -144,14 +144,19 @@ class AbilityState:
         }
 
 
-_ADDED = frozenset({"when", "unless", "chooser", "upto", "mandatory", "card_when", "picked"})
+def _added() -> tuple[attrs.Attribute[Any], ...]:
+    e, a = attrs.fields(Effect), attrs.fields(Ability)
+    return (e.when, e.unless, a.chooser, a.upto, a.mandatory, a.card_when,
+            attrs.fields(Waiting).picked, attrs.fields(Delayed).until)  # fmt: skip
+
+
+_ADDED = _added()
 
 
 def _older(field: attrs.Attribute[Any], value: Any) -> bool:
     """Leave out a field added by issue 22 while at its default: a record
     reads as it did before (the digests of committed logs)."""
-    added = field.name in _ADDED or field is attrs.fields(Delayed).until
-    return not added or value != field.default
+    return value != field.default or not any(field is f for f in _ADDED)
 
 
 # -- events ----------------------------------------------------------------------------
