@@ -6,6 +6,8 @@ abilities tests' helper."""
 
 from __future__ import annotations
 
+import textwrap
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -532,3 +534,37 @@ def test_random_play_with_the_sample_set_meets_every_word(monkeypatch: pytest.Mo
 
 
 GAMES = 100
+
+
+DOCS = Path(__file__).parent.parent / "docs" / "games" / "forcehorse-abilities.rst"
+
+
+def docs_examples() -> list[Ability]:
+    """Every ``[[card.ability]]`` example of the docs' vocabulary page, loaded."""
+    out: list[Ability] = []
+    blocks = DOCS.read_text(encoding="utf-8").split(".. code-block:: toml\n")[1:]
+    for n, block in enumerate(blocks):
+        lines = []
+        for line in block.split("\n")[1:]:
+            if line.strip() and not line.startswith(" "):
+                break
+            lines.append(line)
+        text = textwrap.dedent("\n".join(lines))
+        if "[[card.ability]]" not in text or "[[card]]" in text:
+            continue
+        kind = "area" if 'type = "play"' in text else "horse"
+        ability = text.split("[[card.ability]]\n", 1)[1]
+        card = card_of(
+            kind, f"Example {n}", ability.replace("[[card.ability]]", "[[card.ability]]")
+        )
+        out += card.abilities
+    return out
+
+
+def test_the_docs_have_an_example_of_every_word() -> None:
+    used: set[tuple[str, str]] = set()
+    for a in docs_examples():
+        used |= words_of(a)
+    used.add(("type", "deck"))  # its example is a deck ability: ``copies`` alone
+    missing = sorted(every_word() - used)
+    assert not missing, " ".join(f"{k}={v}" for k, v in missing)

@@ -23,6 +23,11 @@ abilities" has an example of every word.
   choose-to-replace form (802.1c-ii, ``may = true``).
 * ``do``: the effects, in order.  ``later`` holds the effects of a delayed
   trigger (806.5) that the ``later`` effect creates.
+* ``chooser`` (the opponent makes the choice, 103.4), ``upto`` (a number
+  choice's bound, 103.5a), ``mandatory`` (a cost that must be paid, 805.2c),
+  ``card_when`` (conditions on the triggering card, 806.4a, 808.3a); an
+  effect's own ``when`` / ``unless`` (803.2).  The words they use are in
+  :mod:`.actions` (issue 22).
 """
 
 from __future__ import annotations
