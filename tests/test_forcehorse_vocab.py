@@ -199,6 +199,16 @@ def test_103_3_a_prohibition_wins_over_the_instruction() -> None:
         st.apply(Support(1, "Spare Blinkers"))
 
 
+def test_103_3_and_805_3_a_card_whose_only_act_is_forbidden_may_not_be_played() -> None:
+    """「相手はカードを引けない」 in force: the opponent's Spare Blinkers ("Draw a
+    card") would do nothing, so it is not legal (805.3)."""
+    ability = 'type = "continuous"\ndo = [{effect = "forbid", value = "draw", target = "opponent"}]'
+    gag = card_of("situation", "Gag Order", ability)
+    st = position(hands=((), ("Spare Blinkers",)), situation=(("Gag Order",), ()), extra=(gag,))
+    passes(st, 0, 0)
+    assert st.turn_player == 1 and Support(1, "Spare Blinkers") not in st.legal_actions(1)
+
+
 def test_103_3_a_prohibition_made_by_resolving_lasts_its_period() -> None:
     ability = (
         'type = "play"\ndo = [{effect = "forbid", value = "run", target = "you", until = "turn"}]'

@@ -276,6 +276,10 @@ def _effect_does(st: ForceHorseState, e: Effect, ctx: Context) -> bool:
     assert race is not None
     if e.effect in MORE_EFFECTS or e.when or e.unless:
         return more_does(st, e, ctx)
+    if e.effect in FORBIDS:  # 103.3: a forbidden draw, going change or runs added does nothing
+        seat = ctx.user if e.effect == "going" else seat_of(e.target, ctx)
+        if forbidden(st, e.effect, seat):
+            return False
     amount = _subject(st, ctx, e.per) if e.per else e.amount
     if e.effect == "draw":
         seat = ctx.user if e.target == "you" else 1 - ctx.user
