@@ -6,6 +6,7 @@ abilities tests' helper."""
 
 from __future__ import annotations
 
+import random
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -578,3 +579,32 @@ def test_the_docs_have_an_example_of_every_word() -> None:
     used.add(("type", "deck"))  # its example is a deck ability: ``copies`` alone
     missing = sorted(every_word() - used)
     assert not missing, " ".join(f"{k}={v}" for k, v in missing)
+
+
+def test_103_4_and_407_2_random_play_with_hand_choices_never_leaks_a_hand() -> None:
+    """Seeded random games of the default sample decks (Tax Man, Spring
+    Cleaning choose in hands): each seat's view is the same in every redeal
+    of what it cannot see, a choice's options are the chooser's alone, and
+    no public event names a card chosen in a hand."""
+    game = racebook.load("forcehorse")
+    hand_choices = 0
+    for seed in range(12):
+        st = game.new_state(seed=seed)
+        bot = RandomBot(seed)
+        step = 0
+        while not st.is_over:
+            c = st.ab.choice
+            if c is not None and c.waiting is not None:
+                choose = engine._ability(st, c.waiting).choose
+                if choose in abilities.HAND_CHOICES:
+                    hand_choices += 1
+                    assert st.view(1 - c.seat).options == ()
+                    for s in (0, 1):
+                        other = st.hidden_variant(s, random.Random(step))
+                        assert other.view(s) == st.view(s)
+            st.apply(bot.choose(st, st.to_act[0]))
+            step += 1
+        for e in kinds(st.log.events(None), "ability-played"):
+            if e.card in ("Tax Man", "Spring Cleaning"):  # type: ignore[attr-defined]
+                assert e.chosen is None  # type: ignore[attr-defined]
+    assert hand_choices > 0
