@@ -60,7 +60,8 @@ class Choice:
     (``options`` hold what each means).  ``kind``: ``ability`` (which waiting
     ability to play, 804.2b-c, 806.3a), ``play`` (choices and costs, 805.2b-c,
     806.3a-i), ``replace`` (which replacement first, 809.2), ``may`` (the
-    choose-to-replace form, 802.1c-ii)."""
+    choose-to-replace form, 802.1c-ii), ``pick`` (the opponent's choice for
+    an ability with ``chooser = 'opponent'``, 103.4)."""
 
     seat: int
     kind: str
