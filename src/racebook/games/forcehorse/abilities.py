@@ -119,7 +119,7 @@ removed from the game (409), a card put on top of a distance area (its
 owner's current one, 507.1, or the one ``value`` names)."""
 CONTINUOUS = (
     "run", "guard", "cost", "run-set", "guard-set", "style", "style-step",
-    "favourite", "lose-abilities", "no-force-abilities", "forbid",
+    "favourite", "lose-abilities", "no-force-abilities", "forbid", "require",
 )  # fmt: skip
 """Continuous effects (802.1b, 808): see :data:`LAYER` for their step of 808.1."""
 EFFECTS = ONE_SHOT + CONTINUOUS
@@ -131,6 +131,7 @@ LAYER = {
     "run-set": 4, "guard-set": 4,  # 808.1e (808.1d, layer 3: the aptitude modifiers)
     "run": 5, "guard": 5, "cost": 5, "style-step": 5,  # 808.1f, 808.1f-i
     "forbid": 0,  # 103.3: acts on a player, no card's information
+    "require": 0,  # 510: likewise
 }  # fmt: skip
 """Where each continuous effect applies in 808.1's order."""
 
@@ -171,6 +172,9 @@ FORBIDS = ("draw", "support", "run", "guard", "going", "add-runs")
 """What ``forbid`` (103.3) prohibits a player: drawing (502), playing support
 cards (702.5, 702.6g), running or guarding (702.6b, 702.6d), changing the
 going (511), adding runs (512)."""
+REQUIRES = ("ability",)
+"""What ``require`` (510) puts an action before: playing an automatic ability
+(805.2); the action is putting ``amount`` cards from the hand on the farm."""
 
 COSTS = ("pay-force", "farm-hand", "farm-this")
 """Costs (805.2c, 806.3a-i) and the [choice] of 802.1c-ii: pay force (503),
@@ -318,7 +322,7 @@ def effect_from_data(card: str, field: str, data: Any, words: Words) -> Effect:
     amount = _int(card, f"{field}.amount", data.get("amount", 1), -MAX_AMOUNT, MAX_AMOUNT)
     if name in ("draw", "keep", "add-runs") and amount < 0:
         raise _bad(card, f"{field}.amount", f"{name!r} counts 0 or more (513.1: keep more)")
-    players = ("draw", "add-runs", "win", "lose", "forbid")
+    players = ("draw", "add-runs", "win", "lose", "forbid", "require")
     targets: tuple[str, ...] = PLAYER_TARGETS if name in players else CARD_TARGETS
     if name in ("going", "keep", "later"):
         targets = ()
@@ -337,6 +341,10 @@ def effect_from_data(card: str, field: str, data: Any, words: Words) -> Effect:
         value = _word(card, f"{field}.value", value, tuple(sorted(words["favourite"])))
     elif name == "forbid":
         value = _word(card, f"{field}.value", value, FORBIDS)
+    elif name == "require":
+        value = _word(card, f"{field}.value", value, REQUIRES)
+        if amount < 1:
+            raise _bad(card, f"{field}.amount", "'require' puts 1 or more cards on the farm (510)")
     elif name == "to-area":
         value = _word(card, f"{field}.value", value, ("", "nige", "senko", "sashi", "oikomi"))
     elif value:
@@ -495,7 +503,7 @@ def _more_fields(
         chosen = e.target == "chosen" or e.per == "chosen"
         if not chosen:
             continue
-        player = e.effect in ("draw", "add-runs", "win", "lose", "forbid")
+        player = e.effect in ("draw", "add-runs", "win", "lose", "forbid", "require")
         if e.per == "chosen" and choose != "number":
             raise _bad(card, f"{g}.per", "'chosen' counts the number chosen: choose = 'number'")
         if e.target == "chosen" and player != (choose == "player"):

@@ -39,6 +39,7 @@ from racebook.games.forcehorse.effects import (
     valid,
     zone_of,
 )
+from racebook.games.forcehorse.work import Choice
 from racebook.games.forcehorse.zones import AREAS, FARM, HAND, REMOVED, RUN, SITUATION, move
 
 if TYPE_CHECKING:
@@ -122,7 +123,7 @@ def card_holds(st: ForceHorseState, ability: Ability, card: int, now: Info | Non
 
 # -- one-shot effects (102.3, 409, 507) and prohibitions (103.3) ------------------------
 
-MORE_EFFECTS = frozenset({"win", "lose", "remove", "to-area", "forbid"})
+MORE_EFFECTS = frozenset({"win", "lose", "remove", "to-area", "forbid", "require"})
 
 
 def more_does(st: ForceHorseState, e: Effect, ctx: Context) -> bool:
@@ -134,7 +135,7 @@ def more_does(st: ForceHorseState, e: Effect, ctx: Context) -> bool:
         return False
     if e.effect not in MORE_EFFECTS:
         return _effect_does(st, attrs.evolve(e, when=(), unless=()), ctx)
-    if e.effect in ("win", "lose", "forbid"):
+    if e.effect in ("win", "lose", "forbid", "require"):
         return True
     t = st.table
     if e.effect == "remove":
@@ -163,7 +164,7 @@ def do_more(st: ForceHorseState, e: Effect, ctx: Context, events: list[Event]) -
         if seat in (0, 1):
             st.finish((seat,) if name == "win" else (1 - seat,), events)
         return
-    if name == "forbid":  # 103.3: the chosen player fixed now, as "you" or "opponent"
+    if name in ("forbid", "require"):  # 103.3, 510: the chosen player fixed now
         target = e.target
         if target == "chosen":
             target = "you" if ctx.chosen == ctx.user else "opponent"
@@ -189,9 +190,16 @@ def do_more(st: ForceHorseState, e: Effect, ctx: Context, events: list[Event]) -
 def forbidden(st: ForceHorseState, what: str, seat: int) -> bool:
     """FotH 103.3: whether an effect forbids ``seat`` to do ``what`` now (it
     wins over any instruction to do it)."""
+    return bool(_player_effects(st, "forbid", what, seat))
+
+
+def _player_effects(st: ForceHorseState, name: str, what: str, seat: int) -> list[Effect]:
+    """The ``forbid`` or ``require`` effects on ``seat``'s ``what`` now: of
+    valid continuous abilities, and made by resolving (in their period)."""
     if not st.game.has_abilities or seat not in (0, 1):
-        return False
+        return []
     t = st.table
+    out = []
     for source in live(st):
         if all(a.type != "continuous" for a in t.cards[source].abilities):
             continue
@@ -200,16 +208,44 @@ def forbidden(st: ForceHorseState, what: str, seat: int) -> bool:
             if ability.type != "continuous" or not valid(st, ability, source, user):
                 continue
             for e in ability.do:
-                if e.effect == "forbid" and e.value == what and _aims(e.target, user, seat):
-                    return True
+                if e.effect == name and e.value == what and _aims(e.target, user, seat):
+                    out.append(e)
     for x in st.ab.lasting:
         e = x.effect
-        if e.effect != "forbid" or e.value != what or not _aims(e.target, x.user, seat):
+        if e.effect != name or e.value != what or not _aims(e.target, x.user, seat):
             continue
         if x.until == "run-area" and x.source not in t.zones[t.owners[x.source]][RUN]:
             continue
-        return True
-    return False
+        out.append(e)
+    return out
+
+
+def ask_required(st: ForceHorseState, w: Waiting) -> str:
+    """FotH 510 before an automatic ability is played: the actions ``require``
+    effects ask (put that many cards from the hand on the farm) are asked of
+    its user first, who may instead not play it (510.3); when they cannot
+    all be done, it cannot be played (510.2).  ``""``: nothing required (or
+    done); ``"ask"``: the choice is pending; ``"cannot"``: 510.2."""
+    if w.required:
+        return ""
+    count = sum(e.amount for e in _player_effects(st, "require", "ability", w.user))
+    if count <= 0:
+        return ""
+    t = st.table
+    hand = t.zones[w.user][HAND]
+    if len(hand) < count:
+        return "cannot"  # 510.2: all of it, or none (the hand's size is public)
+    options: list[tuple[int, ...]]
+    if count == 1:
+        firsts = {t.cards[c].name: c for c in reversed(hand)}
+        options = [(c,) for _, c in sorted(firsts.items())]
+    else:  # more than one card: racebook picks them, as for a cost (farm-hand)
+        options = [tuple(sorted(hand, key=lambda c: (t.cards[c].name, c))[:count])]
+    labels = ["put " + ", ".join(t.name(c) for c in o) + " on your farm" for o in options]
+    options.append((-1,))
+    labels.append("do not play it (510.3)")
+    st.ab.choice = Choice(w.user, "require", tuple(labels), tuple(options), waiting=w)
+    return "ask"
 
 
 def _aims(target: str, user: int, seat: int) -> bool:

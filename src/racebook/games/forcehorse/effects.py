@@ -80,6 +80,8 @@ class Waiting:
     delayed: Ability | None = None
     picked: int = -2
     """What the opponent chose for it (103.4, ``chooser = 'opponent'``); -2: not yet."""
+    required: bool = False
+    """Whether the action a ``require`` effect asks before playing it was done (510)."""
 
 
 @attrs.frozen

@@ -22,6 +22,7 @@ from racebook.core.game import Event
 from racebook.games.forcehorse.abilities import FORBIDS, Ability, Effect
 from racebook.games.forcehorse.actions import (
     MORE_EFFECTS,
+    ask_required,
     candidates_more,
     choice_label,
     chosen_name,
@@ -146,6 +147,12 @@ def begin_play(st: ForceHorseState, index: int, events: list[Event]) -> None:
     ab = st.ab
     w = ab.waiting.pop(index)  # 806.3: its waiting is cancelled once
     ability = _ability(st, w)
+    need = ask_required(st, w)  # 510: the required action first
+    if need == "cannot":  # 510.2: it cannot be played (806.3b)
+        _spent(st, w, ability)
+        events.append(AbilityPlayed(w.user, st.table.name(w.source), w.ability, declined=True))
+    if need:
+        return
     options: list[tuple[int, ...]] = []
     labels: list[str] = []
     chosen = _choices(st, w, ability)
@@ -418,6 +425,17 @@ def choose(st: ForceHorseState, option: int, events: list[Event]) -> None:
     elif c.kind == "play":
         assert c.waiting is not None
         resolve(st, c.waiting, picked, events)
+    elif c.kind == "require":  # 510
+        assert c.waiting is not None
+        w = c.waiting
+        if picked[0] < 0:  # 510.3: not done, and so not played
+            _spent(st, w, _ability(st, w))
+            events.append(AbilityPlayed(w.user, st.table.name(w.source), w.ability, declined=True))
+            return
+        for card in picked:
+            move(st.table, card, w.user, HAND, FARM, events)
+        ab.waiting.insert(0, attrs.evolve(w, required=True))
+        begin_play(st, 0, events)
     elif c.kind == "pick":  # 103.4: the opponent's choice made; the user goes on (805.2c)
         assert c.waiting is not None
         ab.waiting.insert(0, attrs.evolve(c.waiting, picked=picked[0]))

@@ -61,7 +61,8 @@ class Choice:
     ability to play, 804.2b-c, 806.3a), ``play`` (choices and costs, 805.2b-c,
     806.3a-i), ``replace`` (which replacement first, 809.2), ``may`` (the
     choose-to-replace form, 802.1c-ii), ``pick`` (the opponent's choice for
-    an ability with ``chooser = 'opponent'``, 103.4)."""
+    an ability with ``chooser = 'opponent'``, 103.4), ``require`` (the action
+    a ``require`` effect asks before an ability is played, or not to play it, 510)."""
 
     seat: int
     kind: str
@@ -148,7 +149,8 @@ class AbilityState:
 def _added() -> tuple[attrs.Attribute[Any], ...]:
     e, a = attrs.fields(Effect), attrs.fields(Ability)
     return (e.when, e.unless, a.chooser, a.upto, a.mandatory, a.card_when,
-            attrs.fields(Waiting).picked, attrs.fields(Delayed).until)  # fmt: skip
+            attrs.fields(Waiting).picked, attrs.fields(Waiting).required,
+            attrs.fields(Delayed).until)  # fmt: skip
 
 
 _ADDED = _added()
