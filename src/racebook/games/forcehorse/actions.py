@@ -20,6 +20,7 @@ the closed lists of :mod:`.abilities`.
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING
 
 import attrs
@@ -43,7 +44,7 @@ from racebook.games.forcehorse.work import Choice
 from racebook.games.forcehorse.zones import AREAS, FARM, HAND, REMOVED, RUN, SITUATION, move
 
 if TYPE_CHECKING:
-    from racebook.games.forcehorse.state import ForceHorseState
+    from racebook.games.forcehorse.state import ForceHorse, ForceHorseState
 
 
 # -- conditions (505.2, 506.3-4, 515.1, 803.2-3, 1102.1a) -------------------------------
@@ -196,8 +197,8 @@ def forbidden(st: ForceHorseState, what: str, seat: int) -> bool:
 def _player_effects(st: ForceHorseState, name: str, what: str, seat: int) -> list[Effect]:
     """The ``forbid`` or ``require`` effects on ``seat``'s ``what`` now: of
     valid continuous abilities, and made by resolving (in their period)."""
-    if not st.game.has_abilities or seat not in (0, 1):
-        return []
+    if not st.game.has_abilities or seat not in (0, 1) or name not in _effects_of(st.game):
+        return []  # no card can make one (most games: a test for every legal action)
     t = st.table
     out = []
     for source in live(st):
@@ -246,6 +247,20 @@ def ask_required(st: ForceHorseState, w: Waiting) -> str:
     labels.append("do not play it (510.3)")
     st.ab.choice = Choice(w.user, "require", tuple(labels), tuple(options), waiting=w)
     return "ask"
+
+
+_USED: weakref.WeakKeyDictionary[object, frozenset[str]] = weakref.WeakKeyDictionary()
+
+
+def _effects_of(game: ForceHorse) -> frozenset[str]:
+    """The effect words any card of ``game`` has (read once a game)."""
+    used = _USED.get(game)
+    if used is None:
+        used = frozenset(
+            e.effect for c in game.config.cards for a in c.abilities for e in (*a.do, *a.later)
+        )
+        _USED[game] = used
+    return used
 
 
 def _aims(target: str, user: int, seat: int) -> bool:
