@@ -44,16 +44,27 @@ def _condition(rng: random.Random) -> str:
         "going": GOINGS, "surface": ("turf", "dirt"), "style": STYLES, "area": STYLES,
         "distance": ("sprint", "mile", "middle", "long"),
         "racecourse": ("tokyo", "nakayama", "kyoto"),
-    }[kind]  # fmt: skip
+    }.get(kind)  # fmt: skip
+    if words is None:  # a word whose argument this generator does not write
+        return "hand-at-least:1"
     return f"{name}:{rng.choice(words)}"
 
 
+_ONE_SHOT = ("draw", "going", "add-runs", "keep", "farm", "to-hand", "remove", "to-area", "lose")
+_PLAYERS = ("draw", "add-runs", "win", "lose", "forbid", "require")
+
+
 def _effect(rng: random.Random, continuous: bool) -> dict[str, Any]:
-    name = rng.choice(vocab.CONTINUOUS if continuous else vocab.ONE_SHOT[:-1])
+    name = rng.choice(vocab.CONTINUOUS if continuous else _ONE_SHOT)
     out: dict[str, Any] = {"effect": name}
-    if name in ("draw", "add-runs"):
-        out["target"] = rng.choice(vocab.PLAYER_TARGETS)
+    if name in _PLAYERS:
+        out["target"] = rng.choice(("you", "opponent"))
         out["amount"] = rng.randrange(0, 4)
+        if name == "forbid":
+            out["value"] = rng.choice(vocab.FORBIDS)
+        if name == "require":
+            out["value"] = "ability"
+            out["amount"] = rng.randrange(1, 3)
     elif name == "keep":
         out["amount"] = rng.randrange(1, 4)
     elif name == "going":
@@ -66,6 +77,8 @@ def _effect(rng: random.Random, continuous: bool) -> dict[str, Any]:
             out["value"] = rng.choice(STYLES)
         if name == "favourite":
             out["value"] = rng.choice(GOINGS)
+        if name == "to-area":
+            out["value"] = rng.choice(("", *STYLES))
         if out["target"] in ("your-run", "opponent-run") and rng.random() < 0.3:
             out["only"] = rng.choice(("style:nige", "run-at-least:3", "favourite-going"))
     if continuous and out.get("target") == "triggering":
@@ -74,6 +87,21 @@ def _effect(rng: random.Random, continuous: bool) -> dict[str, Any]:
 
 
 def _ability(rng: random.Random, kind: str) -> dict[str, Any]:
+    """A random ability the loader accepts (drawn again until it does)."""
+    from racebook.core.errors import ConfigError
+    from racebook.games.forcehorse.abilities import ability_from_data
+    from racebook.games.forcehorse.cards import WORDS
+
+    while True:
+        data = _draw_ability(rng, kind)
+        try:
+            ability_from_data("random", kind, 0, data, WORDS)
+        except ConfigError:
+            continue
+        return data
+
+
+def _draw_ability(rng: random.Random, kind: str) -> dict[str, Any]:
     types = ["auto", "state", "replace", "continuous"]
     if kind == "horse":
         types.append("force")

@@ -142,7 +142,7 @@ def mutated_log(draw: st.DrawFn) -> str:
         elif op in ("value", "unknown-key", "config", "version"):
             try:
                 obj = json.loads(lines[i if op not in ("config", "version") else 0])
-            except ValueError:
+            except (ValueError, RecursionError):  # a line made deep by an earlier "deep"
                 continue
             if isinstance(obj, list) and obj and op == "value":  # an action line of format 3
                 obj[draw(st.integers(0, len(obj) - 1))] = draw(nasty())

@@ -517,7 +517,10 @@ def test_every_sample_ability_round_trips_through_its_data() -> None:
     assert count >= 25
 
 
-_ARGS = {"": [""], "n": ["0", "3", "12"], **{k: sorted(v) for k, v in WORDS.items()}}
+_ARGS = {
+    "": [""], "n": ["0", "3", "12"], "pair": ["run,guard", "hand,opponent-area"],
+    **{k: sorted(v) for k, v in WORDS.items()},
+}  # fmt: skip
 _CONDITION = st_hyp.sampled_from(sorted(CONDITIONS)).flatmap(
     lambda n: st_hyp.sampled_from(_ARGS[CONDITIONS[n]]).map(lambda a: f"{n}:{a}" if a else n)
 )

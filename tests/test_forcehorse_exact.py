@@ -219,12 +219,12 @@ def test_809_1_and_903_1_a_rule_process_move_is_replaced_too() -> None:
             'type = "replace"\ninstead = "farm"\nwhose = "this"\n'
             'do = [{effect = "to-hand", target = "this"}]',
         )
-        + support("Weather Vane", "situation", 'type = "continuous"\ndo = [{effect = "guard"}]')
+        + support("Wind Sock", "situation", 'type = "continuous"\ndo = [{effect = "guard"}]')
     )
-    st = position(hands=(("Weather Vane",), ()), situation=(("Anchor",), ()), extra=extra)
-    events = st.apply(Support(0, "Weather Vane"))
+    st = position(hands=(("Wind Sock",), ()), situation=(("Anchor",), ()), extra=extra)
+    events = st.apply(Support(0, "Wind Sock"))
     assert [e.rule for e in events if e.kind == "rule-process"] == ["903"]  # type: ignore[attr-defined]
-    assert names(st, 0, SITUATION) == ["Weather Vane"]
+    assert names(st, 0, SITUATION) == ["Wind Sock"]
     assert "Anchor" in names(st, 0, HAND)
 
 

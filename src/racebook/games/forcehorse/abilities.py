@@ -23,6 +23,11 @@ abilities" has an example of every word.
   choose-to-replace form (802.1c-ii, ``may = true``).
 * ``do``: the effects, in order.  ``later`` holds the effects of a delayed
   trigger (806.5) that the ``later`` effect creates.
+* ``chooser`` (the opponent makes the choice, 103.4), ``upto`` (a number
+  choice's bound, 103.5a), ``mandatory`` (a cost that must be paid, 805.2c),
+  ``card_when`` (conditions on the triggering card, 806.4a, 808.3a); an
+  effect's own ``when`` / ``unless`` (803.2).  The words they use are in
+  :mod:`.actions` (issue 22).
 """
 
 from __future__ import annotations
@@ -50,6 +55,7 @@ TRIGGERS = (
     "runs-added",  # 512
     "going-changed",  # 511
     "support-played",  # 702.5, 702.6g
+    "not-guarded",  # 702.6d-ii 「ガードされなかった」: the runner (``card``) was not guarded
 )
 """Automatic abilities' triggers (801.1a-i)."""
 
@@ -92,19 +98,28 @@ CONDITIONS: dict[str, str] = {
     "run-at-least": "n",
     "your-turn": "",
     "opponents-turn": "",
+    "using-situation": "",  # 505.2: a card is in the user's situation area
+    "is-runner": "",  # 506.3: the card was put out to run (a runner of this turn)
+    "is-guard": "",  # 506.4: the card was put out to guard
+    "same-number": "pair",  # 515.1: two numbers (NUMBERS) are equal, 'same-number:run,guard'
 }
 """Conditions (803.2-803.3, 1102.1a), written ``"name"`` or ``"name:argument"``;
 the value says what the argument is: none, ``n`` a number, else the word
 list it comes from (``going``, ``surface``, ``distance``, ``racecourse``,
 ``style``, ``area``)."""
 
-ONE_SHOT = ("draw", "going", "add-runs", "keep", "farm", "to-hand", "later")
+ONE_SHOT = (
+    "draw", "going", "add-runs", "keep", "farm", "to-hand", "later",
+    "win", "lose", "remove", "to-area",
+)  # fmt: skip
 """One-shot effects (802.1a, 807): draw (502), going steps (511), runs added
 (512), cards kept in hand (513), a card to its owner's farm or hand, a
-delayed trigger (806.5)."""
+delayed trigger (806.5); a player wins or loses at once (102.3), a card
+removed from the game (409), a card put on top of a distance area (its
+owner's current one, 507.1, or the one ``value`` names)."""
 CONTINUOUS = (
     "run", "guard", "cost", "run-set", "guard-set", "style", "style-step",
-    "favourite", "lose-abilities", "no-force-abilities",
+    "favourite", "lose-abilities", "no-force-abilities", "forbid", "require",
 )  # fmt: skip
 """Continuous effects (802.1b, 808): see :data:`LAYER` for their step of 808.1."""
 EFFECTS = ONE_SHOT + CONTINUOUS
@@ -115,11 +130,14 @@ LAYER = {
     "style": 2, "favourite": 2,  # 808.1c
     "run-set": 4, "guard-set": 4,  # 808.1e (808.1d, layer 3: the aptitude modifiers)
     "run": 5, "guard": 5, "cost": 5, "style-step": 5,  # 808.1f, 808.1f-i
+    "forbid": 0,  # 103.3: acts on a player, no card's information
+    "require": 0,  # 510: likewise
 }  # fmt: skip
 """Where each continuous effect applies in 808.1's order."""
 
-PLAYER_TARGETS = ("you", "opponent")
-"""Whom ``draw`` and ``add-runs`` act for: the ability's user or the other player."""
+PLAYER_TARGETS = ("you", "opponent", "chosen")
+"""Whom ``draw``, ``add-runs``, ``win``, ``lose`` and ``forbid`` act for: the
+ability's user, the other player, or the player chosen (``choose = 'player'``)."""
 CARD_TARGETS = (
     "this", "chosen", "named", "your-run", "opponent-run", "your-hand", "triggering",
 )  # fmt: skip
@@ -128,8 +146,35 @@ it was played (805.2b), the horse a horse-type support names (702.6g), horses
 in a run area, horses in your hand (hidden zone, 1002.2), the card that
 triggered the ability (806.4a)."""
 
-CHOICES = ("opponent-run", "your-run", "any-run", "your-farm")
-"""What ``choose`` can pick (805.2b): a horse in a run area, a card in your farm."""
+CHOICES = (
+    "opponent-run", "your-run", "any-run", "your-farm",
+    "your-hand", "opponent-hand", "player", "number",
+)  # fmt: skip
+"""What ``choose`` can pick (805.2b): a horse in a run area, a card in your
+farm, a card in your hand or (chosen by that player, ``chooser =
+'opponent'``) in the opponent's (hidden from the other player, 407.2), a
+player (301.2d-i), a number from 0 up to ``upto`` (103.5, 103.5a)."""
+CHOOSERS = ("", "opponent")
+"""Who makes an ability's choice (103.4, 301.2d-i): its user, or the other player."""
+HAND_CHOICES = ("your-hand", "opponent-hand")
+NUMBERS = (
+    "run", "guard", "cost", "hand", "opponent-hand", "area", "opponent-area",
+    "run-count", "farm", "opponent-farm",
+)  # fmt: skip
+"""What ``same-number`` (515.1) compares: the card's run, guard and cost (808),
+the user's and the opponent's hand sizes, distance numbers of their current
+areas (403.2a; 0 with none), the run count (702.6a), farm sizes."""
+SUBJECTS = ("opponent", "your-run", "opponent-run")
+"""A condition's other subject (1102.1a), written ``"opponent.hand-empty"``:
+the opponent (a player condition read for them), or some horse in your or
+the opponent's run area (a card condition read for it)."""
+FORBIDS = ("draw", "support", "run", "guard", "going", "add-runs")
+"""What ``forbid`` (103.3) prohibits a player: drawing (502), playing support
+cards (702.5, 702.6g), running or guarding (702.6b, 702.6d), changing the
+going (511), adding runs (512)."""
+REQUIRES = ("ability",)
+"""What ``require`` (510) puts an action before: playing an automatic ability
+(805.2); the action is putting ``amount`` cards from the hand on the farm."""
 
 COSTS = ("pay-force", "farm-hand", "farm-this")
 """Costs (805.2c, 806.3a-i) and the [choice] of 802.1c-ii: pay force (503),
@@ -139,9 +184,11 @@ UNTIL = ("", "turn", "run-area")
 """How long a continuous effect made by resolving lasts: this game (802.1b,
 the default), this turn, or while its source is in the run area (1102.5)."""
 
-PER = ("run", "guard", "cost", "triggering-run", "triggering-guard", "triggering-cost")
-"""``per``: the amount is this card's value (as last seen in its zone, 810.1)
-or the triggering card's (as 806.4a sees it)."""
+PER = (
+    "run", "guard", "cost", "triggering-run", "triggering-guard", "triggering-cost", "chosen",
+)  # fmt: skip
+"""``per``: the amount is this card's value (as last seen in its zone, 810.1),
+the triggering card's (as 806.4a sees it), or the number chosen (103.5)."""
 
 MAX_ABILITIES = 8
 MAX_EFFECTS = 8
@@ -163,6 +210,9 @@ class Effect:
     until: str = ""
     only: str = ""
     per: str = ""
+    when: tuple[str, ...] = ()
+    """803.3: this one effect is valid only while these hold (803.2: ``unless``)."""
+    unless: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -185,6 +235,14 @@ class Ability:
     later: tuple[Effect, ...] = ()
     copies: int = 0
     text: str = ""
+    chooser: str = ""
+    """Who makes the choice (:data:`CHOOSERS`, 103.4, 301.2d-i)."""
+    upto: int = 0
+    """The largest number ``choose = 'number'`` may pick (103.5a)."""
+    mandatory: bool = False
+    """805.2c: the cost must be paid to play it (not the optional cost of 806.3a-i)."""
+    card_when: tuple[str, ...] = ()
+    """Conditions on the triggering card, read as 806.4a and 808.3a see it."""
 
     @property
     def is_triggered(self) -> bool:
@@ -216,7 +274,18 @@ def check_condition(card: str, field: str, text: Any, words: Words) -> str:
     """A condition ``name`` or ``name:argument`` (:data:`CONDITIONS`)."""
     if not isinstance(text, str) or len(text) > 40:
         raise _bad(card, field, "expected a condition such as 'favourite-going' or 'going:soft'")
+    subject, dot, rest = text.partition(".")
+    if dot:  # 1102.1a: about another card or the opponent
+        if subject not in SUBJECTS or "." in rest:
+            raise _bad(card, field, f"a condition's subject is one of {', '.join(SUBJECTS)}")
+        check_condition(card, field, rest, words)
+        return text
     name, _, arg = text.partition(":")
+    if CONDITIONS.get(name) == "pair":  # 515.1
+        pair = arg.split(",")
+        if len(pair) != 2 or any(x not in NUMBERS for x in pair):
+            raise _bad(card, field, f"{name!r} compares two of {', '.join(NUMBERS)}: 'run,guard'")
+        return text
     kind = CONDITIONS.get(name)
     if kind is None:
         raise _bad(card, field, f"unknown condition {name!r}; one of {', '.join(CONDITIONS)}")
@@ -238,7 +307,7 @@ def _conditions(card: str, field: str, value: Any, words: Words) -> tuple[str, .
     return tuple(check_condition(card, field, v, words) for v in value)
 
 
-_EFFECT_FIELDS = {"effect", "amount", "target", "value", "until", "only", "per"}
+_EFFECT_FIELDS = {"effect", "amount", "target", "value", "until", "only", "per", "when", "unless"}
 
 
 def effect_from_data(card: str, field: str, data: Any, words: Words) -> Effect:
@@ -255,10 +324,11 @@ def effect_from_data(card: str, field: str, data: Any, words: Words) -> Effect:
         raise _bad(card, f"{field}.amount", f"{name!r} counts 0 or more")
     if name == "keep" and amount < 1:
         raise _bad(card, f"{field}.amount", "'keep' keeps 1 or more cards in hand (513.1)")
-    targets: tuple[str, ...] = PLAYER_TARGETS if name in ("draw", "add-runs") else CARD_TARGETS
+    players = ("draw", "add-runs", "win", "lose", "forbid", "require")
+    targets: tuple[str, ...] = PLAYER_TARGETS if name in players else CARD_TARGETS
     if name in ("going", "keep", "later"):
         targets = ()
-    default = {"draw": "you", "add-runs": "you"}.get(name, "this" if targets else "")
+    default = dict.fromkeys(players, "you").get(name, "this" if targets else "")
     target = data.get("target", default)
     if targets:
         target = _word(card, f"{field}.target", target, targets)
@@ -271,10 +341,18 @@ def effect_from_data(card: str, field: str, data: Any, words: Words) -> Effect:
         value = _word(card, f"{field}.value", value, ("nige", "senko", "sashi", "oikomi"))
     elif name == "favourite":
         value = _word(card, f"{field}.value", value, tuple(sorted(words["favourite"])))
+    elif name == "forbid":
+        value = _word(card, f"{field}.value", value, FORBIDS)
+    elif name == "require":
+        value = _word(card, f"{field}.value", value, REQUIRES)
+        if amount < 1:
+            raise _bad(card, f"{field}.amount", "'require' puts 1 or more cards on the farm (510)")
+    elif name == "to-area":
+        value = _word(card, f"{field}.value", value, ("", "nige", "senko", "sashi", "oikomi"))
     elif value:
         raise _bad(card, f"{field}.value", f"{name!r} takes no value")
     until = _word(card, f"{field}.until", data.get("until", ""), UNTIL)
-    if until and name not in CONTINUOUS:
+    if until and name not in (*CONTINUOUS, "later"):  # 806.5a: a delayed trigger's period
         raise _bad(card, f"{field}.until", "only a continuous effect lasts")
     only = data.get("only", "")
     if only:
@@ -284,7 +362,9 @@ def effect_from_data(card: str, field: str, data: Any, words: Words) -> Effect:
     per = data.get("per", "")
     if per:
         per = _word(card, f"{field}.per", per, PER)
-    return Effect(name, amount, target, value, until, only, per)
+    when = _conditions(card, f"{field}.when", data.get("when", []), words)
+    unless = _conditions(card, f"{field}.unless", data.get("unless", []), words)
+    return Effect(name, amount, target, value, until, only, per, when, unless)
 
 
 def _effects(card: str, field: str, value: Any, words: Words) -> tuple[Effect, ...]:
@@ -296,6 +376,7 @@ def _effects(card: str, field: str, value: Any, words: Words) -> tuple[Effect, .
 _ABILITY_FIELDS = {
     "type", "on", "whose", "source", "to", "when", "unless", "choose", "cost",
     "cost_amount", "may", "instead", "do", "later", "copies", "text",
+    "chooser", "upto", "mandatory", "card_when",
 }  # fmt: skip
 
 
@@ -375,10 +456,62 @@ def ability_from_data(card: str, kind: str, index: int, data: Any, words: Words)
     text = data.get("text", "")
     if not isinstance(text, str) or len(text) > 300:
         raise _bad(card, f"{f}.text", "expected a text of at most 300 characters")
+    more = _more_fields(card, f, data, type_, on, choose, cost, do, later, words)
     return Ability(
         type_, on, whose, source, to, when, unless, choose, cost, cost_amount, may, instead,
-        do, later, copies, text,
+        do, later, copies, text, *more,
     )  # fmt: skip
+
+
+_CARD_TRIGGERS = ("moved", "paid", "run-succeeded", "run-failed", "guard-won", "support-played",
+                  "not-guarded", "enters-run")  # fmt: skip
+"""Triggers with a triggering card (806.4a): those ``card_when`` may read."""
+
+
+def _more_fields(
+    card: str,
+    f: str,
+    data: dict[str, Any],
+    type_: str,
+    on: str,
+    choose: str,
+    cost: str,
+    do: tuple[Effect, ...],
+    later: tuple[Effect, ...],
+    words: Words,
+) -> tuple[str, int, bool, tuple[str, ...]]:
+    """``chooser``, ``upto``, ``mandatory`` and ``card_when``, checked with
+    what they go with (the choice's targets, the trigger)."""
+    chooser = _word(card, f"{f}.chooser", data.get("chooser", ""), CHOOSERS)
+    if chooser and not choose:
+        raise _bad(card, f"{f}.chooser", "only a choice has a chooser (103.4)")
+    if choose == "opponent-hand" and chooser != "opponent":
+        raise _bad(card, f"{f}.chooser", "a hidden hand is chosen from by its owner (407.2)")
+    if choose == "your-hand" and chooser:
+        raise _bad(card, f"{f}.chooser", "a hidden hand is chosen from by its owner (407.2)")
+    upto = _int(card, f"{f}.upto", data.get("upto", 0), 0, 20)
+    if (choose == "number") != (upto > 0):
+        raise _bad(card, f"{f}.upto", "a number choice (only) names its upper bound (103.5a)")
+    mandatory = data.get("mandatory", False)
+    if type(mandatory) is not bool:
+        raise _bad(card, f"{f}.mandatory", "expected true or false")
+    if mandatory and (not cost or type_ == "replace"):
+        raise _bad(card, f"{f}.mandatory", "only an ability's cost is mandatory (805.2c)")
+    card_when = _conditions(card, f"{f}.card_when", data.get("card_when", []), words)
+    if card_when and on not in _CARD_TRIGGERS and not (type_ == "force" and not on):
+        raise _bad(card, f"{f}.card_when", "only a trigger with a card reads it (806.4a)")
+    for i, e in enumerate((*do, *later)):
+        g = f"{f}.do[{i}]" if i < len(do) else f"{f}.later[{i - len(do)}]"
+        chosen = e.target == "chosen" or e.per == "chosen"
+        if not chosen:
+            continue
+        player = e.effect in ("draw", "add-runs", "win", "lose", "forbid", "require")
+        if e.per == "chosen" and choose != "number":
+            raise _bad(card, f"{g}.per", "'chosen' counts the number chosen: choose = 'number'")
+        if e.target == "chosen" and player != (choose == "player"):
+            want = "'player'" if player else "a card"
+            raise _bad(card, f"{g}.target", f"the chosen target needs choose = {want}")
+    return chooser, upto, mandatory, card_when
 
 
 def abilities_from_data(card: str, kind: str, value: Any, words: Words) -> tuple[Ability, ...]:
@@ -406,7 +539,7 @@ def ability_to_data(ability: Ability) -> dict[str, Any]:
 
 def _effect_to_data(effect: Effect) -> dict[str, Any]:
     return {
-        f.name: getattr(effect, f.name)
+        f.name: list(v) if isinstance(v := getattr(effect, f.name), tuple) else v
         for f in attrs.fields(Effect)
         if f.name == "effect" or getattr(effect, f.name) != f.default
     }

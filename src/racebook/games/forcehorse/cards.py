@@ -317,11 +317,7 @@ def deck_from_data(data: Any) -> Deck:
     return Deck(data["name"], tuple(entries))
 
 
-def sample_set(revision: int = 0) -> tuple[tuple[Card, ...], tuple[Deck, ...]]:
-    """The ORIGINAL sample set shipped with racebook (not the printed cards);
-    ``revision``: as it was at that revision of the game's defaults (1: before
-    the rules fixes of 702.6k, 513.1 and 806.4a-ii changed two of its cards),
-    0 the current one."""
-    name = "data/sample.toml" if revision == 0 else f"data/sample-r{revision}.toml"
-    text = resources.files(__package__).joinpath(name).read_text("utf-8")
+def sample_set() -> tuple[tuple[Card, ...], tuple[Deck, ...]]:
+    """The ORIGINAL sample set shipped with racebook (not the printed cards)."""
+    text = resources.files(__package__).joinpath("data/sample.toml").read_text("utf-8")
     return parse_card_set(text)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from importlib import resources
+from typing import Any, Literal
 
 import attrs
 
 from racebook.core.errors import ConfigError, check_between, check_length
-from racebook.games.forcehorse.cards import Card, Deck, check_card, sample_set
+from racebook.games.forcehorse.cards import Card, Deck, check_card, parse_card_set, sample_set
 from racebook.games.forcehorse.race import Race, check_race
 from racebook.variants.rules import RuleRef
 
@@ -86,6 +87,20 @@ class ForceHorseConfig:
     game is a loop no one can stop (a draw).  Bounds the cost of reading a
     card's information (808.1) by the config."""
     rules: tuple[RuleRef, ...] = ()
+
+
+def past_sample(revision: int) -> dict[str, Any]:
+    """The sample set's settings at an older defaults revision (1: before
+    issue 22, ``data/sample-r1.toml``): cards, decks and long decks."""
+    assert revision == 1
+    text = resources.files(__package__).joinpath("data/sample-r1.toml").read_text("utf-8")
+    cards, decks = parse_card_set(text)
+    by = {d.name: d for d in decks}
+    return {
+        "cards": cards,
+        "decks": (by["sample-sprint"], by["sample-middle"]),
+        "long_decks": (by["sample-stayer"], by["sample-stayer"]),
+    }
 
 
 def check_config(c: ForceHorseConfig) -> None:

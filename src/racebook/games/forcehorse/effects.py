@@ -78,16 +78,22 @@ class Waiting:
     card: int = -1
     card_info: Info | None = None
     delayed: Ability | None = None
+    picked: int = -2
+    """What the opponent chose for it (103.4, ``chooser = 'opponent'``); -2: not yet."""
+    required: bool = False
+    """Whether the action a ``require`` effect asks before playing it was done (510)."""
 
 
 @attrs.frozen
 class Delayed:
-    """A delayed trigger (806.5): made by ``source``'s ability (its source, 811.2)."""
+    """A delayed trigger (806.5): made by ``source``'s ability (its source,
+    811.2); ``until``: its stated period (806.5a; none: it triggers once)."""
 
     user: int
     source: int
     ability: Ability
     stamp: int
+    until: str = ""
 
 
 @attrs.frozen
@@ -168,6 +174,9 @@ def live(st: ForceHorseState) -> tuple[int, ...]:
 
 # -- conditions (803.2-803.3, 1102.1a) -------------------------------------------------
 
+_MORE_CONDITIONS = frozenset({"using-situation", "is-runner", "is-guard", "same-number"})
+"""Conditions :func:`racebook.games.forcehorse.actions.holds_more` reads (505, 506, 515)."""
+
 
 def holds(
     st: ForceHorseState,
@@ -180,6 +189,10 @@ def holds(
     """Whether ``condition`` holds for ``card`` (the subject of 508.5) used by
     ``user``; ``subject`` is the card's information to read (its current
     information when ``None``)."""
+    if "." in condition or condition.partition(":")[0] in _MORE_CONDITIONS:
+        from racebook.games.forcehorse.actions import holds_more
+
+        return holds_more(st, condition, card, user, subject, tuple(paid))
     name, _, arg = condition.partition(":")
     t = st.table
     race = st.race

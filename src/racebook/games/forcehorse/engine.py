@@ -19,7 +19,19 @@ from typing import TYPE_CHECKING
 import attrs
 
 from racebook.core.game import Event
-from racebook.games.forcehorse.abilities import Ability, Effect
+from racebook.games.forcehorse.abilities import FORBIDS, Ability, Effect
+from racebook.games.forcehorse.actions import (
+    MORE_EFFECTS,
+    ask_required,
+    candidates_more,
+    choice_label,
+    chosen_name,
+    do_more,
+    effect_valid,
+    forbidden,
+    more_does,
+    seat_of,
+)
 from racebook.games.forcehorse.cards import HORSE
 from racebook.games.forcehorse.effects import (
     Context,
@@ -80,7 +92,7 @@ def drive(st: ForceHorseState, events: list[Event]) -> None:
         elif op.kind == "effect":
             assert op.effect is not None and op.ctx is not None
             do_effect(st, op.effect, op.ctx, op.applied, events)
-        else:
+        elif not (op.kind in FORBIDS and forbidden(st, op.kind, op.seat)):  # 103.3
             replaceable(st, op, events)
     if st.over:
         ab.work.clear()
@@ -165,18 +177,26 @@ def begin_play(st: ForceHorseState, index: int, events: list[Event]) -> None:
     ab = st.ab
     w = ab.waiting.pop(index)  # 806.3: its waiting is cancelled once
     ability = _ability(st, w)
+    need = ask_required(st, w)  # 510: the required action first
+    if need == "cannot":  # 510.2: it cannot be played (806.3b)
+        _spent(st, w, ability)
+        events.append(AbilityPlayed(w.user, st.table.name(w.source), w.ability, declined=True))
+    if need:
+        return
     options: list[tuple[int, ...]] = []
     labels: list[str] = []
-    chosen = _candidates(st, ability.choose, w.user) if ability.choose else [-1]
+    chosen = _choices(st, w, ability)
+    if chosen is None:
+        return  # the opponent chooses first (103.4)
     costs = cost_options(st, ability, w.user, w.source) if ability.cost else [()]
     for c, (k, pay) in product(chosen, enumerate(costs)):
         options.append((c, k))
-        what = [] if c < 0 else [st.table.name(c)]
+        what = [] if c < 0 else [choice_label(st, ability.choose, w.user, c)]
         if pay:
             what.append("paying " + ", ".join(st.table.name(x) for x in pay))
         labels.append(" ".join(what) or "play")
     del options[MAX_OPTIONS - 1 :], labels[MAX_OPTIONS - 1 :]  # a bounded choice (work.py)
-    if ability.cost:  # 806.3a-i: may decline to pay, and so not play it
+    if ability.cost and not ability.mandatory:  # 806.3a-i: may decline to pay, and so not play it
         options.append((-1, -1))
         labels.append("decline")
     if not options or not chosen:  # 805.2b: nothing to choose (public): it cannot be played
@@ -189,6 +209,26 @@ def begin_play(st: ForceHorseState, index: int, events: list[Event]) -> None:
     # an optional force payment is always asked, even when it cannot be made,
     # so that whether the hand could pay is not shown to the other player
     ab.choice = Choice(w.user, "play", tuple(labels), tuple(options), waiting=w)
+
+
+def _choices(st: ForceHorseState, w: Waiting, ability: Ability) -> list[int] | None:
+    """FotH 805.2b: what the choice may pick ([-1]: no choice); ``None``
+    when the opponent must choose first (103.4, 301.2d-i): their choice is
+    pending, and the play goes on with what they picked (``Waiting.picked``)."""
+    if not ability.choose:
+        return [-1]
+    if w.picked != -2:
+        return [w.picked]
+    if ability.choose in ("your-run", "opponent-run", "any-run", "your-farm"):
+        found = _candidates(st, ability.choose, w.user)
+    else:
+        found = candidates_more(st, ability.choose, w.user, ability.upto)
+    if ability.chooser != "opponent" or not found:
+        return found
+    found = found[:MAX_OPTIONS]
+    labels = tuple(choice_label(st, ability.choose, w.user, c) for c in found)
+    st.ab.choice = Choice(1 - w.user, "pick", labels, tuple((c,) for c in found), waiting=w)
+    return None
 
 
 def _spent(st: ForceHorseState, w: Waiting, ability: Ability) -> None:
@@ -212,7 +252,9 @@ def resolve(st: ForceHorseState, w: Waiting, option: tuple[int, ...], events: li
     if ability.cost:
         pay = cost_options(st, ability, w.user, w.source)[cost]
         after = pay_cost(st, ability, pay, events)
-    events.append(AbilityPlayed(w.user, name, w.ability, None if chosen < 0 else t.name(chosen)))
+    events.append(
+        AbilityPlayed(w.user, name, w.ability, chosen_name(st, ability.choose, w.user, chosen))
+    )
     if ability.type == "force" and not ability.on:
         paid = st.ab.paid.get(w.source, ())
         if not valid(st, ability, w.source, w.user, paid=paid):
@@ -289,6 +331,12 @@ def _effect_does(
     t = st.table
     race = st.race
     assert race is not None
+    if e.effect in MORE_EFFECTS or e.when or e.unless:
+        return more_does(st, e, ctx)
+    if e.effect in FORBIDS:  # 103.3: a forbidden draw, going change or runs added does nothing
+        seat = ctx.user if e.effect == "going" else seat_of(e.target, ctx)
+        if forbidden(st, e.effect, seat):
+            return False
     amount = _subject(st, ctx, e.per) if e.per else e.amount
     if e.effect == "draw":
         seat = ctx.user if e.target == "you" else 1 - ctx.user
@@ -370,6 +418,8 @@ def _subject(st: ForceHorseState, ctx: Context, per: str) -> int:
     was last in its zone when it has left it (810.1), unless the source is
     itself the card whose move triggered the ability: then 806.4a too (a
     public-to-public move: as it is in the new zone, 806.4a-ii)."""
+    if per == "chosen":
+        return max(0, ctx.chosen)  # 103.5: the number chosen
     whose, _, value = per.rpartition("-")
     own = ctx.card == ctx.source and ctx.card_info is not None and not st.game.legacy
     if whose == "triggering" or own:
@@ -386,17 +436,22 @@ def do_effect(
 ) -> None:
     """FotH 807.1: a one-shot effect done once; a continuous one made (802.1b)."""
     t = st.table
+    if (e.when or e.unless) and not effect_valid(st, e, ctx):
+        return  # 803.2-803.3: this effect is invalid now
+    if e.effect in MORE_EFFECTS:
+        do_more(st, e, ctx, events)
+        return
     amount = e.amount
     if e.per:
         amount = _subject(st, ctx, e.per)
     name = e.effect
     if name == "draw":
-        seat = ctx.user if e.target == "you" else 1 - ctx.user
+        seat = seat_of(e.target, ctx)
         push(st, *(Op("draw", seat, applied=applied) for _ in range(max(0, amount))))
     elif name == "going":
         push(st, Op("going", ctx.user, amount=amount, applied=applied))
     elif name == "add-runs":
-        seat = ctx.user if e.target == "you" else 1 - ctx.user
+        seat = seat_of(e.target, ctx)
         push(st, Op("add-runs", seat, amount=amount, applied=applied))
     elif name == "keep":
         # 513.1: "keep N" farms distance - N; of several such texts, the one
@@ -413,7 +468,7 @@ def do_effect(
     elif name == "later":  # 806.5
         assert ctx.ability is not None
         later = Ability("auto", on=e.value, whose=ctx.ability.whose, do=ctx.ability.later)
-        st.ab.delayed.append(Delayed(ctx.user, ctx.source, later, ctx.stamp))
+        st.ab.delayed.append(Delayed(ctx.user, ctx.source, later, ctx.stamp, e.until))
     else:  # a continuous effect (802.1b): fixed targets, or a group read when applied
         fixed = (
             None
@@ -444,6 +499,13 @@ def end_lasting(st: ForceHorseState, turn_over: bool) -> None:
             continue  # 808.2: its cards all moved since; it can never apply again
         keep.append(x)
     st.ab.lasting = tuple(keep)
+    if any(d.until for d in st.ab.delayed):  # 806.5a: a delayed trigger's stated period ends
+        st.ab.delayed = [
+            d
+            for d in st.ab.delayed
+            if not (d.until == "turn" and turn_over)
+            and not (d.until == "run-area" and d.source not in t.zones[t.owners[d.source]][RUN])
+        ]
 
 
 def choose(st: ForceHorseState, option: int, events: list[Event]) -> None:
@@ -460,6 +522,21 @@ def choose(st: ForceHorseState, option: int, events: list[Event]) -> None:
     elif c.kind == "play":
         assert c.waiting is not None
         resolve(st, c.waiting, picked, events)
+    elif c.kind == "require":  # 510
+        assert c.waiting is not None
+        w = c.waiting
+        if picked[0] < 0:  # 510.3: not done, and so not played
+            _spent(st, w, _ability(st, w))
+            events.append(AbilityPlayed(w.user, st.table.name(w.source), w.ability, declined=True))
+            return
+        for card in picked:
+            move(st.table, card, w.user, HAND, FARM, events)
+        ab.waiting.insert(0, attrs.evolve(w, required=True))
+        begin_play(st, 0, events)
+    elif c.kind == "pick":  # 103.4: the opponent's choice made; the user goes on (805.2c)
+        assert c.waiting is not None
+        ab.waiting.insert(0, attrs.evolve(c.waiting, picked=picked[0]))
+        begin_play(st, 0, events)
     elif c.kind == "replace":
         assert c.op is not None
         card, i = picked

@@ -6,6 +6,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from racebook.core.game import CHANCE, Action
+from racebook.games.forcehorse.actions import action_forbidden
 from racebook.games.forcehorse.cards import FORCE, GOINGS, HORSE, RACECOURSES, SUPPORT
 from racebook.games.forcehorse.effects import info
 from racebook.games.forcehorse.engine import would_do
@@ -53,7 +54,7 @@ def legal_actions(st: ForceHorseState, seat: int) -> list[Action]:
     if not st.game.has_abilities:
         return _legal(st, seat)
     no = barred(st, seat)  # 1201.1b
-    out = [a for a in _legal(st, seat) if a not in no]
+    out = [a for a in _legal(st, seat) if a not in no and not action_forbidden(st, a)]  # 103.3
     return out + [a for a in loop_actions(st, seat) if a not in no]
 
 
@@ -168,6 +169,8 @@ def _listed(st: ForceHorseState, a: Action) -> bool:
     t = st.table
     if not isinstance(a, (Farm, Support, Run, Guard)):
         return False
+    if st.game.has_abilities and action_forbidden(st, a):
+        return False  # 103.3
     card = t.find(a.seat, HAND, a.card)
     if card is None:
         return False

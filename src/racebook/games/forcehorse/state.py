@@ -30,8 +30,8 @@ from racebook.core.registry import register_game
 from racebook.core.serial import to_data
 from racebook.games.forcehorse import setup, turn
 from racebook.games.forcehorse import spaces as forcehorse_spaces
-from racebook.games.forcehorse.cards import Card, sample_set
-from racebook.games.forcehorse.config import ForceHorseConfig, check_config
+from racebook.games.forcehorse.cards import Card
+from racebook.games.forcehorse.config import ForceHorseConfig, check_config, past_sample
 from racebook.games.forcehorse.deck import check_deck
 from racebook.games.forcehorse.effects import info
 from racebook.games.forcehorse.engine import drive
@@ -83,16 +83,19 @@ class ForceHorse(Game[ForceHorseConfig]):
     event_types = (*EVENTS, *ENGINE_EVENTS, CardMoved, SecretMove, GameEnded)
 
     defaults_revision: ClassVar[int] = 2
-    """2: the sample set's Apprentice Rider keeps 2 (513.1 read exactly), the
-    1201.1c bounds ``loop_repeats``, ``max_work`` and ``max_effects``, the
-    readings ``both_empty``, ``horse_supports`` (now ``run-end``, before as
-    ``904.1``) and ``declined_runner``."""
+    """2 (issue 22): the sample set grown to use every word of the vocabulary,
+    its Apprentice Rider keeping 2 (513.1 read exactly); racebook's ``edition``
+    2 of the rules reading; the 1201.1c bounds ``loop_repeats``, ``max_work``
+    and ``max_effects``; the readings ``both_empty``, ``horse_supports`` (now
+    ``run-end``, before as ``904.1``) and ``declined_runner``."""
 
     @classmethod
     def past_defaults(cls, revision: int) -> dict[str, Any]:
-        if revision < 2:
-            return {"cards": to_data(sample_set(1)[0]), **EDITION_1}
-        return {}
+        """Revision 1: the sample set before issue 22 (``data/sample-r1.toml``)
+        and edition 1 of the rules reading (:data:`EDITION_1`)."""
+        if revision >= 2:
+            return {}
+        return {**{k: to_data(v) for k, v in past_sample(revision).items()}, **EDITION_1}
 
     def __init__(self, config: ForceHorseConfig) -> None:
         check_config(config)

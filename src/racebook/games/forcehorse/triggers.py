@@ -130,10 +130,17 @@ def watch(st: ForceHorseState, events: list[Event]) -> None:
                     continue  # 1102.6
                 if (ability.type == "auto" or ability.on) and not valid(st, ability, card, user):
                     continue  # 803.3, 1102.3: not valid now, so it cannot trigger
-                _wait(st, Waiting(user, card, i, *_trigger_info(st, sig)), events)
+                seen = _trigger_info(st, sig)
+                if ability.card_when and not card_holds(st, ability, *seen):
+                    continue  # 806.4a, 808.3a: the triggering card has not that information
+                _wait(st, Waiting(user, card, i, *seen), events)
         for d in list(ab.delayed):
+            if d.until == "run-area" and d.source not in t.zones[t.owners[d.source]][RUN]:
+                ab.delayed.remove(d)  # 806.5a: its period (while its source runs) is over
+                continue
             if _matches(d.ability, sig, d.source, d.user):
-                ab.delayed.remove(d)  # 806.5a: once
+                if not d.until:
+                    ab.delayed.remove(d)  # 806.5a: once, unless a period is stated
                 _wait(st, Waiting(d.user, d.source, -1, *_trigger_info(st, sig), d.ability), events)
 
 
@@ -150,6 +157,12 @@ def _abilities_then(st: ForceHorseState, sig: Signal, card: int) -> Info:
         if then is not None:
             return then  # recorded by on_move just before it left (810.1)
     return info(st, card)
+
+
+def card_holds(st: ForceHorseState, ability: Ability, card: int, now: Info | None) -> bool:
+    from racebook.games.forcehorse.actions import card_holds as holds_for
+
+    return holds_for(st, ability, card, now)
 
 
 def _trigger_info(st: ForceHorseState, sig: Signal) -> tuple[int, Info | None]:

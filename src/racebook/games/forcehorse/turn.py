@@ -169,6 +169,8 @@ def no_runner(st: ForceHorseState, events: list[Event]) -> None:
 
 def no_guard(st: ForceHorseState, events: list[Event]) -> None:
     events.append(NotGuarded(st.turn_player))  # 702.6d-ii
+    if st.pairs:
+        signal(st, "not-guarded", st.turn_player, st.pairs[-1][0] or 0)  # 702.6d-ii: the runner
     after_guard(st, events)
 
 

@@ -178,7 +178,7 @@ def _abilities(st: ForceHorseState, seat: int | None) -> dict[str, Any]:
         "waiting": waiting,
         "effects": effects,
         "choosing": None if c is None else (c.seat, c.kind),
-        "options": c.labels if c is not None and seat == c.seat else (),
+        "options": _options(st, seat),
         "loop": ab.proposal,
     }
 
@@ -199,3 +199,17 @@ def hidden_variant(st: ForceHorseState, seat: int, rng: random.Random) -> ForceH
         if owner != seat and st.phase == "mulligan" and st.mulligan[owner] is not None:
             other.mulligan[owner] = rng.random() < 0.5
     return other
+
+
+def _options(st: ForceHorseState, seat: int | None) -> tuple[str, ...]:
+    """The pending choice's options, for the seat choosing only; waiting
+    abilities alike in their labels told apart (806.3a: by the card that
+    triggered each, then an ordinal)."""
+    from racebook.games.forcehorse.actions import distinct
+
+    c = st.ab.choice
+    if c is None or seat != c.seat:
+        return ()
+    if c.kind != "ability" or len(set(c.labels)) == len(c.labels):
+        return c.labels
+    return distinct(st, list(c.labels), [st.ab.waiting[o[0]] for o in c.options])

@@ -56,7 +56,9 @@ class Choice:
     (``options`` hold what each means).  ``kind``: ``ability`` (which waiting
     ability to play, 804.2b-c, 806.3a), ``play`` (choices and costs, 805.2b-c,
     806.3a-i), ``replace`` (which replacement first, 809.2), ``may`` (the
-    choose-to-replace form, 802.1c-ii)."""
+    choose-to-replace form, 802.1c-ii), ``pick`` (the opponent's choice for
+    an ability with ``chooser = 'opponent'``, 103.4), ``require`` (the action
+    a ``require`` effect asks before an ability is played, or not to play it, 510)."""
 
     seat: int
     kind: str
@@ -136,9 +138,9 @@ class AbilityState:
 
     def snapshot(self, *, full: bool = True) -> dict[str, Any]:
         def data(x: Any) -> Any:
-            return json.loads(
-                json.dumps(attrs.asdict(x) if attrs.has(type(x)) else x, default=list)
-            )
+            # fields added since (issue 22) only when set: a record as it was before
+            plain = attrs.asdict(x, filter=_older) if attrs.has(type(x)) else x
+            return json.loads(json.dumps(plain, default=list))
 
         return {
             "work": [data(o) for o in self.work],
@@ -153,6 +155,22 @@ class AbilityState:
             "spent": sorted(self.spent),
             "proposal": self.proposal,
         }
+
+
+def _added() -> tuple[attrs.Attribute[Any], ...]:
+    e, a = attrs.fields(Effect), attrs.fields(Ability)
+    return (e.when, e.unless, a.chooser, a.upto, a.mandatory, a.card_when,
+            attrs.fields(Waiting).picked, attrs.fields(Waiting).required,
+            attrs.fields(Delayed).until)  # fmt: skip
+
+
+_ADDED = _added()
+
+
+def _older(field: attrs.Attribute[Any], value: Any) -> bool:
+    """Leave out a field added by issue 22 while at its default: a record
+    reads as it did before (the digests of committed logs)."""
+    return value != field.default or not any(field is f for f in _ADDED)
 
 
 # -- events ----------------------------------------------------------------------------
