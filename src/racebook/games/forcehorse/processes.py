@@ -73,50 +73,38 @@ def rule_processes(st: ForceHorseState, events: list[Event]) -> bool:
 
     if st.over:
         return False
-    if st.game.legacy:
-        return _edition_1(st, events)
+    legacy = st.game.legacy  # edition 1: the moves done at once, not replaceable
+    while True:
+        if _victory(st, events):
+            return False
+        pending = _pending(st)
+        if not pending:
+            return True
+        moves = []
+        for rule, seat, zone, card in pending:
+            events.append(RuleProcess(rule, seat, st.table.name(card)))
+            owner = st.table.owners[card]  # "所有者のファーム"
+            if owner != seat:
+                _cross(st, card, seat, zone, owner, events)
+            elif legacy:
+                move(st.table, card, seat, zone, FARM, events)
+            else:
+                moves.append(Op("farm", card=card, name=zone))
+        if not legacy:
+            push(st, *moves, Op("check"))
+            return False
+
+
+def _victory(st: ForceHorseState, events: list[Event]) -> bool:
+    """FotH 902.1: a player with no card in any distance area wins (both at
+    once: ``both_empty``, rules notes); True when the game ended."""
     winners = tuple(s for s in range(2) if st.table.area_cards(s) == 0)  # 902.1
     if len(winners) == 2 and st.game.config.both_empty == "turn-player":
         winners = (st.turn_player,)  # a reading (rules notes)
     if winners:
         events.append(Victory(winners))
         st.finish(winners, events)
-        return False
-    pending = _pending(st)
-    if not pending:
-        return True
-    moves = []
-    for rule, seat, zone, card in pending:
-        events.append(RuleProcess(rule, seat, st.table.name(card)))
-        owner = st.table.owners[card]  # "所有者のファーム"
-        if owner == seat:
-            moves.append(Op("farm", card=card, name=zone))
-        else:
-            _cross(st, card, seat, zone, owner, events)
-    push(st, *moves, Op("check"))
-    return False
-
-
-def _edition_1(st: ForceHorseState, events: list[Event]) -> bool:
-    """Edition 1's 804.2a: the processes' moves done at once, not replaceable."""
-    while True:
-        winners = tuple(s for s in range(2) if st.table.area_cards(s) == 0)  # 902.1
-        if len(winners) == 2 and st.game.config.both_empty == "turn-player":
-            winners = (st.turn_player,)
-        if winners:
-            events.append(Victory(winners))
-            st.finish(winners, events)
-            return False
-        pending = _pending(st)
-        if not pending:
-            return True
-        for rule, seat, zone, card in pending:
-            events.append(RuleProcess(rule, seat, st.table.name(card)))
-            owner = st.table.owners[card]
-            if owner == seat:
-                move(st.table, card, seat, zone, FARM, events)
-            else:
-                _cross(st, card, seat, zone, owner, events)
+    return bool(winners)
 
 
 def _cross(
