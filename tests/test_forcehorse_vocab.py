@@ -35,8 +35,8 @@ from racebook.games.forcehorse import (
 from racebook.games.forcehorse import effects as effects_mod
 from racebook.games.forcehorse.abilities import Ability, Effect
 from racebook.games.forcehorse.actions import distinct
-from racebook.games.forcehorse.effects import Context, Waiting
 from racebook.games.forcehorse.loops import Choose
+from racebook.games.forcehorse.records import Context, Waiting
 from racebook.games.forcehorse.zones import AREAS, FARM, HAND, REMOVED
 from tests.test_forcehorse_abilities import TOKYO_MILE, going, kinds, log, names, passes, position
 

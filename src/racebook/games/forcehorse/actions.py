@@ -28,18 +28,8 @@ import attrs
 from racebook.core.game import Action, Event
 from racebook.games.forcehorse.abilities import HAND_CHOICES, Ability, Effect
 from racebook.games.forcehorse.cards import HORSE
-from racebook.games.forcehorse.effects import (
-    Context,
-    Info,
-    Lasting,
-    Waiting,
-    abilities_of,
-    holds,
-    info,
-    live,
-    valid,
-    zone_of,
-)
+from racebook.games.forcehorse.effects import abilities_of, holds, info, live, valid, zone_of
+from racebook.games.forcehorse.records import Context, Info, Lasting, Waiting
 from racebook.games.forcehorse.work import Choice
 from racebook.games.forcehorse.zones import AREAS, FARM, HAND, REMOVED, RUN, SITUATION, move
 

@@ -1,5 +1,5 @@
-"""Card information under effects (FotH 808, 1000s), conditions (803) and
-the records the ability engine keeps (802, 806, 809, 810).
+"""Card information under effects (FotH 808, 1000s) and conditions (803);
+the records the ability engine keeps are in :mod:`.records`.
 
 :func:`info` is the one place a card's current information is computed:
 808.1a the printed card, then 808.1b abilities given or lost, 808.1c words
@@ -19,98 +19,12 @@ from racebook.games.forcehorse.abilities import LAYER, Ability, Effect
 from racebook.games.forcehorse.cards import HORSE, STYLES, Card
 from racebook.games.forcehorse.cards import SITUATION as SITUATION_TYPE
 from racebook.games.forcehorse.race import Race
+from racebook.games.forcehorse.records import Info, printed
 from racebook.games.forcehorse.terms import area_behind, area_in_front
 from racebook.games.forcehorse.zones import AREAS, HAND, RUN, SITUATION, Table
 
 if TYPE_CHECKING:
     from racebook.games.forcehorse.state import ForceHorseState
-
-
-@attrs.frozen
-class Info:
-    """A card's information now (808.1): what effects read."""
-
-    cost: int
-    surfaces: tuple[str, ...]
-    distances: tuple[str, ...]
-    styles: tuple[str, ...]
-    favourites: tuple[str, ...]
-    run: int
-    guard: int
-    abilities: tuple[Ability, ...]
-    force_usable: bool = True
-    """False while its force abilities 'cannot be used' (1102.6)."""
-
-
-def printed(card: Card) -> Info:
-    """FotH 808.1a: the printed information is always the base."""
-    return Info(
-        card.cost, card.surfaces, card.distances, card.styles, card.favourites,
-        card.run, card.guard, card.abilities,
-    )  # fmt: skip
-
-
-@attrs.frozen
-class Lasting:
-    """A continuous effect made by resolving an ability (802.1b): its
-    ``targets`` fixed when made, or a group (``effect.target``) read now, but
-    never a card that moved zones after ``stamp`` (808.2)."""
-
-    effect: Effect
-    user: int
-    source: int
-    targets: tuple[int, ...] | None
-    stamp: int
-    turn: int
-    until: str
-
-
-@attrs.frozen
-class Waiting:
-    """An automatic ability waiting to be played (806.2): ``ability`` is the
-    index in the source card's printed abilities, or -1 for a delayed trigger (806.5), ``delayed``
-    its ability; ``card`` triggered it,
-    with its information then (806.4a; ``None`` when there is none)."""
-
-    user: int
-    source: int
-    ability: int
-    card: int = -1
-    card_info: Info | None = None
-    delayed: Ability | None = None
-    picked: int = -2
-    """What the opponent chose for it (103.4, ``chooser = 'opponent'``); -2: not yet."""
-    required: bool = False
-    """Whether the action a ``require`` effect asks before playing it was done (510)."""
-
-
-@attrs.frozen
-class Delayed:
-    """A delayed trigger (806.5): made by ``source``'s ability (its source,
-    811.2); ``until``: its stated period (806.5a; none: it triggers once)."""
-
-    user: int
-    source: int
-    ability: Ability
-    stamp: int
-    until: str = ""
-
-
-@attrs.frozen
-class Context:
-    """What an effect being done refers to: its user and source (811), the
-    card chosen when it was played (805.2b), the horse a horse-type support
-    names (702.6g), the card that triggered it (806.4a) and when it was
-    played (808.1h-ii, 808.2)."""
-
-    user: int
-    source: int
-    stamp: int
-    chosen: int = -1
-    named: int = -1
-    card: int = -1
-    card_info: Info | None = None
-    ability: Ability | None = None
 
 
 # -- where abilities are valid (803.4) -------------------------------------------------

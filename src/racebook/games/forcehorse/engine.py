@@ -33,17 +33,9 @@ from racebook.games.forcehorse.actions import (
     seat_of,
 )
 from racebook.games.forcehorse.cards import HORSE
-from racebook.games.forcehorse.effects import (
-    Context,
-    Delayed,
-    Lasting,
-    Waiting,
-    info,
-    is_live,
-    valid,
-    zone_of,
-)
+from racebook.games.forcehorse.effects import info, is_live, valid, zone_of
 from racebook.games.forcehorse.processes import rule_processes
+from racebook.games.forcehorse.records import Context, Delayed, Lasting, Waiting
 from racebook.games.forcehorse.replacement import (
     has_run_count,
     offer_may,

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from racebook.core.game import Event
 from racebook.games.forcehorse.abilities import Ability
-from racebook.games.forcehorse.effects import Context, abilities_of, is_live, live, valid, zone_of
+from racebook.games.forcehorse.effects import abilities_of, is_live, live, valid, zone_of
+from racebook.games.forcehorse.records import Context
 from racebook.games.forcehorse.triggers import _whose, signal
 from racebook.games.forcehorse.work import MAX_OPTIONS, Choice, Op, Replaced, cost_options, push
 from racebook.games.forcehorse.zones import FARM, HAND, move

@@ -10,15 +10,8 @@ from typing import TYPE_CHECKING
 
 from racebook.core.game import Event
 from racebook.games.forcehorse.abilities import Ability
-from racebook.games.forcehorse.effects import (
-    Info,
-    Waiting,
-    abilities_of,
-    info,
-    live,
-    live_zone,
-    valid,
-)
+from racebook.games.forcehorse.effects import abilities_of, info, live, live_zone, valid
+from racebook.games.forcehorse.records import Info, Waiting
 from racebook.games.forcehorse.work import AbilityTriggered, Signal
 from racebook.games.forcehorse.zones import AREAS, HAND, PUBLIC, RESOLUTION, RUN
 

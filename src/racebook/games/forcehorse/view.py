@@ -22,7 +22,7 @@ from racebook.games.forcehorse.zones import (
 )
 
 if TYPE_CHECKING:
-    from racebook.games.forcehorse.effects import Info
+    from racebook.games.forcehorse.records import Info
     from racebook.games.forcehorse.state import ForceHorseState
 
 

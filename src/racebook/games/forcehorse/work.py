@@ -14,8 +14,9 @@ import attrs
 from racebook.core.game import Event
 from racebook.games.forcehorse.abilities import Ability, Effect
 from racebook.games.forcehorse.cards import HORSE
-from racebook.games.forcehorse.effects import Context, Delayed, Info, Lasting, Waiting, zone_of
+from racebook.games.forcehorse.effects import zone_of
 from racebook.games.forcehorse.force import payments
+from racebook.games.forcehorse.records import Context, Delayed, Info, Lasting, Waiting
 from racebook.games.forcehorse.zones import FARM, HAND, PUBLIC, RUN, ZONES
 
 if TYPE_CHECKING:
