@@ -48,7 +48,7 @@ def validators(name: str) -> dict[str, Any]:
     return compiled(racebook.load(name))
 
 
-def compiled(game: racebook.Game[Any]) -> dict[str, Any]:
+def compiled(game: racebook.Game[Any, Any]) -> dict[str, Any]:
     out = {}
     for form, s in schema.schemas(game).items():
         jsonschema.Draft202012Validator.check_schema(s)
@@ -75,7 +75,7 @@ def lines(text: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in text.splitlines()]
 
 
-def play(game: racebook.Game[Any], rng: random.Random) -> Iterator[LongShotState | Any]:
+def play(game: racebook.Game[Any, Any], rng: random.Random) -> Iterator[LongShotState | Any]:
     """A random game, yielding the state before every decision and at the end."""
     state = game.new_state(seed=rng.randrange(2**32))
     bot = RandomBot(seed=rng.randrange(2**32))

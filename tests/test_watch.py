@@ -29,7 +29,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 @cache
-def played(game_id: str, seed: int = 5) -> State[Any]:
+def played(game_id: str, seed: int = 5) -> State[Any, Any, Any]:
     """One whole game between random bots (the same game every time)."""
     game = racebook.load(game_id)
     state = game.new_state(seed=seed)

@@ -358,7 +358,7 @@ def _check_kinds(classes: Iterable[type[Action] | type[Event]], what: str) -> No
         raise ValueError(f"two {what} classes share the kind {twice[0]!r}")
 
 
-def _view_type(game: Game[Any]) -> type[Any]:
+def _view_type(game: Game[Any, Any]) -> type[Any]:
     """The class of ``state.view(seat)`` for ``game``: the return type of its
     state's ``view``, or (if not an attrs class) the type of a spectator's view."""
     try:
@@ -371,7 +371,7 @@ def _view_type(game: Game[Any]) -> type[Any]:
     return type(game.new_state(explicit_chance=True).view(None))
 
 
-def _rule_views(b: _Builder, game: Game[Any], view: type[Any]) -> None:
+def _rule_views(b: _Builder, game: Game[Any, Any], view: type[Any]) -> None:
     """The schema of a box-race view's ``extra``: each rule module's view by its
     name.  A rule module class may give the type its ``view`` returns the JSON
     form of as ``view_type`` (a TypedDict, say); otherwise it is any JSON."""
@@ -389,7 +389,7 @@ def _rule_views(b: _Builder, game: Game[Any], view: type[Any]) -> None:
 # -- the schemas -----------------------------------------------------------------------------
 
 
-def config_schema(game: Game[Any]) -> JSON:
+def config_schema(game: Game[Any, Any]) -> JSON:
     """A full config of ``game``'s type as JSON (a log header's ``config``):
     every field with a default may be left out (``default`` gives the
     class's, which may differ from a preset's)."""
@@ -403,7 +403,7 @@ def config_schema(game: Game[Any]) -> JSON:
     )
 
 
-def action_schema(game: Game[Any]) -> JSON:
+def action_schema(game: Game[Any, Any]) -> JSON:
     """One action of ``game`` as JSON (what a client sends; an action line of
     log formats 1 and 2): ``kind`` and every field
     (:func:`racebook.core.log.action_data`)."""
@@ -418,7 +418,7 @@ def action_schema(game: Game[Any]) -> JSON:
     )
 
 
-def event_schema(game: Game[Any]) -> JSON:
+def event_schema(game: Game[Any, Any]) -> JSON:
     """One event of ``game`` as JSON (a line of a seat's log): ``event`` (its
     kind) and every field (:func:`racebook.core.log.event_data`)."""
     _check_kinds(game.event_types, "event")
@@ -432,7 +432,7 @@ def event_schema(game: Game[Any]) -> JSON:
     )
 
 
-def view_schema(game: Game[Any]) -> JSON:
+def view_schema(game: Game[Any, Any]) -> JSON:
     """What ``state.view(seat)`` of ``game`` is as JSON (``to_data(view)``)."""
     view = _view_type(game)
     b = _Builder()
@@ -446,7 +446,7 @@ def view_schema(game: Game[Any]) -> JSON:
     )
 
 
-def _header(b: _Builder, game: Game[Any], *, seat_log: bool) -> JSON:
+def _header(b: _Builder, game: Game[Any, Any], *, seat_log: bool) -> JSON:
     properties: JSON = {
         "format": {"const": FORMAT},
         "version": {
@@ -486,7 +486,7 @@ def _header(b: _Builder, game: Game[Any], *, seat_log: bool) -> JSON:
 _LOG_LINES = ("header", "action-row", "action", "checkpoint", "closing")
 
 
-def log_line_schema(game: Game[Any]) -> JSON:
+def log_line_schema(game: Game[Any, Any]) -> JSON:
     """One line of ``game``'s log (``state.log.dumps()``, which
     :func:`racebook.replay` reads): the header, an action, a checkpoint or the
     closing line."""
@@ -524,7 +524,7 @@ def log_line_schema(game: Game[Any]) -> JSON:
     )
 
 
-def seat_log_line_schema(game: Game[Any]) -> JSON:
+def seat_log_line_schema(game: Game[Any, Any]) -> JSON:
     """One line of a seat's log of ``game`` (``state.log.for_seat(seat)``): the
     header (with ``seat`` and ``"redacted": true``) or an event."""
     _check_kinds(game.event_types, "event")
@@ -541,7 +541,7 @@ def seat_log_line_schema(game: Game[Any]) -> JSON:
     )
 
 
-def schemas(game: Game[Any]) -> dict[str, JSON]:
+def schemas(game: Game[Any, Any]) -> dict[str, JSON]:
     """Every schema of ``game`` by form (:data:`FORMS`)."""
     return {
         "config": config_schema(game),
@@ -559,7 +559,7 @@ def dumps(schema: JSON) -> str:
 
 
 def write_schemas(
-    directory: str | PathLike[str], games: Iterable[Game[Any]] | None = None
+    directory: str | PathLike[str], games: Iterable[Game[Any, Any]] | None = None
 ) -> list[Path]:
     """Write every schema of every game (default: each registered game's
     default preset) to ``directory``, one file a game and form:

@@ -36,7 +36,7 @@ from typing import Any
 import attrs
 
 from racebook.core.errors import MalformedAction, clip
-from racebook.core.game import CHANCE, Action, Game
+from racebook.core.game import CHANCE, Action, Game, State
 from racebook.table import Table
 from racebook.watch.words import event_words
 
@@ -100,7 +100,7 @@ def _typed(hint: Any, text: str) -> Any:
     return text
 
 
-def parse_move(game: Game[Any], seat: int, text: str) -> Action:
+def parse_move(game: Game[Any, Any], seat: int, text: str) -> Action:
     """An action of ``seat`` from the short notation (see the module's
     text); :class:`~racebook.core.errors.MalformedAction` if it is not one.
 
@@ -165,7 +165,7 @@ class Screen:
 class Play:
     """One game at the keyboard (see the module's text)."""
 
-    table: Table
+    table: Table[State[Any, Any, Any]]
     humans: tuple[int, ...]
     bots: dict[int, Any]
     screen: Screen
@@ -384,7 +384,7 @@ def _read() -> str | None:
 # -- the command -------------------------------------------------------------------------
 
 
-def _humans(args: argparse.Namespace, game: Game[Any]) -> tuple[int, ...]:
+def _humans(args: argparse.Namespace, game: Game[Any, Any]) -> tuple[int, ...]:
     from racebook.cli.plugins import UsageError
 
     seats = tuple(dict.fromkeys(args.seat or [0]))

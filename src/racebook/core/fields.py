@@ -150,7 +150,7 @@ def _reader(t: type[Any]) -> Callable[[Any], Any]:
     return read
 
 
-def action_from_data(game: Game[Any], obj: Any) -> Action:
+def action_from_data(game: Game[Any, Any], obj: Any) -> Action:
     """Structure one action's JSON data for ``game`` (a log line or a client's
     message); :class:`MalformedAction` naming the field if it is not one."""
     if not isinstance(obj, dict):

@@ -103,7 +103,7 @@ UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
 _DEFAULTS: dict[type[Any], Any] = {}
 
 
-def _default_data(cls: type[Game[Any]]) -> dict[str, Any] | None:
+def _default_data(cls: type[Game[Any, Any]]) -> dict[str, Any] | None:
     """``cls``'s default config as JSON data (``None``: it has none, and its
     headers list every setting)."""
     if cls not in _DEFAULTS:
@@ -116,7 +116,7 @@ def _default_data(cls: type[Game[Any]]) -> dict[str, Any] | None:
     return found
 
 
-def config_changes(game: Game[Any]) -> tuple[int | None, Any]:
+def config_changes(game: Game[Any, Any]) -> tuple[int | None, Any]:
     """What a header of format 4 writes of ``game``'s config:
     ``(defaults revision, the settings that differ from that revision's
     defaults)``, or ``(None, every setting)`` for a game without defaults.
@@ -135,7 +135,7 @@ def config_changes(game: Game[Any]) -> tuple[int | None, Any]:
     return type(game).defaults_revision, changes
 
 
-def header_config(game_cls: type[Game[Any]], header: dict[str, Any]) -> Any:
+def header_config(game_cls: type[Game[Any, Any]], header: dict[str, Any]) -> Any:
     """The full config (JSON data) a log header's ``config`` stands for: with a
     ``"defaults"`` revision (format 4), the game's default config, with the
     settings whose default changed since that revision as they were then
@@ -207,13 +207,13 @@ def action_row(action: Action) -> list[Any]:
     return row if n == len(row) else row[:n]
 
 
-def row_action(game: Game[Any], row: list[Any]) -> Action:
+def row_action(game: Game[Any, Any], row: list[Any]) -> Action:
     """An action from its format-3 log line (:func:`action_row`);
     :class:`MalformedAction` naming the field if it is not one."""
     return _row_action(game, row)[0]
 
 
-def _row_action(game: Game[Any], row: list[Any]) -> tuple[Action, bool]:
+def _row_action(game: Game[Any, Any], row: list[Any]) -> tuple[Action, bool]:
     """:func:`row_action`, and whether every field was read by its exact type
     (ints in range, cards parsed), so that the action needs no
     :func:`~racebook.core.game.field_problem`."""
@@ -249,7 +249,7 @@ def event_data(event: Event) -> dict[str, Any]:
 class GameLog:
     """The log of a state so far (a live view: it follows the state)."""
 
-    def __init__(self, state: State[Any]) -> None:
+    def __init__(self, state: State[Any, Any, Any]) -> None:
         self._state = state
 
     def __len__(self) -> int:
@@ -353,7 +353,7 @@ def _numbered_lines(text: str, start: int = 0, number: int = 1) -> Iterator[tupl
         start, number = stop + 1, number + 1
 
 
-def parse_action(game: Game[Any], obj: Any, number: int) -> Action:
+def parse_action(game: Game[Any, Any], obj: Any, number: int) -> Action:
     """Structure one action line for ``game`` (an array of format 3, an object
     of formats 1 and 2); :class:`LogError` if it is not one."""
     try:

@@ -61,7 +61,9 @@ class LogWriter:
     True
     """
 
-    def __init__(self, state: State[Any], path: str | os.PathLike[str], *, fsync: bool = False):
+    def __init__(
+        self, state: State[Any, Any, Any], path: str | os.PathLike[str], *, fsync: bool = False
+    ):
         if state._writer is not None:
             raise ValueError("this state already has a log writer")
         self.path = os.fspath(path)

@@ -30,7 +30,7 @@ class GameInfo:
     presets: tuple[str, ...]
 
 
-_GAMES: dict[str, type[Game[Any]]] = {}
+_GAMES: dict[str, type[Game[Any, Any]]] = {}
 _PRESETS: dict[str, Preset] = {}
 
 
@@ -49,7 +49,7 @@ def generation() -> int:
     return _GENERATION[0]
 
 
-def register_game(cls: type[Game[Any]]) -> type[Game[Any]]:
+def register_game(cls: type[Game[Any, Any]]) -> type[Game[Any, Any]]:
     """Register a game class under its ``id`` (used as a class decorator)."""
     _GAMES[cls.id] = cls
     registry_changed()
@@ -62,7 +62,7 @@ def register_preset(name: str, game: str, config: Any, description: str) -> None
     registry_changed()
 
 
-def game_class(game_id: str) -> type[Game[Any]]:
+def game_class(game_id: str) -> type[Game[Any, Any]]:
     """The class of a registered game id; :class:`ConfigError` if unknown."""
     try:
         return _GAMES[game_id]
@@ -105,7 +105,7 @@ def config_with(config: Any, settings: dict[str, Any]) -> Any:
         raise ConfigError(first_bad_field(str(exc)), str(exc)) from None
 
 
-def load(name: str, **settings: Any) -> Game[Any]:
+def load(name: str, **settings: Any) -> Game[Any, Any]:
     """A game from a preset name (or game id) with settings overridden.
 
     >>> import racebook
@@ -119,7 +119,7 @@ def load(name: str, **settings: Any) -> Game[Any]:
     return _GAMES[preset.game](config)
 
 
-def game_from_data(game_id: str, data: Any, version: int | None = None) -> Game[Any]:
+def game_from_data(game_id: str, data: Any, version: int | None = None) -> Game[Any, Any]:
     """A game from its id and a full config as JSON data (a log header, a file).
 
     ``version``: the log format the config was written in, when it comes from

@@ -263,7 +263,7 @@ def areas_chart(watched: Watched) -> str | None:
     )
 
 
-def game_charts(state: State[Any]) -> dict[str, str]:
+def game_charts(state: State[Any, Any, Any]) -> dict[str, str]:
     """Every chart of one game (finished or not) that its views allow, by
     name: ``positions``, ``money`` and ``areas``, as a spectator saw it."""
     watched = state_steps(state, None)
@@ -276,7 +276,7 @@ def game_charts(state: State[Any]) -> dict[str, str]:
 
 
 def simulated_scores(
-    game: Game[Any], bots: Sequence[str], *, games: int, seed: int
+    game: Game[Any, Any], bots: Sequence[str], *, games: int, seed: int
 ) -> dict[str, list[int]]:
     """Final money (score) of every game by seat and bot (``"seat 0
     (heuristic)"``): game ``i`` is :func:`racebook.simulate` of one game

@@ -85,7 +85,7 @@ class Watched:
         }
 
 
-def _result(state: State[Any]) -> dict[str, Any] | None:
+def _result(state: State[Any, Any, Any]) -> dict[str, Any] | None:
     result = state.result
     if result is None:
         return None
@@ -97,7 +97,11 @@ def _result(state: State[Any]) -> dict[str, Any] | None:
 
 
 def _step(
-    state: State[Any], seat: int | None, index: int, actor: int | None, events: list[Event]
+    state: State[Any, Any, Any],
+    seat: int | None,
+    index: int,
+    actor: int | None,
+    events: list[Event],
 ) -> Step:
     view = state.view(seat)
     data = [e.to_data() for e in events if e.visible_to(seat)]
@@ -114,7 +118,7 @@ def _step(
     )
 
 
-def state_steps(final: State[Any], seat: int | None = None) -> Watched:
+def state_steps(final: State[Any, Any, Any], seat: int | None = None) -> Watched:
     """The steps of the game that ended (or stands) at ``final``, as ``seat``
     saw them, found by replaying its actions on a fresh state."""
     game = final.game

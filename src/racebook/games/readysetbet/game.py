@@ -87,7 +87,7 @@ def config_tables(config: ReadySetBetConfig) -> ConfigTables:
 
 
 @register_game
-class ReadySetBet(Game[ReadySetBetConfig]):
+class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
     """Ready Set Bet: bettors ``0..players-1``; the host's chair (who rolls) is
     the last seat.
 
@@ -208,14 +208,6 @@ class ReadySetBet(Game[ReadySetBetConfig]):
 
     def _make_state(self) -> ReadySetBetState:
         return ReadySetBetState(self)
-
-    def new_state(
-        self, seed: int | None = None, *, explicit_chance: bool = False
-    ) -> ReadySetBetState:
-        """A new game of this variant (see :meth:`racebook.core.game.Game.new_state`)."""
-        state = super().new_state(seed, explicit_chance=explicit_chance)
-        assert isinstance(state, ReadySetBetState)
-        return state
 
 
 register_preset(

@@ -35,7 +35,24 @@ if TYPE_CHECKING:
     from racebook.games.readysetbet.game import ReadySetBet
 
 
-class ReadySetBetState(State[ReadySetBetConfig]):
+ReadySetBetAction = (
+    NewRace
+    | Roll
+    | Dice
+    | Bet
+    | BonusBet
+    | Cash
+    | DealVip
+    | Keep
+    | FirstHost
+    | Host
+    | RollOut
+    | DiceRun
+)
+"""Every action of Ready Set Bet: what :meth:`ReadySetBetState.legal_actions` lists."""
+
+
+class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetAction]):
     """A game of Ready Set Bet in progress.  Drive it through the contract; every
     bettor and the host's chair may be in ``to_act`` at once (real time)."""
 
@@ -220,7 +237,7 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         }
 
     # -- legality -----------------------------------------------------------------------
-    def _legal(self, seat: int) -> list[Action]:
+    def _legal(self, seat: int) -> list[ReadySetBetAction]:
         phase = self.phase
         if phase == HOST_BETS:
             tokens = sorted(set(self.host_hand))

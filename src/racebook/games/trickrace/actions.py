@@ -70,6 +70,11 @@ class Play(Action):
 # -- events ------------------------------------------------------------------------------
 
 
+TrickRaceAction = DrawHorses | DealCards | Paddock | Discard | Bet | Play
+"""Every action of the trick race: what
+:meth:`~racebook.core.game.State.legal_actions` lists for a ``TrickRaceState``."""
+
+
 @attrs.frozen
 class HorsesDrawn(Event):
     """The horse each seat rides (by seat id; with 3 players the dummy's too,
