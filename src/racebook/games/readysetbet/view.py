@@ -32,6 +32,8 @@ class ReadySetBetView(View):
 
     seat: int | None
     race: int
+    """The race being played, numbered from 1 to ``races`` (the last race's
+    number once the game is over), as events and records number races too."""
     races: int
     phase: str
     to_act: tuple[int, ...]
@@ -84,8 +86,7 @@ class ReadySetBetView(View):
             who = "the host's chair's view"
         else:
             who = f"seat {self.seat}'s view"
-        race = min(self.race, self.races)  # the view counts on past the last race at the end
-        head = f"race {race} of {self.races}: {self.phase} ({who})"
+        head = f"race {self.race} of {self.races}: {self.phase} ({who})"
         lines = [f"{title}, {head}" if title else head[0].upper() + head[1:]]
         acting = [s for s in self.to_act if s != chair]
         if self.to_act == (CHANCE,):
@@ -213,7 +214,7 @@ def view(state: ReadySetBetState, seat: int | None) -> ReadySetBetView:
     bets = [(s, *b) for s, b in state.bets.items()] + [(s, *b) for s, b in state.stacked.items()]
     return ReadySetBetView(
         seat=seat,
-        race=state.race + 1,
+        race=min(state.race + 1, c.races),
         races=c.races,
         phase=PHASE_NAMES[state.phase],
         to_act=state.to_act,

@@ -35,6 +35,8 @@ class TrickRaceView(View):
 
     seat: int | None
     race: int
+    """The race being played, numbered from 1 to ``races`` (the last race's
+    number once the game is over), as events and records number races too."""
     races: int
     phase: str
     to_act: tuple[int, ...]
@@ -170,7 +172,7 @@ def make_view(state: TrickRaceState, seat: int | None) -> TrickRaceView:
     ids = range(4)
     return TrickRaceView(
         seat=seat,
-        race=state.race + 1,
+        race=min(state.race + 1, c.race_count),
         races=c.race_count,
         phase=PHASE_NAMES[state.phase],
         to_act=state.to_act,
