@@ -23,7 +23,7 @@ import racebook
 
 TMUX = shutil.which("tmux")
 pytestmark = pytest.mark.skipif(
-    TMUX is None, reason="no tmux on PATH: install Debian's tmux (make terminal-tools)"
+    TMUX is None, reason="no tmux on PATH: install Debian's tmux (make tools does, with apt-get)"
 )
 PROMPT = re.compile(r"move (\d+)> *$")
 

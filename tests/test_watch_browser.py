@@ -37,7 +37,7 @@ def start_browser(profile: str) -> Any:
     if CHROMIUM is None or CHROMEDRIVER is None:
         pytest.skip(
             "no chromium/chromedriver on PATH: install Debian's chromium and "
-            "chromium-driver (make browsers) to run the replay page in a browser"
+            "chromium-driver (make tools does, with apt-get) to run the replay page in a browser"
         )
     try:
         from selenium import webdriver
