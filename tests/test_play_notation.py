@@ -3,6 +3,8 @@ written out, reads back as the same move; bad input is refused by name."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import racebook
@@ -70,3 +72,36 @@ def test_play_without_rich_says_what_to_install(
     monkeypatch.setitem(sys.modules, "rich", None)  # import rich fails
     assert main(["play", "trickrace"]) == 2
     assert "pip install 'racebook[cli]'" in capsys.readouterr().err
+
+
+def test_q_saves_with_a_closing_line_that_replay_page_and_chart_read_and_resume_continues(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``q`` is a deliberate save: the log gets its closing line (docs/contract.rst,
+    "A log ends with a closing line"), so ``replay``, ``--html`` and ``chart``
+    read it, and ``play --resume`` continues the game from it."""
+    pytest.importorskip("rich")
+    from racebook.cli import main
+
+    log = tmp_path / "saved.jsonl"
+    answers = iter(["1"] * 12 + ["q"])
+    monkeypatch.setattr("builtins.input", lambda *a: next(answers))
+    argv = ["play", "trickrace", "--seed", "3", "--bot-delay", "0", "--no-clear", "--log", str(log)]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert f"game saved to {log}" in out and f"racebook replay {log} --html" in out
+    text = log.read_text(encoding="utf-8")
+    assert text.splitlines()[-1].startswith('{"end":')
+    saved = racebook.replay(text)
+    assert not saved.is_over and sum(1 for a in saved.log.actions if a.seat == 0) == 12
+    assert main(["replay", str(log)]) == 0
+    assert main(["replay", str(log), "--html", str(tmp_path / "page.html")]) == 0
+    assert (tmp_path / "page.html").stat().st_size > 0
+    assert main(["chart", str(log), "--out", str(tmp_path / "chart")]) == 0
+    capsys.readouterr()
+    answers = iter(["1"] * 10_000)
+    assert (
+        main(["play", "--resume", str(log), "--seed", "4", "--bot-delay", "0", "--no-clear"]) == 0
+    )
+    finished = racebook.replay(log.read_text(encoding="utf-8"))
+    assert finished.is_over and finished.log.actions[: len(saved.log.actions)] == saved.log.actions

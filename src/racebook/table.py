@@ -179,7 +179,16 @@ class Table(Generic[S]):
             return self._state.clone()
 
     def close(self) -> None:
-        """Stop writing the log (it stays resumable)."""
+        """Stop writing the log (it stays resumable, without a closing line, as
+        after a crash)."""
         with self._lock:
             if self._writer is not None:
                 self._writer.close()
+
+    def save(self) -> None:
+        """Stop writing the log, with its closing line: a game saved on purpose
+        (:meth:`~racebook.core.logfile.LogWriter.save`), which replay, the
+        replay page and the charts read, and :meth:`resume` continues."""
+        with self._lock:
+            if self._writer is not None:
+                self._writer.save()

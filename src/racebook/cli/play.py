@@ -11,8 +11,10 @@ written with commas.  A move
 the rules refuse is refused with the rulebook's reason, and nothing changes.
 
 The game runs on a :class:`~racebook.table.Table`: its log is written as play goes,
-so it is saved at the end, on ``quit`` and on Ctrl-C, and ``racebook play
---resume FILE`` continues it.
+so it is saved at the end and on ``q`` (with its closing line: ``racebook
+replay``, ``--html`` and ``chart`` read it, exit status 0); Ctrl-C stops at
+once (exit status 130) and leaves the log as a crash does, every complete
+move kept.  Either way ``racebook play --resume FILE`` continues it.
 
 Ready Set Bet's race is real time: the host's chair is a clock that rolls the
 dice every ``--pace`` seconds (``pace 1.5`` changes it during play); bots bet
@@ -439,10 +441,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     )
     try:
         play.run(_read)
-    except (KeyboardInterrupt, EOFError):
+    except KeyboardInterrupt:  # maybe mid-move: the log keeps every complete move
         table.close()
-        print(f"\ngame saved to {log}: racebook play --resume {log} continues it")
+        print(f"\ninterrupted; racebook play --resume {log} continues the game")
         return 130
+    except EOFError:  # q, or the end of the input: saved on purpose
+        table.save()
+        print(
+            f"\ngame saved to {log}: racebook play --resume {log} continues it; "
+            f"racebook replay {log} --html page.html shows it"
+        )
+        return 0
     table.close()
     play.message = "the game is over"
     play.draw(humans[0] if len(humans) == 1 else None, False)

@@ -121,9 +121,19 @@ class LogWriter:
         self._write(_dump({"end": len(state._entries), "digest": state.digest()}) + "\n")
         self.close()
 
+    def save(self) -> None:
+        """Write the closing line now and stop following the state: a game
+        saved on purpose, over or not.  :func:`~racebook.core.replay.replay`,
+        the replay page and the charts read the log as it is;
+        :func:`~racebook.core.replay.resume` continues it (a new writer drops
+        the closing line before it appends)."""
+        if self._state._writer is self and not self._file.closed:
+            self._close_log()
+
     def close(self) -> None:
         """Stop following the state and close the file (a game in progress
-        stays resumable: its log simply has no closing line yet)."""
+        stays resumable: its log simply has no closing line yet, as after a
+        crash; :meth:`save` writes one)."""
         if self._state._writer is self:
             self._state._writer = None
         if not self._file.closed:
