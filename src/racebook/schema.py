@@ -22,9 +22,16 @@ array of ``X``, ``tuple[A, B]`` an array of exactly those items
 type written as a string (a horse card ``"3:5"``, a race card ``"R5"``) a
 string with its ``pattern``, and an attrs class an object (under ``$defs``)
 that allows no other key.  What racebook writes has every field of a class
-(cattrs writes them all), so in the schemas of actions, events, views and log
-lines every field is required; a config may leave out a field that has a
-default (the class's default fills it), and its schema says so.
+(cattrs writes them all), so in the schemas of events, views and log lines
+every field is required; an action and a config may leave out a field that
+has a default (the class's default fills it, as
+:meth:`~racebook.core.game.Game.parse_action` and the config readers do), and
+their schemas say so.  The ``client-action`` form is what a client may send:
+the actions a seat takes, without chance's outcomes.
+
+One action, event or log line is one of several classes, told apart by its
+``kind`` (``event``): the schemas say so with ``if``/``then`` on that key, so
+that a validator's best error names the field at fault.
 
 The schemas of one game depend on the rule modules its config plugs in (Long
 Shot with ``supply-quinella`` has Mafia's actions too): build them from the
@@ -63,7 +70,7 @@ JSON = dict[str, Any]
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 """The ``$schema`` of every schema made here."""
 
-FORMS = ("config", "action", "event", "view", "log-line", "seat-log-line")
+FORMS = ("config", "action", "client-action", "event", "view", "log-line", "seat-log-line")
 """The forms :func:`schemas` and :func:`write_schemas` give for each game."""
 
 DIGEST = {"type": "string", "pattern": "^[0-9a-f]{16}$"}
@@ -339,11 +346,23 @@ class _Builder:
                 return self.ref(t, complete)
         raise TypeError(f"no JSON Schema for {t!r}")
 
-    def tagged(self, classes: Iterable[type[Any]], tag: str) -> JSON:
-        """``oneOf`` the attrs ``classes``, told apart by ``tag`` (their ``kind``)."""
-        refs = {cls.kind: self.ref(cls, True, tag) for cls in classes}
+    def tagged(self, classes: Iterable[type[Any]], tag: str, complete: bool = True) -> JSON:
+        """One of the attrs ``classes``, told apart by ``tag`` (their ``kind``):
+        ``tag`` is one of their kinds, and ``if`` it is a class's kind, ``then``
+        the object is that class's.  A validator then names the field at
+        fault (jsonschema's ``best_match``: "'x' is not of type 'integer'" at
+        ``$.box``), not "not valid under any of the given schemas", as a
+        ``oneOf`` made it say.  ``discriminator`` (OpenAPI's, which JSON Schema
+        ignores) maps each kind to its definition for code generators."""
+        refs = {cls.kind: self.ref(cls, complete, tag) for cls in classes}
         return {
-            "oneOf": list(refs.values()),
+            "type": "object",
+            "properties": {tag: {"enum": list(refs)}},
+            "required": [tag],
+            "allOf": [
+                {"if": {"properties": {tag: {"const": kind}}, "required": [tag]}, "then": ref}
+                for kind, ref in refs.items()
+            ],
             "discriminator": {
                 "propertyName": tag,
                 "mapping": {kind: ref["$ref"] for kind, ref in refs.items()},
@@ -404,16 +423,37 @@ def config_schema(game: Game[Any, Any]) -> JSON:
 
 
 def action_schema(game: Game[Any, Any]) -> JSON:
-    """One action of ``game`` as JSON (what a client sends; an action line of
-    log formats 1 and 2): ``kind`` and every field
-    (:func:`racebook.core.log.action_data`)."""
+    """One action of ``game`` as JSON, chance's outcomes included (an action
+    line of log formats 1 and 2): ``kind`` and its fields
+    (:func:`racebook.core.log.action_data` writes every one).  A field with a
+    default may be left out, as :meth:`~racebook.core.game.Game.parse_action`
+    reads it (the trick race's ``whip``: ``false``): one rule for both."""
     _check_kinds(game.action_types, "action")
     b = _Builder()
-    body = b.tagged(game.action_types, "kind")
+    body = b.tagged(game.action_types, "kind", complete=False)
     return b.document(
         f"{game.title} action",
         f"An action of {game.id} as JSON: its kind and fields "
-        "(racebook.core.log.action_data); a log of format 3 writes it as an array.",
+        "(racebook.core.log.action_data); a log of format 3 writes it as an array. "
+        "A field with a default may be left out.",
+        body,
+    )
+
+
+def client_action_schema(game: Game[Any, Any]) -> JSON:
+    """What a client may send: one action of ``game`` that a seat takes, as
+    JSON (:func:`action_schema` without chance's outcomes, the action
+    classes whose ``chance`` is true: a deal, the dice).  A field with a
+    default may be left out, as :meth:`~racebook.core.game.Game.parse_action`
+    reads it."""
+    chosen = [t for t in game.action_types if not t.chance]
+    _check_kinds(chosen, "action")
+    b = _Builder()
+    body = b.tagged(chosen, "kind", complete=False)
+    return b.document(
+        f"{game.title} client action",
+        f"An action a seat of {game.id} takes, as a client sends it: its kind and "
+        "fields (a field with a default may be left out); never one of chance's outcomes.",
         body,
     )
 
@@ -498,7 +538,7 @@ def log_line_schema(game: Game[Any, Any]) -> JSON:
         "description": "An action (format 3): [seat, kind, its fields in declared order].",
         "oneOf": [b.row(cls) for cls in game.action_types],
     }
-    action = b.tagged(game.action_types, "kind")
+    action = b.tagged(game.action_types, "kind", complete=False)
     action["description"] = "An action as formats 1 and 2 wrote it: an object."
     b.defs["action"] = action
     b.defs["checkpoint"] = {
@@ -546,6 +586,7 @@ def schemas(game: Game[Any, Any]) -> dict[str, JSON]:
     return {
         "config": config_schema(game),
         "action": action_schema(game),
+        "client-action": client_action_schema(game),
         "event": event_schema(game),
         "view": view_schema(game),
         "log-line": log_line_schema(game),
