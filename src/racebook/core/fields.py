@@ -38,6 +38,8 @@ def field_problem(action: Action) -> tuple[str, str] | None:
     for name, hint, ok in checks:
         value = getattr(action, name)
         if not ok(value):
+            if hint is int and type(value) is int:
+                return name, f"an integer from -(2**63-1) to 2**63-1 expected, got {short(value)}"
             return name, f"expected {_type_name(hint)}, got {short(value)}"
     return None
 
@@ -167,10 +169,14 @@ def action_from_data(game: Game[Any, Any], obj: Any) -> Action:
             pass  # fall through to cattrs for the precise message
     fields = {k: v for k, v in obj.items() if k != "kind"}
     try:
-        return from_data(fields, cls)
+        action = from_data(fields, cls)
     except ValueError as exc:
         message = str(exc)
         field = first_bad_field(message)
         raise MalformedAction(field, f"malformed {kind!r} action: {message}") from None
     except RecursionError:
         raise MalformedAction("kind", f"malformed {kind!r} action: nested too deeply") from None
+    bad = field_problem(action)  # what the converter takes but apply would refuse (10**30)
+    if bad is not None:
+        raise MalformedAction(bad[0], f"malformed {kind!r} action: {bad[1]}")
+    return action

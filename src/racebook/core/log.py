@@ -327,7 +327,7 @@ def _parse_line(number: int, line: str) -> Any:
     except RecursionError:
         raise LogError(number, "nested too deeply") from None
     except json.JSONDecodeError as exc:
-        raise LogError(number, f"not JSON ({exc.msg} at column {exc.colno})") from None
+        raise LogError(number, f"not JSON ({exc.msg}: column {exc.colno})") from None
     except ValueError as exc:  # e.g. an integer of more than 4,300 digits
         raise LogError(number, f"not readable JSON ({clip(str(exc))})") from None
     if not isinstance(obj, dict) and (number == 1 or not isinstance(obj, list)):

@@ -180,10 +180,16 @@ def _replay(
         if found is None:
             if not line.strip():
                 continue
-            if partial and not complete:
+            if not complete:
                 try:
                     json.loads(line)
                 except (ValueError, RecursionError):
+                    if not partial:
+                        raise LogError(
+                            number,
+                            "half-written (no end of line): the log was cut short; "
+                            "resume() continues it",
+                        ) from None
                     dropped = f"line {number}: half-written, dropped"
                     break
             obj = _parse_line(number, line)
