@@ -317,3 +317,24 @@ def test_the_ready_set_bet_table_example_prints_what_happened() -> None:
     view = state.view(None)
     assert lines[1] == f"resumed in race {view.race} of {view.races}"
     assert lines[2].startswith("money: (")
+
+
+def test_the_asyncio_example_reads_input_within_limits_and_refuses_another_seats_action() -> None:
+    """examples/app_asyncio_table.py ("Writing an app", "asyncio"): the JSON
+    limits caught before racebook, submit refusing an action for another seat,
+    the table called from asyncio to the end, the log created 0600."""
+    path = Path(__file__).parent.parent / "examples" / "app_asyncio_table.py"
+    done = subprocess.run(
+        [sys.executable, str(path)], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[:4] == [
+        "not JSON: RecursionError",
+        "not JSON: ValueError",
+        "field card: refused",
+        "seat 1 acting for seat 0: seat 1 may not act for seat 0",
+    ]
+    assert lines[4].startswith("moves per seat: [") and "0" not in lines[4].split("[")[1][:1]
+    assert lines[5] == "log mode 600: only its owner reads it"
+    assert lines[6].startswith("points: (")

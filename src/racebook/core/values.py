@@ -27,7 +27,7 @@ class Action:
     chance: ClassVar[bool] = False
     """Whether this is an outcome of chance, taken only by the seat
     :data:`CHANCE` (a shuffle, the dice): a client never sends one, and the
-    client schema (:func:`racebook.schema.client_action_schema`) leaves it out."""
+    client schema (``racebook.schema.client_action_schema``) leaves it out."""
     seat: int
 
     def to_data(self) -> dict[str, Any]:
