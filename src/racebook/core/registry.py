@@ -7,7 +7,7 @@ from typing import Any
 import attrs
 
 from racebook.core.errors import ConfigError, clip
-from racebook.core.game import Game
+from racebook.core.game import Action, Game, State
 from racebook.core.serial import MAX_DEPTH, first_bad_field, from_data, nesting, to_data
 
 
@@ -105,7 +105,7 @@ def config_with(config: Any, settings: dict[str, Any]) -> Any:
         raise ConfigError(first_bad_field(str(exc)), str(exc)) from None
 
 
-def load(name: str, **settings: Any) -> Game[Any, Any]:
+def load(name: str, **settings: Any) -> Game[Any, State[Any, Any, Action]]:
     """A game from a preset name (or game id) with settings overridden.
 
     >>> import racebook
@@ -119,7 +119,9 @@ def load(name: str, **settings: Any) -> Game[Any, Any]:
     return _GAMES[preset.game](config)
 
 
-def game_from_data(game_id: str, data: Any, version: int | None = None) -> Game[Any, Any]:
+def game_from_data(
+    game_id: str, data: Any, version: int | None = None
+) -> Game[Any, State[Any, Any, Action]]:
     """A game from its id and a full config as JSON data (a log header, a file).
 
     ``version``: the log format the config was written in, when it comes from
