@@ -4,6 +4,7 @@ written out, reads back as the same move; bad input is refused by name."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -105,3 +106,45 @@ def test_q_saves_with_a_closing_line_that_replay_page_and_chart_read_and_resume_
     )
     finished = racebook.replay(log.read_text(encoding="utf-8"))
     assert finished.is_over and finished.log.actions[: len(saved.log.actions)] == saved.log.actions
+
+
+class _Recorder:
+    """A Screen that keeps what it was asked to draw."""
+
+    def __init__(self) -> None:
+        self.parts: list[tuple[str, str, str]] = []
+
+    def draw(self, parts: Any, message: str, prompt: str) -> None:
+        self.parts = list(parts)
+
+    class console:
+        width = 100
+
+
+def test_the_table_title_fits_and_moves_say_what_they_mean() -> None:
+    """With 5 bettors the title bar was cut ("to act" listed every seat in it);
+    a Ready Set Bet bet says what its spot pays; the trick race's face-down
+    ticket step says which ticket is the win ticket."""
+    from racebook import Table
+    from racebook.cli.play import Play
+
+    screen = _Recorder()
+    game = racebook.load("readysetbet", players=5)
+    play = Play(Table(game.new_state(seed=1)), (0,), {}, screen, "x.jsonl")  # type: ignore[arg-type]
+    moves = play.table.legal_actions(0)
+    play.draw(0, True, moves)
+    title, body, _ = screen.parts[0]
+    assert title == "Ready Set Bet, as seat 0 (you) sees it"
+    assert body.startswith("to act: seat 0 (you), seat 1 (bot)")
+    listed = screen.parts[-1][1]
+    assert "bet 2 show:2/3:0 (pays 4 to 1, 4 if it loses)" in listed
+    game = racebook.load("trickrace")
+    state = game.new_state(seed=3)
+    # to the face-down step: the first time the win ticket (0) may be laid
+    while not any(getattr(a, "ticket", None) == 0 for a in state.legal_actions(state.to_act[0])):
+        state.apply(state.legal_actions(state.to_act[0])[0])
+    seat = state.to_act[0]
+    play = Play(Table(state), (seat,), {}, screen, "x.jsonl")  # type: ignore[arg-type]
+    play.draw(seat, True, play.table.legal_actions(seat))
+    listed = screen.parts[-1][1]
+    assert "bet 0 (the win ticket)" in listed

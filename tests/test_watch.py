@@ -266,3 +266,25 @@ def test_chart_command_writes_svg(tmp_path: Path, capsys: pytest.CaptureFixture[
     argv = ["simulate", "longshot", "--games", "3", "--chart", str(out)]
     assert main(argv) == 0
     assert len(series(out.read_text(encoding="utf-8"))) == 5
+
+
+def test_the_page_is_small_and_its_compact_data_expands_to_every_step() -> None:
+    """The page embedded every step's full view and text picture (1.27 MB for a
+    9.4 KB log); it embeds what changed, and page_data gives it all back."""
+    for game_id in ("readysetbet", "trickrace", "longshot"):
+        state = played(game_id)
+        log = state.log.dumps()
+        for seat in (None, 0):
+            page = replay_html(log, seat)
+            assert len(page) < 30 * len(log) + 40_000, (game_id, len(page), len(log))
+            expected = json.loads(json.dumps(game_steps(log, seat).to_data()))
+            assert page_data(page) == expected
+
+
+def test_the_page_data_names_the_course_and_the_rules_in_play() -> None:
+    data = game_steps(played("mafia").log.dumps()).to_data()
+    assert data["course"] == racebook.load("mafia").config.goal
+    assert data["rules"] == ["supply-quinella"]
+    data = game_steps(played("trickrace").log.dumps()).to_data()
+    assert data["course"] == 7 and data["rules"] == []
+    assert game_steps(played("forcehorse").log.dumps()).to_data()["course"] is None

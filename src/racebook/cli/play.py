@@ -199,13 +199,16 @@ class Play:
         words = [event_words(e.to_data()) for e in events[-EVENTS_SHOWN:]]
         to_act = ", ".join(self._who(s) for s in table.to_act) or "nobody: the game is over"
         watcher = "a spectator" if seat is None else self._who(seat)
-        parts = [
-            (f"{game.title}, as {watcher} sees it; to act: {to_act}", picture, ""),
+        parts = [  # the title stays short: a long "to act" list went past the frame
+            (f"{game.title}, as {watcher} sees it", f"to act: {to_act}\n{picture}", ""),
             ("recent events", "\n".join(words) or "(none yet)", ""),
         ]
         if moves:
             lines = _columns(
-                [f"{i:>3}  {move_text(a)}" for i, a in enumerate(moves[:MOVES_SHOWN], 1)],
+                [
+                    f"{i:>3}  {move_text(a)}{_gloss(view, a)}"
+                    for i, a in enumerate(moves[:MOVES_SHOWN], 1)
+                ],
                 self.screen.console.width - 4,
             )
             if len(moves) > MOVES_SHOWN:
@@ -342,6 +345,27 @@ class Play:
             return
         if line:
             self.submit(seat, line, self._race_moves(seat))
+
+
+def _gloss(view: Any, action: Action) -> str:
+    """A move's meaning where its notation is a bare number: the trick race's
+    tickets (``bet 0``: the win ticket), Ready Set Bet's spots (what they pay).
+
+    >>> import racebook
+    >>> from racebook.games.trickrace import Bet
+    >>> _gloss(None, Bet(0, 0)), _gloss(None, Bet(0, 3))
+    (' (the win ticket)', ' (horse 3)')
+    """
+    if action.kind == "bet" and isinstance(getattr(action, "ticket", None), int):
+        ticket = action.ticket  # type: ignore[attr-defined]
+        return " (the win ticket)" if ticket == 0 else f" (horse {ticket})"
+    spot = getattr(action, "spot", None)
+    rates = getattr(view, "rates", None)
+    if isinstance(spot, str) and rates:
+        for name, mult, loss in rates:
+            if name == spot:
+                return f" (pays {mult} to 1" + (f", {loss} if it loses)" if loss else ")")
+    return ""
 
 
 def _columns(items: Sequence[str], width: int) -> list[str]:

@@ -68,6 +68,10 @@ class ReadySetBetView(View):
     """Rotating host: the player hosting this (or the next) race."""
     asked: int | None
     """Rotating host: the player asked whether they will host."""
+    rates: tuple[tuple[str, int, int], ...]
+    """What each spot of this race pays: ``(spot, multiplier, red-circle
+    loss)`` (``("win:7:0", 2, 0)``: 2 to 1, nothing lost if it loses), for
+    every spot of the board, the colour bets and this race's cards."""
 
     def render(self, title: str | None = "Ready Set Bet") -> str:
         """A compact text picture of this view: the race, phase and who may act;
@@ -150,9 +154,16 @@ class ReadySetBetView(View):
             cells.setdefault(spot, []).append(f"H{token}")
         if not cells:
             return ["board: -"]
-        text = {spot: "+".join(marks) or "." for spot, marks in cells.items()}
+        pays = {spot: f"{m}" + (f"/{loss}" if loss else "") for spot, m, loss in self.rates}
+        text = {
+            spot: (f"{pays[spot]}=" if spot in pays else "") + ("+".join(marks) or ".")
+            for spot, marks in cells.items()
+        }
         width = max(len(t) for t in text.values())
-        lines = ["board (seat:token, * a bonus token, H a host token, . open):"]
+        lines = [
+            "board: a spot's pays=tokens (3/1= pays 3 to 1 and costs 1 if it loses;",
+            "  2:5 seat 2's token 5, * a bonus token, H a host token, . open)",
+        ]
         lines.append(f"horse  {'show':<{2 * width + 1}}  {'place':<{2 * width + 1}}  win")
         for name in HORSES:
             row = []
@@ -238,4 +249,10 @@ def view(state: ReadySetBetState, seat: int | None) -> ReadySetBetView:
         vip_discards=len(state.discards),
         host=state.hosting if state.hosting >= 0 else None,
         asked=state.asked if state.phase == OFFER else None,
+        rates=tuple((x, *_rate(state, x)) for x in state.spots),
     )
+
+
+def _rate(state: ReadySetBetState, spot: str) -> tuple[int, int]:
+    rate = state.spot_rate(spot)
+    return rate.mult, rate.loss
