@@ -8,10 +8,12 @@
 Some events read better in their own words (the trick race's tickets: ``0``
 is the win ticket, ``1..4`` a horse's):
 
->>> print(event_words({"event": "race-result", "race": 1, "places": [3, 4, 2, 1],
-...                    "tickets": [[4, 0], [1, 0]]}).replace("; ", ";\n"))
-race 1 result: horse 1 3rd, horse 2 4th, horse 3 2nd, horse 4 1st;
-tickets (face up, face down): seat 0 horse 4, win;
+>>> words = event_words({"event": "race-result", "race": 1, "places": [3, 4, 2, 1],
+...                      "tickets": [[4, 0], [1, 0]]})
+>>> for part in words.split("; "):
+...     print(part)
+race 1 result: horse 1 3rd, horse 2 4th, horse 3 2nd, horse 4 1st
+tickets (face up, face down): seat 0 horse 4, win
 seat 1 horse 1, win
 >>> event_words({"event": "my-ticket", "seat": 0, "ticket": 0})
 'seat 0 laid face down: the win ticket'
