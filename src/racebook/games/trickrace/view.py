@@ -44,6 +44,9 @@ class TrickRaceView(View):
     leader: int
     dummy: int | None
     horses: tuple[int, ...]
+    """Per id (the players, then the dummy), the horse it rides this race,
+    1..4 (``0``: none yet, before the draw); ``positions``, ``odds`` and
+    ``arrived`` are per horse, horse ``h`` at index ``h - 1``."""
     odds: tuple[int, ...]
     points: tuple[int, ...]
     positions: tuple[int, ...]
