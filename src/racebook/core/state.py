@@ -37,7 +37,12 @@ A = TypeVar("A", bound=Action, covariant=True)
 class State(abc.ABC, Generic[C, V, A]):
     """One game in progress.  Drive it with :meth:`apply`; read it through
     :attr:`to_act`, :meth:`legal_actions`, :meth:`view`, :attr:`is_over`,
-    :attr:`result` and :attr:`log`."""
+    :attr:`result` and :attr:`log`.
+
+    Typed by the game's config ``C``, its view ``V`` (what :meth:`view`
+    gives) and its actions ``A`` (what :meth:`legal_actions` lists: a union
+    of the game's action classes, or ``Action`` where rule modules may add
+    kinds)."""
 
     def __init__(self, game: Game[C, Any]) -> None:
         self.game = game
