@@ -145,6 +145,10 @@ class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
         """Every spot a race of this game can have: the board, every prop card's,
         every exotic card's."""
         self._spots = tables.spots
+        self.spot_rates = {x: (x, r.mult, r.loss) for x, (r, _) in self._spots.items()}
+        """``(spot, multiplier, red-circle loss)`` of every spot, as views list them."""
+        self.race_rates: dict[tuple[str, ...], tuple[tuple[str, int, int], ...]] = {}
+        """A race's spots -> their rates (a view's ``rates``), added with setdefault."""
         self.exotic_spots = tables.exotic_spots
         """The spots of each exotic card (``exotic:by-a-nose`` -> its three spots)."""
         self._bets: dict[tuple[int, int, str], Bet] = {}  # interned (values, shared)

@@ -249,10 +249,30 @@ def view(state: ReadySetBetState, seat: int | None) -> ReadySetBetView:
         vip_discards=len(state.discards),
         host=state.hosting if state.hosting >= 0 else None,
         asked=state.asked if state.phase == OFFER else None,
-        rates=tuple((x, *_rate(state, x)) for x in state.spots),
+        rates=_rates(state),
     )
 
 
-def _rate(state: ReadySetBetState, spot: str) -> tuple[int, int]:
-    rate = state.spot_rate(spot)
-    return rate.mult, rate.loss
+def _rates(state: ReadySetBetState) -> tuple[tuple[str, int, int], ...]:
+    """The rates of this race's spots, built once per set of spots (a game's
+    races share a few: the board, and the prop and exotic cards dealt)."""
+    key = tuple(state.spots)
+    cache = state.game.race_rates
+    found = cache.get(key)
+    if found is None:
+        known = state.game.spot_rates
+        out = []
+        for x in key:
+            row = known.get(x)
+            if row is None:
+                rate = state.spot_rate(x)
+                row = (x, rate.mult, rate.loss)
+            out.append(row)
+        found = tuple(out)
+        if len(cache) < MAX_RACE_RATES:  # bounded: props and exotics vary by game
+            found = cache.setdefault(key, found)
+    return found
+
+
+MAX_RACE_RATES = 256
+"""Sets of spots whose rates a game keeps (:func:`_rates`)."""
