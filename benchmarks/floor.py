@@ -39,7 +39,7 @@ class FloorConfig:
     players: int = 4
 
 
-class FloorGame(Game[FloorConfig]):
+class FloorGame(Game[FloorConfig, "FloorState"]):
     id: ClassVar[str] = "floor"
     title: ClassVar[str] = "the floor of the API"
     config_type: ClassVar[type[Any]] = FloorConfig
@@ -58,7 +58,7 @@ class FloorGame(Game[FloorConfig]):
         return FloorState(self)
 
 
-class FloorState(State[FloorConfig]):
+class FloorState(State[FloorConfig, Any, Action]):
     game: FloorGame
 
     def __init__(self, game: FloorGame) -> None:

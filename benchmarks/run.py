@@ -76,7 +76,7 @@ def machine() -> str:
     return f"{cpu}, {os.cpu_count()} cores, {platform.system()}, Python {sys.version.split()[0]}"
 
 
-def time_clone(state: racebook.State[Any], n: int) -> float:
+def time_clone(state: racebook.State[Any, Any, Any], n: int) -> float:
     """Seconds per :meth:`~racebook.State.clone` of ``state``."""
     t = time.perf_counter()
     for _ in range(n):
@@ -84,7 +84,7 @@ def time_clone(state: racebook.State[Any], n: int) -> float:
     return (time.perf_counter() - t) / n
 
 
-def clone_goals(short: str, game: racebook.Game[Any], per_action: float) -> None:
+def clone_goals(short: str, game: racebook.Game[Any, Any], per_action: float) -> None:
     """clone() at the start and at the end of a game, in actions' cost (goal: at most 5)."""
     start = game.new_state(seed=7)
     end = play(game, 7)
@@ -129,7 +129,7 @@ def time_loop(loop: Loop, games: int) -> float:
     return time.perf_counter() - t
 
 
-def play(game: racebook.Game[Any], seed: int) -> racebook.State[Any]:
+def play(game: racebook.Game[Any, Any], seed: int) -> racebook.State[Any, Any, Any]:
     state = game.new_state(seed=seed)
     bot = RandomBot(seed)
     while not state.is_over:
@@ -138,7 +138,7 @@ def play(game: racebook.Game[Any], seed: int) -> racebook.State[Any]:
     return state
 
 
-def play_masked(game: racebook.Game[Any], seed: int) -> racebook.State[Any]:
+def play_masked(game: racebook.Game[Any, Any], seed: int) -> racebook.State[Any, Any, Any]:
     """The same random game through integer ids: the mask, a uniform pick among
     its set entries, applied by its id (``apply_id``)."""
     state = game.new_state(seed=seed)
@@ -154,14 +154,14 @@ def play_masked(game: racebook.Game[Any], seed: int) -> racebook.State[Any]:
     return state
 
 
-def time_playouts(game: racebook.Game[Any], games: int, playout: Any) -> float:
+def time_playouts(game: racebook.Game[Any, Any], games: int, playout: Any) -> float:
     t = time.perf_counter()
     for g in range(games):
         playout(game, g)
     return time.perf_counter() - t
 
 
-def collect_logs(game: racebook.Game[Any], games: int) -> tuple[int, list[str]]:
+def collect_logs(game: racebook.Game[Any, Any], games: int) -> tuple[int, list[str]]:
     actions = 0
     logs: list[str] = []
     for g in range(games):
@@ -171,7 +171,7 @@ def collect_logs(game: racebook.Game[Any], games: int) -> tuple[int, list[str]]:
     return actions, logs
 
 
-def time_play_only(game: racebook.Game[Any], games: int) -> float:
+def time_play_only(game: racebook.Game[Any, Any], games: int) -> float:
     t = time.perf_counter()
     for g in range(games):
         play(game, g)
@@ -185,7 +185,7 @@ def time_replay(logs: list[str]) -> float:
     return time.perf_counter() - t
 
 
-def peak_memory(game: racebook.Game[Any]) -> int:
+def peak_memory(game: racebook.Game[Any, Any]) -> int:
     tracemalloc.start()
     state = play(game, 12345)
     _, peak = tracemalloc.get_traced_memory()
@@ -197,7 +197,7 @@ def peak_memory(game: racebook.Game[Any]) -> int:
 def report(
     title: str,
     short: str,
-    game: racebook.Game[Any],
+    game: racebook.Game[Any, Any],
     loops: list[tuple[str, Loop]],
     n: int,
     *,
@@ -274,7 +274,7 @@ PLAY_PER_ACTION: dict[str, float] = {}
 """Seconds per action of each game's validated playout, the same way."""
 
 
-def without_abilities(game: racebook.Game[Any]) -> racebook.Game[Any]:
+def without_abilities(game: racebook.Game[Any, Any]) -> racebook.Game[Any, Any]:
     """Force of the Horse with every card's abilities taken away (and the
     aptitude modifiers of the 1000s off): the game of part 1, which the
     reference loop plays."""

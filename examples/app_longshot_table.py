@@ -15,6 +15,7 @@ from pathlib import Path
 
 import racebook
 from racebook import MalformedAction, Table
+from racebook.games.longshot import LongShot, LongShotState
 
 
 def client_move(view_json: str, legal: list[str], rng: random.Random) -> str:
@@ -24,7 +25,7 @@ def client_move(view_json: str, legal: list[str], rng: random.Random) -> str:
     return rng.choice(legal)
 
 
-def serve(table: Table, rng: random.Random, moves: int) -> None:
+def serve(table: Table[LongShotState], rng: random.Random, moves: int) -> None:
     """The server loop: whose turn, their view and legal moves out, a move in."""
     for _ in range(moves):
         if table.is_over:
@@ -60,7 +61,7 @@ with log.open("a", encoding="utf-8") as f:
     f.write('{"kind":"place","se')
 del table
 
-table = Table.resume(log)  # chance is drawn afresh from here on, unpredictably
+table = Table.resume(log, LongShot)  # chance is drawn afresh, unpredictably
 print("resumed: to act", table.to_act)
 serve(table, rng, moves=10_000)
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import racebook
 from racebook import Table
-from racebook.games.readysetbet import Bet
+from racebook.games.readysetbet import Bet, ReadySetBet
 
 folder = Path(tempfile.mkdtemp())
 log = folder / "rsb.jsonl"
@@ -58,12 +58,15 @@ def run(rolls: int) -> None:
 
 
 run(rolls=40)
-bets = sum(1 for line in log.read_text().splitlines() if '"kind":"bet"' in line)
+# after the header, each action is a line [seat, kind, fields...]; checkpoints are objects
+rows = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()[1:]]
+bets = sum(1 for row in rows if isinstance(row, list) and row[1] == "bet")
 print(f"{bets} bets on the log after 40 rolls")
 
 del table  # the server process dies; the log on disk is all that is left
-table = Table.resume(log)
-print("resumed at race", table.view(None).race + 1)
+table = Table.resume(log, ReadySetBet)  # a Table[ReadySetBetState], for mypy too
+view = table.view(None)  # a ReadySetBetView: races count from 1
+print(f"resumed in race {view.race} of {view.races}")
 run(rolls=100_000)
 
 final = racebook.replay(log.read_text(encoding="utf-8"))

@@ -292,3 +292,50 @@ def test_table_resumes_from_its_own_log(tmp_path: Path) -> None:
         seat = again.to_act[0]
         again.submit(seat, again.legal_actions(seat)[-1])
     assert racebook.replay(path.read_text(encoding="utf-8")).is_over
+
+
+def test_the_ready_set_bet_table_example_prints_what_happened() -> None:
+    """examples/app_readysetbet_table.py (shown whole in "Writing an app") counts
+    the bets on its log and names the race it resumed in: both must be true."""
+    path = Path(__file__).parent.parent / "examples" / "app_readysetbet_table.py"
+    done = subprocess.run(
+        [sys.executable, str(path)], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    bets = int(lines[0].split(" bets on the log")[0])
+    # four bettors, five tokens each, betting at every chance for 40 rolls
+    assert 0 < bets <= 20
+    # the dice come from seed 11 whoever bets: 40 rolls of the host, as the example
+    game = racebook.load("readysetbet", players=4)
+    state = game.new_state(seed=11)
+    for _ in range(40):
+        if state.is_over:
+            break
+        legal = state.legal_actions(game.host) if game.host in state.to_act else []
+        if legal:
+            state.apply(legal[0])
+    view = state.view(None)
+    assert lines[1] == f"resumed in race {view.race} of {view.races}"
+    assert lines[2].startswith("money: (")
+
+
+def test_the_asyncio_example_reads_input_within_limits_and_refuses_another_seats_action() -> None:
+    """examples/app_asyncio_table.py ("Writing an app", "asyncio"): the JSON
+    limits caught before racebook, submit refusing an action for another seat,
+    the table called from asyncio to the end, the log created 0600."""
+    path = Path(__file__).parent.parent / "examples" / "app_asyncio_table.py"
+    done = subprocess.run(
+        [sys.executable, str(path)], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[:4] == [
+        "not JSON: RecursionError",
+        "not JSON: ValueError",
+        "field card: refused",
+        "seat 1 acting for seat 0: seat 1 may not act for seat 0",
+    ]
+    assert lines[4].startswith("moves per seat: [") and "0" not in lines[4].split("[")[1][:1]
+    assert lines[5] == "log mode 600: only its owner reads it"
+    assert lines[6].startswith("points: (")

@@ -6,6 +6,8 @@ import statement sits, a function's body included)."""
 from __future__ import annotations
 
 import ast
+import re
+import tomllib
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "racebook"
@@ -72,3 +74,20 @@ def test_core_has_no_import_circle() -> None:
 
     for name in sorted(graph):
         walk(name, [])
+
+
+ROOT = SRC.parent.parent
+
+
+def test_skip_messages_name_make_targets_that_exist_and_pytest_shows_them() -> None:
+    targets = set(re.findall(r"^([\w-]+):", (ROOT / "Makefile").read_text(), re.M))
+    named = {
+        m
+        for path in (ROOT / "tests").glob("*.py")
+        for m in re.findall(r"\(make ([\w-]+)", path.read_text(encoding="utf-8"))
+    }
+    assert named and named <= targets, named - targets
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "-rs" in config["tool"]["pytest"]["ini_options"]["addopts"].split()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert all(tool in readme for tool in ("chromium", "chromium-driver", "tmux", "-rs"))

@@ -88,7 +88,7 @@ def test_truncated_mid_line(game_log: str) -> None:
     cut = game_log.index("\n", len(game_log) // 2) - 5  # inside a line
     text = game_log[:cut]
     err = refused(text)
-    assert "not JSON" in err.reason and err.line == len(text.splitlines())
+    assert "half-written" in err.reason and err.line == len(text.splitlines())
 
 
 def test_reordered_lines(game_log: str) -> None:

@@ -56,7 +56,7 @@ def test_default_config_is_the_game_preset(game_id: str) -> None:
     assert game_class(game_id).default_config() == racebook.presets()[game_id].config
 
 
-def _play(game: racebook.Game[Any], seed: int = 4) -> racebook.State[Any]:
+def _play(game: racebook.Game[Any, Any], seed: int = 4) -> racebook.State[Any, Any, Any]:
     state = game.new_state(seed=seed)
     bot = RandomBot(seed)
     while not state.is_over:

@@ -192,7 +192,7 @@ def test_stall_rounds_counts_rounds_in_a_row() -> None:
 # -- any accepted config plays to its end ----------------------------------------------
 
 
-def play_to_the_end(game: racebook.Game[Any], seed: int, max_steps: int = 300_000) -> int:
+def play_to_the_end(game: racebook.Game[Any, Any], seed: int, max_steps: int = 300_000) -> int:
     state = game.new_state(seed=seed)
     rng = random.Random(seed)
     steps = 0

@@ -440,7 +440,7 @@ def test_states_sharing_a_game_in_threads_all_miss_the_grid_cache_at_once() -> N
 
 
 def test_threads_playing_one_shared_game_play_as_if_alone(busy_switching: None) -> None:
-    def play(game: racebook.Game[Any], seed: int) -> str:
+    def play(game: racebook.Game[Any, Any], seed: int) -> str:
         state = game.new_state(seed=seed)
         bots = [RandomBot(seed * 10 + s) for s in range(game.seats)]
         while not state.is_over:

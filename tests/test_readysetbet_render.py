@@ -21,11 +21,30 @@ from racebook.games.readysetbet import (
 from .test_readysetbet import race, rolls
 
 
-def board_row(text: str, horse: str) -> list[str]:
-    """The board line of ``horse``: its show, place and win spots."""
+def board_cells(text: str, horse: str) -> list[str]:
+    """The board line of ``horse``: its show, place and win spots, each
+    ``pays=tokens``."""
     lines = text.splitlines()
     start = next(i for i, x in enumerate(lines) if x.startswith("horse  show"))
     return next(x for x in lines[start + 1 :] if x.split()[0] == horse).split()[1:]
+
+
+def board_row(text: str, horse: str) -> list[str]:
+    """The tokens on ``horse``'s show, place and win spots."""
+    return [cell.split("=", 1)[1] for cell in board_cells(text, horse)]
+
+
+def test_the_board_shows_what_each_spot_pays() -> None:
+    """The terminal table lists the payout rates, as the printed board does."""
+    state = race(players=3, props=(0, 1, 2, 3, 4), exotic=1)
+    text = state.render(0)
+    board = state.game.config.board
+    for h, name in enumerate(HORSES):
+        rates = [r for kind in board[h] for r in kind]
+        pays = [cell.split("=", 1)[0] for cell in board_cells(text, name)]
+        assert pays == [f"{r.mult}" + (f"/{r.loss}" if r.loss else "") for r in rates]
+    view = state.view(0)
+    assert {spot for spot, _, _ in view.rates} >= set(view.open_spots)
 
 
 def track_row(text: str, horse: str) -> list[str]:
@@ -49,9 +68,9 @@ def test_render_at_the_start_shows_an_empty_board_and_every_seats_tokens() -> No
     for name in HORSES:
         assert track_row(text, name) == ["0"]
         assert board_row(text, name) == ["."] * 7  # show 2, place 2, win 3
-    assert "colours: blue . | orange . | red . | 7-out ." in lines
-    assert "prop spots: 0 . | 1 . | 2 . | 3 . | 4 ." in lines
-    assert "exotics: blow-out . . ." in lines
+    assert "colours: blue 5/1=. | orange 3/1=. | red 2/1=. | 7-out 4=." in lines
+    assert "prop spots: 0 3/3=. | 1 2/1=. | 2 2/3=. | 3 2/1=. | 4 3/3=." in lines
+    assert "exotics: blow-out 4/2=. 4/2=. 4/2=." in lines
     assert f"prop cards: {'; '.join(state.view(0).props)}" in lines
     for seat in range(3):
         row = seat_row(text, str(seat))
@@ -73,9 +92,9 @@ def test_render_mid_race_shows_the_tokens_on_the_board_and_the_track() -> None:
     rolls(state, (3, 4), (2, 5), (1, 1))
     text = state.render(2)
     assert board_row(text, "7") == [".", ".", ".", "1:3", "0:5", ".", "."]
-    assert "colours: blue . | orange . | red 2:2 | 7-out ." in text.splitlines()
-    assert "exotics: blow-out . . 1:4" in text.splitlines()
-    assert "prop spots: 0 . | 1 . | 2 . | 3 2:3 | 4 ." in text.splitlines()
+    assert "colours: blue 5/1=. | orange 3/1=. | red 2/1=2:2 | 7-out 4=." in text.splitlines()
+    assert "exotics: blow-out 4/2=. 4/2=. 4/2=1:4" in text.splitlines()
+    assert "prop spots: 0 3/3=. | 1 2/1=. | 2 2/3=. | 3 2/1=2:3 | 4 3/3=." in text.splitlines()
     assert track_row(text, "7") == ["2", "##"]  # 7 twice: no bonus for 7
     assert track_row(text, "2/3") == ["1", "#"]
     assert "betting open; last roll 1+1" in text.splitlines()[1]

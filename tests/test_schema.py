@@ -48,7 +48,7 @@ def validators(name: str) -> dict[str, Any]:
     return compiled(racebook.load(name))
 
 
-def compiled(game: racebook.Game[Any]) -> dict[str, Any]:
+def compiled(game: racebook.Game[Any, Any]) -> dict[str, Any]:
     out = {}
     for form, s in schema.schemas(game).items():
         jsonschema.Draft202012Validator.check_schema(s)
@@ -75,7 +75,7 @@ def lines(text: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in text.splitlines()]
 
 
-def play(game: racebook.Game[Any], rng: random.Random) -> Iterator[LongShotState | Any]:
+def play(game: racebook.Game[Any, Any], rng: random.Random) -> Iterator[LongShotState | Any]:
     """A random game, yielding the state before every decision and at the end."""
     state = game.new_state(seed=rng.randrange(2**32))
     bot = RandomBot(seed=rng.randrange(2**32))
@@ -420,3 +420,56 @@ def test_the_docs_examples_run() -> None:
         optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
     )
     assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_the_client_schema_has_the_seats_actions_not_chances(gid: str) -> None:
+    """An action class's ``chance`` says who takes it: in random games every
+    action of the seat CHANCE is a chance class, and no other is; the client
+    schema lists exactly the others."""
+    game = racebook.load(gid)
+    *_, state = play(game, random.Random(gid))
+    for action in state.log.actions:
+        assert type(action).chance == (action.seat == racebook.CHANCE), action
+    client = schema.client_action_schema(game)
+    kinds = set(client["properties"]["kind"]["enum"])
+    assert kinds == {t.kind for t in game.action_types if not t.chance}
+    assert {a.kind for a in state.log.actions if a.seat != racebook.CHANCE} <= kinds
+    validator = jsonschema.Draft202012Validator(client)
+    for action in state.log.actions:
+        assert validator.is_valid(wire(action.to_data())) == (action.seat != racebook.CHANCE)
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_a_bad_field_is_named_by_the_validators_best_error(gid: str) -> None:
+    """if/then on ``kind``: jsonschema's best_match names the field at fault,
+    never "is not valid under any of the given schemas"."""
+    state = a_game(gid)
+    v = validators(gid)["client-action"]
+    seen = set()
+    for action in state.log.actions:
+        if action.seat == racebook.CHANCE or action.kind in seen:
+            continue
+        seen.add(action.kind)
+        good = wire(action.to_data())
+        for field in [k for k in good if k != "kind"]:
+            bad = {**good, field: {"not": "a value"}}
+            error = jsonschema.exceptions.best_match(v.iter_errors(bad))
+            assert error.json_path == f"$.{field}", (good, field, error.message)
+            assert "any of the given schemas" not in error.message
+        error = jsonschema.exceptions.best_match(v.iter_errors({**good, "kind": "no-such"}))
+        assert error.json_path == "$.kind" and "is not one of" in error.message
+    assert seen
+
+
+def test_a_field_with_a_default_may_be_left_out_of_an_action_in_both() -> None:
+    """One rule for the schema and parse_action: the trick race's ``whip``
+    has a default (no whip) and may be left out; ``card`` has none."""
+    game = racebook.load("trickrace")
+    for form in ("action", "client-action"):
+        v = validators("trickrace")[form]
+        assert v.is_valid({"kind": "play", "seat": 0, "card": "R5"})
+        assert not v.is_valid({"kind": "play", "seat": 0, "whip": True})
+    assert game.parse_action({"kind": "play", "seat": 0, "card": "R5"}).whip is False  # type: ignore[attr-defined]
+    with pytest.raises(racebook.MalformedAction):
+        game.parse_action({"kind": "play", "seat": 0, "whip": True})

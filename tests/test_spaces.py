@@ -69,7 +69,7 @@ them, and on today's sample set ("forcehorse-now"): a card set that gains
 cards renumbers the kinds after them, as the spaces module documents."""
 
 
-def _pinned_game(game_id: str) -> racebook.Game[Any]:
+def _pinned_game(game_id: str) -> racebook.Game[Any, Any]:
     if game_id == "forcehorse":
         text = (Path(__file__).parent / "data" / "logs-v2" / "forcehorse.jsonl").read_text()
         return racebook.replay(text).game
@@ -118,7 +118,7 @@ def test_draws_is_a_uniform_shuffle_of_a_multiset() -> None:
     assert bags._split([6, 9, 7]) == [[6], [], [9, 7]]
 
 
-def _play_explicit(state: State[Any], rng: random.Random, check: Any) -> int:
+def _play_explicit(state: State[Any, Any, Any], rng: random.Random, check: Any) -> int:
     """Play ``state`` (explicit chance) to the end through ids; ``check(state,
     seat)`` at every decision; returns the steps."""
     game = state.game
@@ -148,7 +148,7 @@ def test_masks_are_the_legal_actions(game_id: str) -> None:
     game = racebook.load(game_id)
     size = game.num_distinct_actions
 
-    def check(state: State[Any], seat: int) -> None:
+    def check(state: State[Any, Any, Any], seat: int) -> None:
         legal = state.legal_actions(seat)
         mask = state.legal_action_mask(seat)
         assert len(mask) == size

@@ -30,7 +30,7 @@ PRESETS = sorted(racebook.presets())
 FIXTURES = Path(__file__).parent / "data" / "logs-v1"
 
 
-def play(name: str, seed: int = 3, **settings: Any) -> State[Any]:
+def play(name: str, seed: int = 3, **settings: Any) -> State[Any, Any, Any]:
     return _play_on(racebook.load(name, **settings), seed)
 
 
@@ -377,7 +377,7 @@ def test_states_of_one_shared_game_in_threads_play_as_if_alone(name: str) -> Non
     assert together == alone
 
 
-def _play_on(game: Any, seed: int) -> State[Any]:
+def _play_on(game: Any, seed: int) -> State[Any, Any, Any]:
     state = game.new_state(seed=seed)
     bot = RandomBot(seed)
     while not state.is_over:
@@ -405,7 +405,7 @@ def test_format_2_logs_replay_to_the_same_game_and_story(path: Path) -> None:
     _same_log(_as_format_2(state.log.for_seat(0), state), story)
 
 
-def _as_format_2(text: str, state: State[Any]) -> str:
+def _as_format_2(text: str, state: State[Any, Any, Any]) -> str:
     """A log of format 3 as format 2 wrote it: each action line an object."""
     actions = iter(state.log.actions)
     out = []

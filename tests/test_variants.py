@@ -191,3 +191,25 @@ def test_cli_variant_and_plugin(
     assert main(["variants"]) == 0
     out = capsys.readouterr().out
     assert "mafia (mafia)" in out and "supply-quinella" in out
+
+
+def test_a_race_table_may_give_only_what_it_changes_and_a_new_race_every_field() -> None:
+    """Every field of a Long Shot race table alike: one left out keeps the
+    preset's value at that race (orders_open silently became False, penalty
+    was refused); a race past the preset's must give them all."""
+    from racebook.variants.files import read_variant
+
+    text = 'game = "longshot"\n[settings]\nraces = [{rewards = [1, 2, 3]}, {penalty = 5}]\n'
+    game = read_variant(text)
+    first, last = game.config.races
+    preset = racebook.load("longshot").config.races
+    assert first.rewards == (1, 2, 3) and first.penalty == preset[0].penalty
+    assert last.penalty == 5 and last.orders_open is True and last.rewards == preset[1].rewards
+    with pytest.raises(racebook.ConfigError) as caught:
+        racebook.load("longshot", races=[{}, {}, {"rewards": [1]}])
+    assert caught.value.field == "races[2].penalty"
+    assert "must give every field" in str(caught.value)
+    mafia = racebook.load("mafia", races=[{}, {}, {"penalty": 1}]).config.races
+    assert (
+        mafia[2].penalty == 1 and mafia[2].rewards == racebook.load("mafia").config.races[2].rewards
+    )

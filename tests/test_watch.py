@@ -3,7 +3,9 @@ data (nothing hidden from the seat), the command line, and the SVG charts."""
 
 from __future__ import annotations
 
+import itertools
 import json
+import math
 import xml.etree.ElementTree as ET
 from functools import cache
 from pathlib import Path
@@ -29,7 +31,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 @cache
-def played(game_id: str, seed: int = 5) -> State[Any]:
+def played(game_id: str, seed: int = 5) -> State[Any, Any, Any]:
     """One whole game between random bots (the same game every time)."""
     game = racebook.load(game_id)
     state = game.new_state(seed=seed)
@@ -183,6 +185,55 @@ def test_money_after_the_first_race_is_the_money_when_the_second_begins() -> Non
     assert [v[0] for v in lines.values()] == [float(m) for m in replayed.view(None).money]
 
 
+def y_axis(svg: str) -> list[tuple[float, float]]:
+    """The y axis's ticks read back from the SVG: (value its label shows, y)."""
+    root = ET.fromstring(svg)
+    return [
+        (float((t.text or "").replace(",", "")), float(t.get("y", "")) - 4)
+        for t in root.iter(SVG + "text")
+        if t.get("class") == "y-tick"
+    ]
+
+
+def drawn_ys(svg: str) -> dict[str, list[float]]:
+    """Each series' points' y coordinates as drawn (its polyline)."""
+    root = ET.fromstring(svg)
+    found = {}
+    for g in root.iter(SVG + "g"):
+        if g.get("class") == "series":
+            line = g.find(SVG + "polyline")
+            if line is not None:
+                points = line.get("points", "").split()
+                found[g.get("data-name", "")] = [float(p.split(",")[1]) for p in points]
+    return found
+
+
+@pytest.mark.parametrize("game_id", ["longshot", "readysetbet", "trickrace", "forcehorse"])
+def test_chart_axes_have_nice_ticks_where_the_lines_are_drawn(game_id: str) -> None:
+    """Tick labels step by 1, 2 or 5 times a power of ten, evenly spaced, and a
+    line's point with value v sits where the axis puts v (the trick race's axis
+    once read 0, 1, 2, 4, 5 at equal spacing, its lines unrounded)."""
+    state = played(game_id)
+    for name, svg in game_charts(state).items():
+        ticks = y_axis(svg)
+        values = [v for v, _ in ticks]
+        assert len(ticks) >= 2, name
+        steps = {round(b - a, 9) for a, b in itertools.pairwise(values)}
+        assert len(steps) == 1, (name, values)
+        (step,) = steps
+        mantissa = step / 10 ** math.floor(math.log10(step))
+        assert round(mantissa, 9) in (1, 2, 5), (name, values)
+        gaps = {round(a - b, 1) for (_, a), (_, b) in itertools.pairwise(ticks)}
+        assert max(gaps) - min(gaps) <= 0.2, (name, ticks)
+        (v0, y0), (v1, y1) = ticks[0], ticks[-1]
+        lines = series(svg)
+        for line, ys in drawn_ys(svg).items():
+            data = lines[line]
+            assert min(data) >= v0 and max(data) <= v1, (name, line)
+            for v, y in zip(data, ys, strict=True):
+                assert abs(y - (y0 + (v - v0) * (y1 - y0) / (v1 - v0))) <= 0.2, (name, line, v)
+
+
 def test_force_of_the_horse_charts_its_areas() -> None:
     state = played("forcehorse")
     charts = game_charts(state)
@@ -215,3 +266,25 @@ def test_chart_command_writes_svg(tmp_path: Path, capsys: pytest.CaptureFixture[
     argv = ["simulate", "longshot", "--games", "3", "--chart", str(out)]
     assert main(argv) == 0
     assert len(series(out.read_text(encoding="utf-8"))) == 5
+
+
+def test_the_page_is_small_and_its_compact_data_expands_to_every_step() -> None:
+    """The page embedded every step's full view and text picture (1.27 MB for a
+    9.4 KB log); it embeds what changed, and page_data gives it all back."""
+    for game_id in ("readysetbet", "trickrace", "longshot"):
+        state = played(game_id)
+        log = state.log.dumps()
+        for seat in (None, 0):
+            page = replay_html(log, seat)
+            assert len(page) < 30 * len(log) + 40_000, (game_id, len(page), len(log))
+            expected = json.loads(json.dumps(game_steps(log, seat).to_data()))
+            assert page_data(page) == expected
+
+
+def test_the_page_data_names_the_course_and_the_rules_in_play() -> None:
+    data = game_steps(played("mafia").log.dumps()).to_data()
+    assert data["course"] == racebook.load("mafia").config.goal
+    assert data["rules"] == ["supply-quinella"]
+    data = game_steps(played("trickrace").log.dumps()).to_data()
+    assert data["course"] == 7 and data["rules"] == []
+    assert game_steps(played("forcehorse").log.dumps()).to_data()["course"] is None

@@ -37,7 +37,7 @@ def start_browser(profile: str) -> Any:
     if CHROMIUM is None or CHROMEDRIVER is None:
         pytest.skip(
             "no chromium/chromedriver on PATH: install Debian's chromium and "
-            "chromium-driver (make browsers) to run the replay page in a browser"
+            "chromium-driver (make tools does, with apt-get) to run the replay page in a browser"
         )
     try:
         from selenium import webdriver
@@ -154,10 +154,72 @@ def test_every_seats_page_runs_to_its_end(browser: Any, tmp_path: Path, game_id:
     page.write_text(replay_html(state.log.dumps(), 1), encoding="utf-8")
     problems(browser)
     browser.get(page.as_uri() + "#last")
-    assert text_of(browser, "who") == "seat 1's view"
+    assert text_of(browser, "who").startswith("seat 1's view")
     result = state.result
     assert result is not None
     assert f"scores {', '.join(map(str, result.scores))}" in text_of(browser, "result")
     press(browser, Keys.HOME)
     assert text_of(browser, "result") == ""
+    assert problems(browser) == []
+
+
+def test_the_track_is_drawn_to_the_course_and_a_seats_labels_fit(
+    browser: Any, tmp_path: Path
+) -> None:
+    """The trick race's horses at 5 of a 7-space course sit at 5/7 of the lane,
+    not at its end (the track was scaled to the farthest horse); a seat's own
+    page names its horse in full ("horse 2, yours"), never clipped."""
+    from selenium.webdriver.common.by import By
+
+    state = played("trickrace")
+    page = tmp_path / "trickrace-seat0.html"
+    page.write_text(replay_html(state.log.dumps(), 0), encoding="utf-8")
+    browser.get(page.as_uri() + "#last")
+    course = state.game.config.course
+    lanes = browser.find_elements(By.CSS_SELECTOR, "#track .lane")
+    farthest = max(max(state.view(None).positions), course)
+    for lane, pos in zip(lanes, state.view(None).positions, strict=True):
+        bar = lane.find_element(By.CSS_SELECTOR, ".bar")
+        horse = lane.find_element(By.CSS_SELECTOR, ".horse")
+        share = (horse.rect["x"] - bar.rect["x"]) / max(1, bar.rect["width"] - horse.rect["width"])
+        assert abs(share - pos / farthest) < 0.03, (pos, share)
+        name = lane.find_element(By.CSS_SELECTOR, ".name")
+        assert browser.execute_script(
+            "return arguments[0].scrollWidth <= arguments[0].clientWidth", name
+        ), name.text
+        assert lane.find_element(By.CSS_SELECTOR, ".of").text == f"of {course}"
+    names = [lane.find_element(By.CSS_SELECTOR, ".name").text for lane in lanes]
+    mine = state.view(0).horses[0]
+    assert names[mine - 1] == f"horse {mine}, yours"
+    assert problems(browser) == []
+
+
+def test_the_ready_set_bet_board_shows_rates_and_a_token_legend(
+    browser: Any, tmp_path: Path
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    state = played("readysetbet")
+    page = tmp_path / "rsb.html"
+    page.write_text(replay_html(state.log.dumps(), None), encoding="utf-8")
+    browser.get(page.as_uri() + "#step=3")
+    legend = text_of(browser, "legend")
+    for seat in range(state.game.players):
+        assert f"seat {seat}" in legend
+    shown = {
+        spot.get_attribute("data-spot"): spot.find_element(By.CSS_SELECTOR, ".pays").text
+        for spot in browser.find_elements(By.CSS_SELECTOR, "#board .spot")
+    }
+    rates = {s: f"{m}/{loss}" if loss else f"{m}" for s, m, loss in state.view(None).rates}
+    assert shown and all(rates[s] == text for s, text in shown.items() if s in rates)
+    assert shown["win:7:0"] == rates["win:7:0"]
+    assert problems(browser) == []
+
+
+def test_a_house_rule_games_page_names_its_rules(browser: Any, tmp_path: Path) -> None:
+    state = played("mafia")
+    page = tmp_path / "mafia.html"
+    page.write_text(replay_html(state.log.dumps(), None), encoding="utf-8")
+    browser.get(page.as_uri())
+    assert text_of(browser, "who") == "spectator's view; rules in play: supply-quinella"
     assert problems(browser) == []

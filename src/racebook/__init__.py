@@ -56,8 +56,8 @@ def load(name: Literal["trickrace"], **settings: Any) -> TrickRace: ...
 @overload
 def load(name: Literal["forcehorse", "forcehorse-random"], **settings: Any) -> ForceHorse: ...
 @overload
-def load(name: str, **settings: Any) -> Game[Any]: ...
-def load(name: str, **settings: Any) -> Game[Any]:
+def load(name: str, **settings: Any) -> Game[Any, State[Any, Any, Action]]: ...
+def load(name: str, **settings: Any) -> Game[Any, State[Any, Any, Action]]:
     """A game from a preset name (or game id) with settings overridden.
 
     Typed: ``racebook.load("readysetbet")`` is a
@@ -100,3 +100,12 @@ __all__ = [
     "resume",
     "simulate",
 ]
+
+
+def __dir__() -> list[str]:
+    """``dir(racebook)``: the API (``__all__``), not the names its own code
+    imports to type it."""
+    return sorted(__all__)
+
+
+del TYPE_CHECKING, overload, annotations  # the typing helpers above; not the API

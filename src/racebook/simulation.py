@@ -83,7 +83,7 @@ def game_seeds(seed: int, index: int, seats: int) -> tuple[int, list[int], rando
     return game_seed, [rng.randrange(2**32) for _ in range(seats)], rng
 
 
-def play_game(game: Game[Any], bots: Sequence[Any], seed: int, index: int) -> GameRecord:
+def play_game(game: Game[Any, Any], bots: Sequence[Any], seed: int, index: int) -> GameRecord:
     """Play game ``index`` of a simulation with ``seed`` between ``bots`` (names
     or bot factories, one per player); a seat that acts without playing
     chooses uniformly."""
@@ -106,10 +106,10 @@ def play_game(game: Game[Any], bots: Sequence[Any], seed: int, index: int) -> Ga
     )
 
 
-_GAMES: dict[tuple[str, str], Game[Any]] = {}
+_GAMES: dict[tuple[str, str], Game[Any, Any]] = {}
 
 
-def _game_of(game_id: str, config: Any) -> Game[Any]:
+def _game_of(game_id: str, config: Any) -> Game[Any, Any]:
     from racebook.core.registry import game_from_data
 
     key = (game_id, _key(config))
@@ -143,7 +143,7 @@ def _play_chunk(job: tuple[str, Any, tuple[Any, ...], int, int, int, bool]) -> _
 
 
 def simulate(
-    game: Game[Any],
+    game: Game[Any, Any],
     bots: Sequence[Any] | None = None,
     *,
     games: int = 100,

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import os
 import threading
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 import attrs
 
@@ -34,6 +34,12 @@ from racebook.core.errors import BadPosition, IllegalAction, LogError, UnknownSe
 from racebook.core.game import CHANCE, Action, Event, Game, State
 from racebook.core.logfile import LogWriter, read_log_file
 from racebook.core.replay import resume
+
+S = TypeVar("S", bound=State[Any, Any, Any], covariant=True)
+S2 = TypeVar("S2", bound=State[Any, Any, Any])
+C = TypeVar("C")
+V = TypeVar("V")
+A = TypeVar("A", bound=Action)
 
 
 @attrs.frozen
@@ -47,15 +53,20 @@ class Verdict:
     events: tuple[Event, ...] = ()
 
 
-class Table:
+class Table(Generic[S]):
     """One game served to several seats (see the module's text).
 
     ``log``: a path to write the log to as play goes (``fsync`` forces each
-    line to disk); ``None`` keeps it in memory only (``state.log``)."""
+    line to disk); ``None`` keeps it in memory only (``state.log``).
+
+    Typed by its state: ``Table(racebook.load("readysetbet").new_state())`` is a
+    ``Table[ReadySetBetState]``, whose :meth:`view` is a ``ReadySetBetView``,
+    :meth:`legal_actions` a list of ``ReadySetBetAction`` and :meth:`state` a
+    ``ReadySetBetState`` (``mypy --strict`` sees them)."""
 
     def __init__(
         self,
-        state: State[Any],
+        state: S,
         *,
         log: str | os.PathLike[str] | None = None,
         fsync: bool = False,
@@ -64,22 +75,52 @@ class Table:
         self._lock = threading.RLock()
         self._writer = LogWriter(state, log, fsync=fsync) if log is not None else None
 
+    @overload
     @classmethod
     def resume(
-        cls, log: str | os.PathLike[str], *, seed: int | None = None, fsync: bool = False
-    ) -> Table:
+        cls,
+        log: str | os.PathLike[str],
+        game: None = None,
+        *,
+        seed: int | None = None,
+        fsync: bool = False,
+    ) -> Table[State[Any, Any, Any]]: ...
+    @overload
+    @classmethod
+    def resume(
+        cls,
+        log: str | os.PathLike[str],
+        game: type[Game[Any, S2]],
+        *,
+        seed: int | None = None,
+        fsync: bool = False,
+    ) -> Table[S2]: ...
+    @classmethod
+    def resume(
+        cls: type[Table[Any]],
+        log: str | os.PathLike[str],
+        game: type[Game[Any, Any]] | None = None,
+        *,
+        seed: int | None = None,
+        fsync: bool = False,
+    ) -> Table[Any]:
         """The table whose log is at ``log``, continued (after a crash too:
-        see :func:`~racebook.core.replay.resume`); it goes on writing there."""
+        see :func:`~racebook.core.replay.resume`); it goes on writing there.
+        ``game``: the game class the log must be of (a
+        :class:`~racebook.core.errors.LogError` if it is another), which types
+        the table: ``Table.resume(path, ReadySetBet)`` is a
+        ``Table[ReadySetBetState]``."""
         try:
             text = read_log_file(log)
         except UnicodeDecodeError as exc:
             raise LogError(1, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-        return cls(resume(text, seed).state, log=log, fsync=fsync)
+        return cls(resume(text, seed, game=game).state, log=log, fsync=fsync)
 
     @property
-    def game(self) -> Game[Any]:
+    def game(self: Table[State[C, Any, Any]]) -> Game[C, S]:
         """The game being played (shared, immutable)."""
-        return self._state.game
+        game: Game[C, S] = self._state.game
+        return game
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -109,12 +150,12 @@ class Table:
                 return Verdict(False, str(exc))
             return Verdict(True, None, tuple(e for e in events if e.visible_to(seat)))
 
-    def view(self, seat: int | None) -> Any:
+    def view(self: Table[State[Any, V, Any]], seat: int | None) -> V:
         """What ``seat`` may see now (``None``: a spectator)."""
         with self._lock:
             return self._state.view(seat)
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self: Table[State[Any, Any, A]], seat: int) -> list[A]:
         """Every legal action of ``seat`` now."""
         with self._lock:
             return self._state.legal_actions(seat)
@@ -138,13 +179,22 @@ class Table:
         with self._lock:
             return self._state.log.dumps()
 
-    def state(self) -> State[Any]:
+    def state(self) -> S:
         """A copy of the state, to read at leisure without holding the table."""
         with self._lock:
             return self._state.clone()
 
     def close(self) -> None:
-        """Stop writing the log (it stays resumable)."""
+        """Stop writing the log (it stays resumable, without a closing line, as
+        after a crash)."""
         with self._lock:
             if self._writer is not None:
                 self._writer.close()
+
+    def save(self) -> None:
+        """Stop writing the log, with its closing line: a game saved on purpose
+        (:meth:`~racebook.core.logfile.LogWriter.save`), which replay, the
+        replay page and the charts read, and :meth:`resume` continues."""
+        with self._lock:
+            if self._writer is not None:
+                self._writer.save()

@@ -50,7 +50,7 @@ def _fail(where: str, message: str) -> AssertionError:
 
 
 def check_random_games(
-    game: Game[Any],
+    game: Game[Any, Any],
     *,
     games: int = 100,
     seed: int = 0,
@@ -116,7 +116,7 @@ def check_random_games(
     return HarnessReport(games, steps, probes, views)
 
 
-def _probe(state: State[Any], seat: int, legal: list[Any], where: str) -> int:
+def _probe(state: State[Any, Any, Any], seat: int, legal: list[Any], where: str) -> int:
     before = state.snapshot()
     count = 0
     allowed = set(legal)
@@ -139,7 +139,7 @@ def _probe(state: State[Any], seat: int, legal: list[Any], where: str) -> int:
     return count
 
 
-def _views(state: State[Any], rng: random.Random, where: str) -> int:
+def _views(state: State[Any, Any, Any], rng: random.Random, where: str) -> int:
     count = 0
     for seat in [*range(state.game.seats), None]:
         view = state.view(seat)
@@ -156,7 +156,7 @@ def _views(state: State[Any], rng: random.Random, where: str) -> int:
     return count
 
 
-def _has_tensor(state: State[Any]) -> bool:
+def _has_tensor(state: State[Any, Any, Any]) -> bool:
     """Whether the game has an observation tensor (racebook.core.spaces)."""
     try:
         state.game.observation_layout  # noqa: B018 (built once per game)
@@ -165,7 +165,7 @@ def _has_tensor(state: State[Any]) -> bool:
     return True
 
 
-def _check_for_seat(state: State[Any], where: str) -> None:
+def _check_for_seat(state: State[Any, Any, Any], where: str) -> None:
     for seat in [*range(state.game.seats), None]:
         lines = state.log.for_seat(seat).splitlines()
         header = json.loads(lines[0])

@@ -96,7 +96,7 @@ class RacebookGame(pyspiel.Game):  # type: ignore[misc]
         self.returns_kind = str(params.get("returns", "places"))
         if self.returns_kind not in ("places", "scores"):
             raise ValueError(f"returns: 'places' or 'scores', not {self.returns_kind!r}")
-        self.rb: Game[Any] = racebook.load(preset, **settings)
+        self.rb: Game[Any, Any] = racebook.load(preset, **settings)
         rb = self.rb
         if self.returns_kind == "places":
             low, high = -1.0, 1.0
@@ -134,7 +134,7 @@ class _Holder:
     with ``copy.deepcopy``; this copies the state with
     :meth:`~racebook.core.game.State.clone` and shares the immutable game."""
 
-    def __init__(self, state: State[Any]) -> None:
+    def __init__(self, state: State[Any, Any, Any]) -> None:
         self.state = state
         self.node: ChanceNode | None = None
         self.drawn: list[int] = []
@@ -169,11 +169,11 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
         self._settle()
 
     @property
-    def _rb_game(self) -> Game[Any]:
+    def _rb_game(self) -> Game[Any, Any]:
         return self._h.state.game
 
     @property
-    def racebook_state(self) -> State[Any]:
+    def racebook_state(self) -> State[Any, Any, Any]:
         """The racebook state (not to be changed from outside)."""
         return self._h.state
 
@@ -273,7 +273,7 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
 class RacebookObserver:
     """OpenSpiel's Python observer: the seat's tensor and strings."""
 
-    def __init__(self, game: Game[Any], perfect_recall: bool) -> None:
+    def __init__(self, game: Game[Any, Any], perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
         size = 0 if perfect_recall else game.observation_shape[0]
         self.tensor = np.zeros(size, np.float32)

@@ -63,7 +63,7 @@ class RacebookEnv(AECEnv):  # type: ignore[misc]
         if render_mode is not None and render_mode not in modes:
             raise ValueError(f"render_mode: one of {modes}, not {render_mode!r}")
         self.render_mode = render_mode
-        self.game: Game[Any] = racebook.load(game, **settings)
+        self.game: Game[Any, Any] = racebook.load(game, **settings)
         self.metadata = {
             "render_modes": modes,
             "name": f"racebook_{self.game.id}_v0",
@@ -84,7 +84,7 @@ class RacebookEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces = {a: self._observation_space for a in self.possible_agents}
         self.action_spaces = {a: self._action_space for a in self.possible_agents}
         self._rng = random.Random()
-        self.state: State[Any] = self.game.new_state(seed=0)
+        self.state: State[Any, Any, Any] = self.game.new_state(seed=0)
 
     def observation_space(self, agent: str) -> Any:
         return self.observation_spaces[agent]

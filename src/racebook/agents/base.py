@@ -16,7 +16,7 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, state: State[Any], seat: int) -> Action: ...
+    def choose(self, state: State[Any, Any, Action], seat: int) -> Action: ...
 
 
 class RandomBot:
@@ -34,7 +34,7 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, state: State[Any], seat: int) -> Action:
+    def choose(self, state: State[Any, Any, Action], seat: int) -> Action:
         actions = state.legal_actions(seat)
         return actions[int(self._rng.random() * len(actions))]
 

@@ -30,7 +30,7 @@ class ForceHorseHeuristic:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, state: State[Any], seat: int) -> Action:
+    def choose(self, state: State[Any, Any, Action], seat: int) -> Action:
         actions = state.legal_actions(seat)
         if len(actions) == 1:
             return actions[0]

@@ -44,7 +44,7 @@ class ReadySetBetHeuristic:
         self._rng = random.Random(seed)
         self.samples = samples
 
-    def choose(self, state: State[Any], seat: int) -> Action:
+    def choose(self, state: State[Any, Any, Action], seat: int) -> Action:
         actions = state.legal_actions(seat)
         if len(actions) == 1:
             return actions[0]

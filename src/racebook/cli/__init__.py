@@ -31,7 +31,7 @@ from racebook.core.logfile import read_log_file, write_file
 # --- the commands ---
 
 
-def _game(args: argparse.Namespace) -> Game[Any]:
+def _game(args: argparse.Namespace) -> Game[Any, Any]:
     _plugins(args)
     settings: dict[str, Any] = {}
     if getattr(args, "players", None) is not None:
@@ -50,7 +50,7 @@ def _game(args: argparse.Namespace) -> Game[Any]:
     return racebook.load(name, **settings)
 
 
-def _bots(args: argparse.Namespace, game: Game[Any]) -> list[str]:
+def _bots(args: argparse.Namespace, game: Game[Any, Any]) -> list[str]:
     players = game.players
     if not args.bots:
         return ["random"] * players
@@ -60,7 +60,7 @@ def _bots(args: argparse.Namespace, game: Game[Any]) -> list[str]:
     return names + [names[-1]] * (players - len(names))  # the last name fills the table
 
 
-def _standings(state: State[Any]) -> str:
+def _standings(state: State[Any, Any, Any]) -> str:
     result = state.result
     if result is None:
         return f"game in progress after {len(state.log)} actions; to act: {state.to_act}"
@@ -71,7 +71,7 @@ def _standings(state: State[Any]) -> str:
     return "\n".join(lines)
 
 
-def _seat_name(game: Game[Any], seat: int) -> str:
+def _seat_name(game: Game[Any, Any], seat: int) -> str:
     if seat < game.players:
         return f"seat {seat}"
     return (

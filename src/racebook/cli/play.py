@@ -11,8 +11,10 @@ written with commas.  A move
 the rules refuse is refused with the rulebook's reason, and nothing changes.
 
 The game runs on a :class:`~racebook.table.Table`: its log is written as play goes,
-so it is saved at the end, on ``quit`` and on Ctrl-C, and ``racebook play
---resume FILE`` continues it.
+so it is saved at the end and on ``q`` (with its closing line: ``racebook
+replay``, ``--html`` and ``chart`` read it, exit status 0); Ctrl-C stops at
+once (exit status 130) and leaves the log as a crash does, every complete
+move kept.  Either way ``racebook play --resume FILE`` continues it.
 
 Ready Set Bet's race is real time: the host's chair is a clock that rolls the
 dice every ``--pace`` seconds (``pace 1.5`` changes it during play); bots bet
@@ -37,7 +39,7 @@ from typing import Any
 import attrs
 
 from racebook.core.errors import MalformedAction, clip
-from racebook.core.game import CHANCE, Action, Game
+from racebook.core.game import CHANCE, Action, Game, State
 from racebook.table import Table
 from racebook.watch.words import event_words
 
@@ -101,7 +103,7 @@ def _typed(hint: Any, text: str) -> Any:
     return text
 
 
-def parse_move(game: Game[Any], seat: int, text: str) -> Action:
+def parse_move(game: Game[Any, Any], seat: int, text: str) -> Action:
     """An action of ``seat`` from the short notation (see the module's
     text); :class:`~racebook.core.errors.MalformedAction` if it is not one.
 
@@ -197,7 +199,7 @@ def _escape(found: re.Match[str]) -> str:
 class Play:
     """One game at the keyboard (see the module's text)."""
 
-    table: Table
+    table: Table[State[Any, Any, Any]]
     humans: tuple[int, ...]
     bots: dict[int, Any]
     screen: Screen
@@ -229,13 +231,16 @@ class Play:
         words = [event_words(e.to_data()) for e in events[-EVENTS_SHOWN:]]
         to_act = ", ".join(self._who(s) for s in table.to_act) or "nobody: the game is over"
         watcher = "a spectator" if seat is None else self._who(seat)
-        parts = [
-            (f"{game.title}, as {watcher} sees it; to act: {to_act}", picture, ""),
+        parts = [  # the title stays short: a long "to act" list went past the frame
+            (f"{game.title}, as {watcher} sees it", f"to act: {to_act}\n{picture}", ""),
             ("recent events", "\n".join(words) or "(none yet)", ""),
         ]
         if moves:
             lines = _columns(
-                [f"{i:>3}  {move_text(a)}" for i, a in enumerate(moves[:MOVES_SHOWN], 1)],
+                [
+                    f"{i:>3}  {move_text(a)}{_gloss(view, a)}"
+                    for i, a in enumerate(moves[:MOVES_SHOWN], 1)
+                ],
                 self.screen.console.width - 4,
             )
             if len(moves) > MOVES_SHOWN:
@@ -374,6 +379,27 @@ class Play:
             self.submit(seat, line, self._race_moves(seat))
 
 
+def _gloss(view: Any, action: Action) -> str:
+    """A move's meaning where its notation is a bare number: the trick race's
+    tickets (``bet 0``: the win ticket), Ready Set Bet's spots (what they pay).
+
+    >>> import racebook
+    >>> from racebook.games.trickrace import Bet
+    >>> _gloss(None, Bet(0, 0)), _gloss(None, Bet(0, 3))
+    (' (the win ticket)', ' (horse 3)')
+    """
+    if action.kind == "bet" and isinstance(getattr(action, "ticket", None), int):
+        ticket = action.ticket  # type: ignore[attr-defined]
+        return " (the win ticket)" if ticket == 0 else f" (horse {ticket})"
+    spot = getattr(action, "spot", None)
+    rates = getattr(view, "rates", None)
+    if isinstance(spot, str) and rates:
+        for name, mult, loss in rates:
+            if name == spot:
+                return f" (pays {mult} to 1" + (f", {loss} if it loses)" if loss else ")")
+    return ""
+
+
 def _columns(items: Sequence[str], width: int) -> list[str]:
     """``items`` in as many columns as fit in ``width``, numbered down the columns.
 
@@ -416,7 +442,7 @@ def _read() -> str | None:
 # -- the command -------------------------------------------------------------------------
 
 
-def _humans(args: argparse.Namespace, game: Game[Any]) -> tuple[int, ...]:
+def _humans(args: argparse.Namespace, game: Game[Any, Any]) -> tuple[int, ...]:
     from racebook.cli.plugins import UsageError
 
     seats = tuple(dict.fromkeys(args.seat or [0]))
@@ -471,10 +497,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     )
     try:
         play.run(_read)
-    except (KeyboardInterrupt, EOFError):
+    except KeyboardInterrupt:  # maybe mid-move: the log keeps every complete move
         table.close()
-        print(f"\ngame saved to {log}: racebook play --resume {log} continues it")
+        print(f"\ninterrupted; racebook play --resume {log} continues the game")
         return 130
+    except EOFError:  # q, or the end of the input: saved on purpose
+        table.save()
+        print(
+            f"\ngame saved to {log}: racebook play --resume {log} continues it; "
+            f"racebook replay {log} --html page.html shows it"
+        )
+        return 0
     table.close()
     play.message = "the game is over"
     play.draw(humans[0] if len(humans) == 1 else None, False)

@@ -46,7 +46,7 @@ def replay_options(p: argparse.ArgumentParser) -> None:
     )
 
 
-def write_html(args: argparse.Namespace, state: State[Any]) -> int:
+def write_html(args: argparse.Namespace, state: State[Any, Any, Any]) -> int:
     """Write the replay page ``args.html`` of the replayed ``state``."""
     from racebook.watch.html import page_html
     from racebook.watch.steps import state_steps
@@ -61,7 +61,7 @@ def write_html(args: argparse.Namespace, state: State[Any]) -> int:
     return 0
 
 
-def _read(path: str) -> State[Any] | int:
+def _read(path: str) -> State[Any, Any, Any] | int:
     try:
         text = read_log_file(path)
     except (OSError, UnicodeDecodeError) as exc:
@@ -118,7 +118,7 @@ def simulate_options(p: argparse.ArgumentParser) -> None:
     )
 
 
-def simulate_chart(args: argparse.Namespace, game: Game[Any], bots: list[str]) -> None:
+def simulate_chart(args: argparse.Namespace, game: Game[Any, Any], bots: list[str]) -> None:
     """Write the distribution chart of ``racebook simulate --chart``."""
     from racebook.watch.charts import distribution_chart, simulated_scores
 

@@ -38,6 +38,8 @@ def field_problem(action: Action) -> tuple[str, str] | None:
     for name, hint, ok in checks:
         value = getattr(action, name)
         if not ok(value):
+            if hint is int and type(value) is int:
+                return name, f"an integer from -(2**63-1) to 2**63-1 expected, got {short(value)}"
             return name, f"expected {_type_name(hint)}, got {short(value)}"
     return None
 
@@ -150,7 +152,7 @@ def _reader(t: type[Any]) -> Callable[[Any], Any]:
     return read
 
 
-def action_from_data(game: Game[Any], obj: Any) -> Action:
+def action_from_data(game: Game[Any, Any], obj: Any) -> Action:
     """Structure one action's JSON data for ``game`` (a log line or a client's
     message); :class:`MalformedAction` naming the field if it is not one."""
     if not isinstance(obj, dict):
@@ -174,7 +176,7 @@ def action_from_data(game: Game[Any], obj: Any) -> Action:
         raise MalformedAction(field, f"malformed {kind!r} action: {message}") from None
     except RecursionError:
         raise MalformedAction("kind", f"malformed {kind!r} action: nested too deeply") from None
-    bad = field_problem(action)  # what cattrs lets through: an int of any size
+    bad = field_problem(action)  # what the converter takes but apply would refuse (10**30)
     if bad is not None:
         raise MalformedAction(bad[0], f"malformed {kind!r} action: {bad[1]}")
     return action

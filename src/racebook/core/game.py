@@ -61,10 +61,16 @@ MAX_CONFIG = 256 * 1024
 that every line a log writer produces can be read back."""
 
 C = TypeVar("C")
+S = TypeVar("S", bound="State[Any, Any, Any]", covariant=True)
 
 
-class Game(abc.ABC, Generic[C]):
-    """A rule system bound to one variant ``config`` (an attrs class)."""
+class Game(abc.ABC, Generic[C, S]):
+    """A rule system bound to one variant ``config`` (an attrs class).
+
+    Typed by its config ``C`` and its state ``S``: ``racebook.load("trickrace")``
+    is a ``TrickRace``, a ``Game[TrickRaceConfig, TrickRaceState]``, whose
+    :meth:`new_state` is a ``TrickRaceState``, itself a
+    ``State[TrickRaceConfig, TrickRaceView, TrickRaceAction]``."""
 
     id: ClassVar[str]
     title: ClassVar[str]
@@ -191,7 +197,7 @@ class Game(abc.ABC, Generic[C]):
         """The shape of :meth:`State.observation_tensor` (flat)."""
         return (sum(size for _, size in self.observation_layout),)
 
-    def new_state(self, seed: int | None = None, *, explicit_chance: bool = False) -> State[C]:
+    def new_state(self, seed: int | None = None, *, explicit_chance: bool = False) -> S:
         """A new game.  Chance is drawn from ``seed`` (a fresh random seed if
         ``None``); with ``explicit_chance`` nothing is drawn: chance outcomes
         are applied from outside (replay, OpenSpiel-style search)."""
@@ -205,5 +211,5 @@ class Game(abc.ABC, Generic[C]):
         return state
 
     @abc.abstractmethod
-    def _make_state(self) -> State[C]:
+    def _make_state(self) -> S:
         """The state at the very start, before any chance is resolved."""

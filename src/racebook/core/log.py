@@ -178,12 +178,12 @@ class LineHash:
 
 _DEFAULTS: dict[tuple[type[Any], int], Any] = {}
 
-_READ_AT: weakref.WeakKeyDictionary[Game[Any], int] = weakref.WeakKeyDictionary()
+_READ_AT: weakref.WeakKeyDictionary[Game[Any, Any], int] = weakref.WeakKeyDictionary()
 """The defaults revision of the header each game replayed from a log of
 format 4 or later was built from: its log is written at that revision again."""
 
 
-def read_at(game: Game[Any], revision: int) -> None:
+def read_at(game: Game[Any, Any], revision: int) -> None:
     """``game`` was built from a header at defaults ``revision``: its log
     keeps that revision, so a replayed log re-dumps to the same text (and, in
     format 5, the same digests) after a game's defaults changed."""
@@ -191,7 +191,7 @@ def read_at(game: Game[Any], revision: int) -> None:
         _READ_AT[game] = revision
 
 
-def _default_data(cls: type[Game[Any]], revision: int = 0) -> dict[str, Any] | None:
+def _default_data(cls: type[Game[Any, Any]], revision: int = 0) -> dict[str, Any] | None:
     """``cls``'s default config as JSON data at ``revision`` of its defaults
     (0: the current one; ``None``: it has none, and its headers list every
     setting)."""
@@ -208,7 +208,7 @@ def _default_data(cls: type[Game[Any]], revision: int = 0) -> dict[str, Any] | N
     return found
 
 
-def config_changes(game: Game[Any]) -> tuple[int | None, Any]:
+def config_changes(game: Game[Any, Any]) -> tuple[int | None, Any]:
     """What a header of format 4 writes of ``game``'s config:
     ``(defaults revision, the settings that differ from that revision's
     defaults)``, or ``(None, every setting)`` for a game without defaults.
@@ -228,7 +228,7 @@ def config_changes(game: Game[Any]) -> tuple[int | None, Any]:
     return revision, changes
 
 
-def header_config(game_cls: type[Game[Any]], header: dict[str, Any]) -> Any:
+def header_config(game_cls: type[Game[Any, Any]], header: dict[str, Any]) -> Any:
     """The full config (JSON data) a log header's ``config`` stands for: with a
     ``"defaults"`` revision (format 4), the game's default config, with the
     settings whose default changed since that revision as they were then
@@ -302,13 +302,13 @@ def action_row(action: Action) -> list[Any]:
     return row if n == len(row) else row[:n]
 
 
-def row_action(game: Game[Any], row: list[Any]) -> Action:
+def row_action(game: Game[Any, Any], row: list[Any]) -> Action:
     """An action from its format-3 log line (:func:`action_row`);
     :class:`MalformedAction` naming the field if it is not one."""
     return _row_action(game, row)[0]
 
 
-def _row_action(game: Game[Any], row: list[Any]) -> tuple[Action, bool]:
+def _row_action(game: Game[Any, Any], row: list[Any]) -> tuple[Action, bool]:
     """:func:`row_action`, and whether every field was read by its exact type
     (ints in range, cards parsed), so that the action needs no
     :func:`~racebook.core.game.field_problem`."""
@@ -344,7 +344,7 @@ def event_data(event: Event) -> dict[str, Any]:
 class GameLog:
     """The log of a state so far (a live view: it follows the state)."""
 
-    def __init__(self, state: State[Any]) -> None:
+    def __init__(self, state: State[Any, Any, Any]) -> None:
         self._state = state
 
     def __len__(self) -> int:
@@ -433,7 +433,7 @@ def _parse_line(number: int, line: str) -> Any:
     except RecursionError:
         raise LogError(number, "nested too deeply") from None
     except json.JSONDecodeError as exc:
-        raise LogError(number, f"not JSON ({exc.msg} at column {exc.colno})") from None
+        raise LogError(number, f"not JSON ({exc.msg}: column {exc.colno})") from None
     except ValueError as exc:  # e.g. an integer of more than 4,300 digits
         raise LogError(number, f"not readable JSON ({clip(str(exc))})") from None
     if not isinstance(obj, dict) and (number == 1 or not isinstance(obj, list)):
@@ -459,7 +459,7 @@ def _numbered_lines(text: str, start: int = 0, number: int = 1) -> Iterator[tupl
         start, number = stop + 1, number + 1
 
 
-def parse_action(game: Game[Any], obj: Any, number: int) -> Action:
+def parse_action(game: Game[Any, Any], obj: Any, number: int) -> Action:
     """Structure one action line for ``game`` (an array of format 3, an object
     of formats 1 and 2); :class:`LogError` if it is not one."""
     try:

@@ -181,7 +181,9 @@ class LogWriter:
     """Whether this writer holds the exclusive lock on its file (false where
     the platform or file system has none)."""
 
-    def __init__(self, state: State[Any], path: str | os.PathLike[str], *, fsync: bool = False):
+    def __init__(
+        self, state: State[Any, Any, Any], path: str | os.PathLike[str], *, fsync: bool = False
+    ):
         if state._writer is not None:
             raise ValueError("this state already has a log writer")
         self.path = os.fspath(path)
@@ -244,7 +246,7 @@ class LogWriter:
         raise LogInUse(self.path)
 
     @property
-    def _state(self) -> State[Any]:
+    def _state(self) -> State[Any, Any, Any]:
         state = self._state_ref()
         if state is None:  # only while the state itself is being freed
             raise ValueError("the state this writer followed is gone")
@@ -277,9 +279,19 @@ class LogWriter:
         self._write(_dump({"end": len(state._entries), "digest": digest}) + "\n")
         self.close()
 
+    def save(self) -> None:
+        """Write the closing line now and stop following the state: a game
+        saved on purpose, over or not.  :func:`~racebook.core.replay.replay`,
+        the replay page and the charts read the log as it is;
+        :func:`~racebook.core.replay.resume` continues it (a new writer drops
+        the closing line before it appends)."""
+        if self._state._writer is self and not self._file.closed:
+            self._close_log()
+
     def close(self) -> None:
         """Stop following the state and close the file (a game in progress
-        stays resumable: its log simply has no closing line yet)."""
+        stays resumable: its log simply has no closing line yet, as after a
+        crash; :meth:`save` writes one)."""
         state = self._state_ref()
         if state is not None and state._writer is self:
             state._writer = None

@@ -7,7 +7,7 @@ from typing import Any
 import attrs
 
 from racebook.core.errors import ConfigError, clip
-from racebook.core.game import Game
+from racebook.core.game import Action, Game, State
 from racebook.core.serial import MAX_DEPTH, first_bad_field, from_data, nesting, to_data
 
 
@@ -30,7 +30,7 @@ class GameInfo:
     presets: tuple[str, ...]
 
 
-_GAMES: dict[str, type[Game[Any]]] = {}
+_GAMES: dict[str, type[Game[Any, Any]]] = {}
 _PRESETS: dict[str, Preset] = {}
 
 
@@ -49,7 +49,7 @@ def generation() -> int:
     return _GENERATION[0]
 
 
-def register_game(cls: type[Game[Any]]) -> type[Game[Any]]:
+def register_game(cls: type[Game[Any, Any]]) -> type[Game[Any, Any]]:
     """Register a game class under its ``id`` (used as a class decorator)."""
     _GAMES[cls.id] = cls
     registry_changed()
@@ -62,7 +62,7 @@ def register_preset(name: str, game: str, config: Any, description: str) -> None
     registry_changed()
 
 
-def game_class(game_id: str) -> type[Game[Any]]:
+def game_class(game_id: str) -> type[Game[Any, Any]]:
     """The class of a registered game id; :class:`ConfigError` if unknown."""
     try:
         return _GAMES[game_id]
@@ -90,7 +90,12 @@ def registered_games() -> dict[str, GameInfo]:
 
 
 def config_with(config: Any, settings: dict[str, Any]) -> Any:
-    """``config`` with ``settings`` applied, checked field by field."""
+    """``config`` with ``settings`` applied, checked field by field.
+
+    A setting the config type names in ``merged_settings`` (Long Shot's
+    ``races``) is a list of tables that change the config's own at the same
+    index: a table given as data may leave fields out, which keep their
+    value; a table past the config's last must give every field."""
     known = {f.name for f in attrs.fields(type(config))}
     for key, value in settings.items():
         if key not in known:
@@ -98,14 +103,41 @@ def config_with(config: Any, settings: dict[str, Any]) -> Any:
         if nesting(value) > MAX_DEPTH:
             raise ConfigError(key, f"nested more than {MAX_DEPTH} levels deep")
     data = to_data(config)
-    data.update(to_data(settings))
+    given = to_data(settings)
+    for key in getattr(type(config), "merged_settings", ()):
+        if key in given:
+            given[key] = _merged(key, getattr(config, key), data[key], given[key])
+    data.update(given)
     try:
         return from_data(data, type(config))
     except ValueError as exc:
         raise ConfigError(first_bad_field(str(exc)), str(exc)) from None
 
 
-def load(name: str, **settings: Any) -> Game[Any]:
+def _merged(key: str, current: Any, old: Any, new: Any) -> Any:
+    """``new`` tables (JSON data) over ``old`` ones, index by index."""
+    if not isinstance(new, list) or not isinstance(old, list) or not current:
+        return new
+    fields = [f.name for f in attrs.fields(type(current[0]))]
+    out = []
+    for i, table in enumerate(new):
+        if not isinstance(table, dict):
+            out.append(table)
+        elif i < len(old) and isinstance(old[i], dict):
+            out.append({**old[i], **table})
+        else:
+            missing = [f for f in fields if f not in table]
+            if missing:
+                raise ConfigError(
+                    f"{key}[{i}].{missing[0]}",
+                    f"a table past the preset's {len(old)} must give every field; "
+                    f"missing: {', '.join(missing)}",
+                )
+            out.append(table)
+    return out
+
+
+def load(name: str, **settings: Any) -> Game[Any, State[Any, Any, Action]]:
     """A game from a preset name (or game id) with settings overridden.
 
     >>> import racebook
@@ -119,7 +151,9 @@ def load(name: str, **settings: Any) -> Game[Any]:
     return _GAMES[preset.game](config)
 
 
-def game_from_data(game_id: str, data: Any, version: int | None = None) -> Game[Any]:
+def game_from_data(
+    game_id: str, data: Any, version: int | None = None
+) -> Game[Any, State[Any, Any, Action]]:
     """A game from its id and a full config as JSON data (a log header, a file).
 
     ``version``: the log format the config was written in, when it comes from

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 import attrs
 
@@ -34,9 +34,21 @@ from racebook.core.log import (
 )
 from racebook.core.registry import game_class, game_from_data, generation
 
+S = TypeVar("S", bound=State[Any, Any, Any])
 
-def replay(text: str) -> State[Any]:
+
+@overload
+def replay(text: str, game: None = None) -> State[Any, Any, Any]: ...
+@overload
+def replay(text: str, game: type[Game[Any, S]]) -> S: ...
+
+
+def replay(text: str, game: type[Game[Any, Any]] | None = None) -> State[Any, Any, Any]:
     """Rebuild a game from its log, verifying every action and digest.
+
+    ``game``: the game class the log must be of (a :class:`LogError` on line
+    1 if it is another); it also types the result for mypy:
+    ``replay(text, ReadySetBet)`` is a ``ReadySetBetState``.
 
     Raises :class:`LogError` with the line number of the first problem.  The
     work is bounded by the log's length: the text by :data:`MAX_BYTES`, each
@@ -44,21 +56,29 @@ def replay(text: str) -> State[Any]:
     puts on its config's sizes.  A log cut short (a crash) is refused here:
     :func:`resume` continues it.
     """
-    return _replay(text, partial=False).state
+    return _replay(text, partial=False, expect=game).state
 
 
 @attrs.frozen
-class Resumed:
+class Resumed(Generic[S]):
     """What :func:`resume` gives back: the ``state``, drawing its own chance
     now; ``closed`` if the log had its closing line; ``dropped`` says which
     half-written last line was dropped (``None`` if none was)."""
 
-    state: State[Any]
+    state: S
     closed: bool
     dropped: str | None = None
 
 
-def resume(text: str, seed: int | None = None) -> Resumed:
+@overload
+def resume(
+    text: str, seed: int | None = None, *, game: None = None
+) -> Resumed[State[Any, Any, Any]]: ...
+@overload
+def resume(text: str, seed: int | None = None, *, game: type[Game[Any, S]]) -> Resumed[S]: ...
+def resume(
+    text: str, seed: int | None = None, *, game: type[Game[Any, Any]] | None = None
+) -> Resumed[Any]:
     r"""Continue a logged game: replay and verify ``text``, then draw chance
     from a new random generator.
 
@@ -66,7 +86,8 @@ def resume(text: str, seed: int | None = None) -> Resumed:
     and with a half-written last line, which is dropped (``Resumed.dropped``
     says so).  ``seed`` is for tests and demos only: by default the generator
     is seeded from the operating system, so nobody can predict from the log
-    the chance that follows (the log never records a seed).
+    the chance that follows (the log never records a seed).  ``game``: the
+    game class the log must be of, as for :func:`replay`.
 
     >>> import racebook
     >>> state = racebook.load("longshot").new_state(seed=1)
@@ -77,20 +98,20 @@ def resume(text: str, seed: int | None = None) -> Resumed:
     >>> resumed.state.digest() == state.digest()
     True
     """
-    resumed = _replay(text, partial=True)
+    resumed = _replay(text, partial=True, expect=game)
     state = resumed.state
     state._rng = random.Random(seed if seed is not None else secrets.randbits(64))
     state._resolve_chance([])
     return resumed
 
 
-_GAMES_BUILT: dict[tuple[int, str], tuple[Game[Any], int]] = {}
+_GAMES_BUILT: dict[tuple[int, str], tuple[Game[Any, Any], int]] = {}
 MAX_GAMES_BUILT = 32
 """Games built from log headers kept for the next log with the same header
 line (``_header_game``)."""
 
 
-def _header_game(head: str) -> tuple[Game[Any], int]:
+def _header_game(head: str) -> tuple[Game[Any, Any], int]:
     """The game a log's header line names, and the format version it was
     written in.  A game is immutable and shared by all its states, so the
     game of a header line met before is reused, unless the registry changed
@@ -106,7 +127,7 @@ def _header_game(head: str) -> tuple[Game[Any], int]:
     return found
 
 
-def _build_header_game(head: str) -> tuple[Game[Any], int]:
+def _build_header_game(head: str) -> tuple[Game[Any, Any], int]:
     header = _parse_line(1, head.removesuffix("\r"))
     if header.get("format") != FORMAT:
         raise LogError(1, f"not a racebook log (format {short(header.get('format'))})")
@@ -135,7 +156,9 @@ def _build_header_game(head: str) -> tuple[Game[Any], int]:
     return game, written
 
 
-def _replay(text: str, *, partial: bool) -> Resumed:
+def _replay(
+    text: str, *, partial: bool, expect: type[Game[Any, Any]] | None = None
+) -> Resumed[State[Any, Any, Any]]:
     if len(text) > MAX_BYTES:
         raise LogError(1, f"log larger than {MAX_BYTES} bytes")
     first = text.find("\n")
@@ -148,6 +171,8 @@ def _replay(text: str, *, partial: bool) -> Resumed:
         except (ValueError, RecursionError):
             raise LogError(1, "the header is half-written") from None
     game, written = _header_game(head.removesuffix("\r"))
+    if expect is not None and not isinstance(game, expect):
+        raise LogError(1, f"a log of {game.id}, not of {short(getattr(expect, 'id', expect))}")
     state = game.new_state(explicit_chance=True)
     hashed = LineHash() if written >= LINES_HASHED else None  # the lines' running hash
     if hashed is not None:
@@ -163,10 +188,16 @@ def _replay(text: str, *, partial: bool) -> Resumed:
         if found is None:
             if not line.strip():
                 continue
-            if partial and not complete:
+            if not complete:
                 try:
                     json.loads(line)
                 except (ValueError, RecursionError):
+                    if not partial:
+                        raise LogError(
+                            number,
+                            "half-written (no end of line): the log was cut short; "
+                            "resume() continues it",
+                        ) from None
                     dropped = f"line {number}: half-written, dropped"
                     break
             obj = _parse_line(number, line)
@@ -222,7 +253,7 @@ MAX_LINE_KEPT = 128
 repeats): the table holds a few MB at most."""
 
 
-def _read_lines(game: Game[Any]) -> dict[str, tuple[Action, bool]]:
+def _read_lines(game: Game[Any, Any]) -> dict[str, tuple[Action, bool]]:
     """Action lines of format 3 on already read, with their action (a frozen
     value, safe to share) and whether it was read typed, for every game with
     ``game``'s action kinds: a line means the same action in all of them.
@@ -238,7 +269,7 @@ def _read_lines(game: Game[Any]) -> dict[str, tuple[Action, bool]]:
 
 
 def _control_line(
-    state: State[Any],
+    state: State[Any, Any, Any],
     obj: dict[str, Any],
     number: int,
     due: int,
@@ -275,7 +306,7 @@ def _control_line(
     raise LogError(number, "neither an action, a checkpoint nor the closing line")
 
 
-def _checkpoint_at(state: State[Any], version: int) -> str | None:
+def _checkpoint_at(state: State[Any, Any, Any], version: int) -> str | None:
     """The digest a checkpoint line must hold now, in the log's own format version."""
     if version == 1:
         return state.digest()  # format 1: the full state at every checkpoint

@@ -304,16 +304,17 @@ def _messages(exc: BaseValidationError) -> list[str]:
         return ["nested too deeply"]
 
 
-def _clip_problem(problem: str) -> str:
-    """One problem cut to a bounded length, keeping where it is (``@ $.field``)."""
-    head, at, where = problem.rpartition(" @ $")
+def _clip_keeping_where(problem: str) -> str:
+    """``problem`` cut to a bounded length, its location (``@ $.card``) kept:
+    the location names the field at fault (:func:`first_bad_field`)."""
+    what, at, where = problem.rpartition(" @ $")
     if not at:
         return clip(problem)
-    return f"{clip(head)}{at}{clip(where, 200)}"
+    return clip(what, 200) + at + clip(where, 100)
 
 
 def _bounded(problems: list[str]) -> str:
-    shown = [_clip_problem(p) for p in problems[:MAX_PROBLEMS]]
+    shown = [_clip_keeping_where(p) for p in problems[:MAX_PROBLEMS]]
     more = len(problems) - len(shown)
     return "; ".join(shown) + (f"; and {more} more problem(s)" if more > 0 else "")
 

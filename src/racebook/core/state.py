@@ -30,14 +30,21 @@ if TYPE_CHECKING:
     from racebook.core.game import Game
 
 C = TypeVar("C")
+V = TypeVar("V", covariant=True)
+A = TypeVar("A", bound=Action, covariant=True)
 
 
-class State(abc.ABC, Generic[C]):
+class State(abc.ABC, Generic[C, V, A]):
     """One game in progress.  Drive it with :meth:`apply`; read it through
     :attr:`to_act`, :meth:`legal_actions`, :meth:`view`, :attr:`is_over`,
-    :attr:`result` and :attr:`log`."""
+    :attr:`result` and :attr:`log`.
 
-    def __init__(self, game: Game[C]) -> None:
+    Typed by the game's config ``C``, its view ``V`` (what :meth:`view`
+    gives) and its actions ``A`` (what :meth:`legal_actions` lists: a union
+    of the game's action classes, or ``Action`` where rule modules may add
+    kinds)."""
+
+    def __init__(self, game: Game[C, Any]) -> None:
         self.game = game
         self._rng: random.Random | None = None
         self._entries: list[Action] = []
@@ -47,7 +54,7 @@ class State(abc.ABC, Generic[C]):
         self._want_mark = False
         self._writer: Any = None  # a LogWriter following this state, if any
         self._version = 0
-        self._legal_cache: tuple[int, int, list[Action]] = (-1, 0, [])
+        self._legal_cache: tuple[int, int, list[A]] = (-1, 0, [])
         self._ids_cache: tuple[int, int, frozenset[int]] = (-1, 0, frozenset())
         # clone() shares the log's lists and the random generator with its
         # copy: each side copies them before its first change (copy-on-write),
@@ -72,7 +79,7 @@ class State(abc.ABC, Generic[C]):
         """Final standings once the game is over, else ``None``."""
 
     @abc.abstractmethod
-    def view(self, seat: int | None) -> Any:
+    def view(self, seat: int | None) -> V:
         """What ``seat`` may see (``None``: a spectator): a typed attrs value.
         Games call :meth:`_check_seat` first: a seat the game does not have
         raises :class:`~racebook.core.errors.UnknownSeat`."""
@@ -99,7 +106,7 @@ class State(abc.ABC, Generic[C]):
         digests (:meth:`checkpoint`) hash only its new items, so that a long
         game replays in time linear in its length."""
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int) -> list[A]:
         """Every legal action of ``seat`` now, in a stable order (empty if it
         may not act).  Chance nodes whose outcomes are too many to list (a
         shuffle) return ``[]``: see :meth:`sample_chance`.  A seat the game
@@ -293,7 +300,7 @@ class State(abc.ABC, Generic[C]):
         self._want_mark = True
 
     @abc.abstractmethod
-    def _legal(self, seat: int) -> list[Action]: ...
+    def _legal(self, seat: int) -> list[A]: ...
 
     @abc.abstractmethod
     def _check(self, action: Action) -> str | None: ...

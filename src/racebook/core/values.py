@@ -24,6 +24,10 @@ class Action:
     """Base of every action.  ``seat`` is who acts (:data:`CHANCE` for chance)."""
 
     kind: ClassVar[str] = "action"
+    chance: ClassVar[bool] = False
+    """Whether this is an outcome of chance, taken only by the seat
+    :data:`CHANCE` (a shuffle, the dice): a client never sends one, and the
+    client schema (``racebook.schema.client_action_schema``) leaves it out."""
     seat: int
 
     def to_data(self) -> dict[str, Any]:

@@ -23,14 +23,16 @@ from pathlib import Path
 from typing import Any
 
 from racebook.core.errors import ConfigError, clip
-from racebook.core.game import Game
+from racebook.core.game import Action, Game, State
 from racebook.core.registry import load, presets
 from racebook.core.serial import to_data
 
 MAX_BYTES = 1024 * 1024
 
 
-def read_variant(text: str, fmt: str = "toml", source: str = "<variant>") -> Game[Any]:
+def read_variant(
+    text: str, fmt: str = "toml", source: str = "<variant>"
+) -> Game[Any, State[Any, Any, Action]]:
     """A game from a variant file's text (``fmt``: ``"toml"`` or ``"json"``)."""
     if len(text) > MAX_BYTES:
         raise ConfigError("file", f"{source}: larger than {MAX_BYTES} bytes")
@@ -60,7 +62,7 @@ def read_variant(text: str, fmt: str = "toml", source: str = "<variant>") -> Gam
     return load(name, **settings)
 
 
-def load_variant(path: str | Path) -> Game[Any]:
+def load_variant(path: str | Path) -> Game[Any, State[Any, Any, Action]]:
     """A game from a ``.toml`` or ``.json`` variant file."""
     p = Path(path)
     fmt = {".toml": "toml", ".json": "json"}.get(p.suffix.lower())
@@ -77,7 +79,7 @@ def load_variant(path: str | Path) -> Game[Any]:
     return read_variant(text, fmt, str(p))
 
 
-def dump_variant(game: Game[Any], fmt: str = "toml") -> str:
+def dump_variant(game: Game[Any, Any], fmt: str = "toml") -> str:
     """The variant file of ``game``: its game id and every setting that differs
     from that game's default preset.  ``read_variant`` gives the same config back.
 

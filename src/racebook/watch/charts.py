@@ -25,6 +25,7 @@ read back what was drawn.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -75,16 +76,52 @@ def _frame(title: str, y_label: str, body: list[str], legend: Sequence[str]) -> 
     return "\n".join(parts) + "\n"
 
 
+def nice_ticks(low: float, high: float, most: int = 6, *, whole: bool = True) -> list[float]:
+    """Axis ticks from ``low`` to ``high``, both included (the axis is widened
+    to whole steps), at a step of 1, 2 or 5 times a power of ten (at least 1
+    if ``whole``: positions, money and counts are whole numbers), at most
+    ``most + 1`` ticks.  The y axes of every chart use them, and the lines are
+    drawn to the same scale: a label sits exactly where its value is.
+
+    >>> nice_ticks(0, 5.3)
+    [0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
+    >>> nice_ticks(-3, 180)
+    [-50.0, 0.0, 50.0, 100.0, 150.0, 200.0]
+    >>> nice_ticks(0, 0)
+    [0.0, 1.0]
+    >>> nice_ticks(0, 0.3, whole=False)
+    [0.0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3]
+    """
+    if high <= low:
+        high = low + 1
+    raw = (high - low) / most
+    power = 10.0 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw * (1 - 1e-9))
+    if whole:
+        step = max(step, 1.0)
+    first = math.floor(low / step + 1e-9)
+    last = math.ceil(high / step - 1e-9)
+    return [round(k * step, 10) + 0.0 for k in range(first, last + 1)]
+
+
+def _tick_label(value: float) -> str:
+    return f"{value:,.0f}" if value == int(value) else f"{value:,.10f}".rstrip("0")
+
+
 def _axes(
     x_ticks: Sequence[tuple[float, str]], y_low: float, y_high: float, x_label: str
 ) -> tuple[list[str], Any, Any]:
-    """Axes, ticks and grid; returns the parts and the x and y scales."""
+    """Axes, ticks and grid; returns the parts and the x and y scales.  The y
+    axis runs from the first to the last of :func:`nice_ticks` (``y_low``,
+    ``y_high``): each tick is a ``<text class="y-tick" data-value=...>``."""
     plot_w = WIDTH - LEFT - RIGHT
     plot_h = HEIGHT - TOP - BOTTOM
     xs = [x for x, _ in x_ticks] or [0.0]
     x_low, x_high = min(xs), max(xs)
     x_span = (x_high - x_low) or 1.0
-    y_span = (y_high - y_low) or 1.0
+    y_ticks = nice_ticks(y_low, y_high)
+    y_low, y_high = y_ticks[0], y_ticks[-1]
+    y_span = y_high - y_low
 
     def sx(x: float) -> float:
         return LEFT + plot_w * (x - x_low) / x_span
@@ -99,16 +136,16 @@ def _axes(
         f'<text x="{LEFT + plot_w // 2}" y="{HEIGHT - 6}" text-anchor="middle">'
         f"{escape(x_label)}</text>",
     ]
-    for i in range(5):
-        value = y_low + y_span * i / 4
+    for value in y_ticks:
         y = sy(value)
         parts.append(
             f'<line x1="{LEFT}" y1="{_number(y)}" x2="{LEFT + plot_w}" y2="{_number(y)}" '
             'stroke="#e0e0e0"/>'
         )
         parts.append(
-            f'<text x="{LEFT - 6}" y="{_number(y + 4)}" text-anchor="end">'
-            f"{escape(f'{value:,.0f}')}</text>"
+            f'<text class="y-tick" data-value="{value:g}" data-y="{_number(y)}" '
+            f'x="{LEFT - 6}" y="{_number(y + 4)}" text-anchor="end">'
+            f"{escape(_tick_label(value))}</text>"
         )
     for x, label in x_ticks:
         parts.append(
@@ -263,7 +300,7 @@ def areas_chart(watched: Watched) -> str | None:
     )
 
 
-def game_charts(state: State[Any]) -> dict[str, str]:
+def game_charts(state: State[Any, Any, Any]) -> dict[str, str]:
     """Every chart of one game (finished or not) that its views allow, by
     name: ``positions``, ``money`` and ``areas``, as a spectator saw it."""
     watched = state_steps(state, None)
@@ -276,7 +313,7 @@ def game_charts(state: State[Any]) -> dict[str, str]:
 
 
 def simulated_scores(
-    game: Game[Any], bots: Sequence[str], *, games: int, seed: int
+    game: Game[Any, Any], bots: Sequence[str], *, games: int, seed: int
 ) -> dict[str, list[int]]:
     """Final money (score) of every game by seat and bot (``"seat 0
     (heuristic)"``): game ``i`` is :func:`racebook.simulate` of one game

@@ -58,16 +58,90 @@ def embedded_json(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+def compact(data: dict[str, Any]) -> dict[str, Any]:
+    """:meth:`Watched.to_data` as the page embeds it, a tenth of the size: a
+    step's ``view`` holds only the keys that changed since the step before
+    (``changed``; the first step holds them all; a list that changed is
+    ``spliced``: ``[p, q, middle]``, the new list being the old one's first
+    ``p`` items, ``middle``, and its last ``q`` items), and its ``text`` is a list
+    of indices into ``lines``, every distinct line of the text pictures once.
+    :func:`expand` gives the full data back (the page's script does the same)."""
+    out = {k: v for k, v in data.items() if k != "steps"}
+    lines: dict[str, int] = {}
+    steps = []
+    before: Any = None
+    for step in data["steps"]:
+        view = step["view"]
+        small = dict(step)
+        if isinstance(view, dict) and isinstance(before, dict):
+            changed = {k: v for k, v in view.items() if before.get(k, _GONE) != v}
+            spliced = {}
+            for k, v in list(changed.items()):
+                old = before.get(k)
+                if isinstance(v, list) and isinstance(old, list):
+                    spliced[k] = _splice(old, v)
+                    del changed[k]
+            small["view"] = changed
+            small["spliced"] = spliced
+            small["gone"] = [k for k in before if k not in view]
+            small["changed"] = True
+        small["text"] = [lines.setdefault(line, len(lines)) for line in step["text"].split("\n")]
+        steps.append(small)
+        before = view
+    out["lines"] = list(lines)
+    out["steps"] = steps
+    return out
+
+
+_GONE = object()
+
+
+def _splice(old: list[Any], new: list[Any]) -> list[Any]:
+    """``[p, q, middle]``: ``new`` is ``old[:p] + middle + old[len(old) - q:]``
+    (a spot taken from a list of open spots, a bet added: a few bytes)."""
+    p = 0
+    while p < len(old) and p < len(new) and old[p] == new[p]:
+        p += 1
+    q = 0
+    while q < len(old) - p and q < len(new) - p and old[-1 - q] == new[-1 - q]:
+        q += 1
+    return [p, q, new[p : len(new) - q]]
+
+
+def expand(data: dict[str, Any]) -> dict[str, Any]:
+    """The full data of a :func:`compact` form (as :meth:`Watched.to_data`)."""
+    out = {k: v for k, v in data.items() if k not in ("steps", "lines")}
+    lines = data["lines"]
+    steps = []
+    view: Any = None
+    for small in data["steps"]:
+        step = {k: v for k, v in small.items() if k not in ("changed", "gone", "spliced")}
+        if small.get("changed"):
+            view = {**{k: v for k, v in view.items() if k not in small["gone"]}, **small["view"]}
+            for k, (p, q, middle) in small["spliced"].items():
+                old = view[k]
+                view[k] = old[:p] + middle + old[len(old) - q :]
+        else:
+            view = small["view"]
+        step["view"] = view
+        step["text"] = "\n".join(lines[i] for i in small["text"])
+        steps.append(step)
+    out["steps"] = steps
+    return out
+
+
 def page_html(watched: Watched) -> str:
-    """The replay page of ``watched`` (a game's steps)."""
-    return _template().replace(MARK, embedded_json(watched.to_data()), 1)
+    """The replay page of ``watched`` (a game's steps), its data
+    :func:`compact`."""
+    return _template().replace(MARK, embedded_json(compact(watched.to_data())), 1)
 
 
 def page_data(page: str) -> Any:
-    """The data embedded in a replay page (for tests and tools)."""
+    """The data embedded in a replay page, expanded (for tests and tools): as
+    :meth:`Watched.to_data` gives it."""
     start = page.index('id="racebook-data">') + len('id="racebook-data">')
     end = page.index("</script>", start)
-    return json.loads(page[start:end])
+    return expand(json.loads(page[start:end]))
 
 
 def replay_html(log: str, seat: int | None = None) -> str:

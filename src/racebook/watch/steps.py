@@ -64,7 +64,10 @@ class Step:
 @attrs.frozen
 class Watched:
     """A game's steps as ``seat`` saw them, with the game's ``game`` id,
-    ``title``, ``players`` and ``seats``."""
+    ``title``, ``players`` and ``seats``; ``course``, the spaces from the gate
+    to the goal (``None``: the game has no track), which the page's track is
+    drawn to; ``rules``, the rule modules in play (house rules), each as its
+    name and settings (``"house.sprint {'bonus': 2}"``)."""
 
     game: str
     title: str
@@ -72,6 +75,8 @@ class Watched:
     players: int
     seats: int
     steps: tuple[Step, ...]
+    course: int | None = None
+    rules: tuple[str, ...] = ()
 
     def to_data(self) -> dict[str, Any]:
         """Everything as JSON data (what the HTML page embeds)."""
@@ -81,11 +86,13 @@ class Watched:
             "seat": self.seat,
             "players": self.players,
             "seats": self.seats,
+            "course": self.course,
+            "rules": list(self.rules),
             "steps": [s.to_data() for s in self.steps],
         }
 
 
-def _result(state: State[Any]) -> dict[str, Any] | None:
+def _result(state: State[Any, Any, Any]) -> dict[str, Any] | None:
     result = state.result
     if result is None:
         return None
@@ -97,7 +104,11 @@ def _result(state: State[Any]) -> dict[str, Any] | None:
 
 
 def _step(
-    state: State[Any], seat: int | None, index: int, actor: int | None, events: list[Event]
+    state: State[Any, Any, Any],
+    seat: int | None,
+    index: int,
+    actor: int | None,
+    events: list[Event],
 ) -> Step:
     view = state.view(seat)
     data = [e.to_data() for e in events if e.visible_to(seat)]
@@ -114,7 +125,7 @@ def _step(
     )
 
 
-def state_steps(final: State[Any], seat: int | None = None) -> Watched:
+def state_steps(final: State[Any, Any, Any], seat: int | None = None) -> Watched:
     """The steps of the game that ended (or stands) at ``final``, as ``seat``
     saw them, found by replaying its actions on a fresh state."""
     game = final.game
@@ -132,7 +143,31 @@ def state_steps(final: State[Any], seat: int | None = None) -> Watched:
             actor = action.seat
         pending.extend(state.apply(action))
     steps.append(_step(state, seat, len(steps), actor, pending))
-    return Watched(game.id, game.title, seat, game.players, game.seats, tuple(steps))
+    return Watched(
+        game.id,
+        game.title,
+        seat,
+        game.players,
+        game.seats,
+        tuple(steps),
+        course=_course(game.config),
+        rules=tuple(_rule_text(r) for r in getattr(game.config, "rules", ())),
+    )
+
+
+def _course(config: Any) -> int | None:
+    """The spaces from the gate to the goal: Long Shot's ``goal``, Ready Set
+    Bet's ``track``, the trick race's ``course``."""
+    for name in ("course", "goal", "track"):
+        value = getattr(config, name, None)
+        if type(value) is int:
+            return value
+    return None
+
+
+def _rule_text(rule: Any) -> str:
+    settings = dict(getattr(rule, "settings", {}) or {})
+    return f"{rule.name} {settings}" if settings else str(rule.name)
 
 
 def game_steps(log: str, seat: int | None = None) -> Watched:

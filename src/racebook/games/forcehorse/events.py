@@ -16,6 +16,7 @@ class DrawRace(Action):
     """Chance (601.2b): one racecourse, distance and going card at random."""
 
     kind: ClassVar[str] = "draw-race"
+    chance: ClassVar[bool] = True
     racecourse: str
     distance: int
     going: str
@@ -27,6 +28,7 @@ class Shuffle(Action):
     of its positions, top card last)."""
 
     kind: ClassVar[str] = "shuffle"
+    chance: ClassVar[bool] = True
     player: int
     order: tuple[int, ...]
 
@@ -36,6 +38,7 @@ class FirstPlayer(Action):
     """Chance (603.1e-i): the first player when the reveals did not decide."""
 
     kind: ClassVar[str] = "first-player"
+    chance: ClassVar[bool] = True
     player: int
 
 

@@ -71,7 +71,7 @@ racebook's old reading of the rules, and no bound it did not have."""
 
 
 @register_game
-class ForceHorse(Game[ForceHorseConfig]):
+class ForceHorse(Game[ForceHorseConfig, "ForceHorseState"]):
     """Force of the Horse (FRAMELUNCH 2025): the comprehensive rules, card
     abilities included (800s, 1000s, 1100s, 1201)."""
 
@@ -140,16 +140,8 @@ class ForceHorse(Game[ForceHorseConfig]):
     def _make_state(self) -> ForceHorseState:
         return ForceHorseState(self)
 
-    def new_state(
-        self, seed: int | None = None, *, explicit_chance: bool = False
-    ) -> ForceHorseState:
-        """A new game of this variant (see :meth:`racebook.core.game.Game.new_state`)."""
-        state = super().new_state(seed, explicit_chance=explicit_chance)
-        assert isinstance(state, ForceHorseState)
-        return state
 
-
-class ForceHorseState(State[ForceHorseConfig]):
+class ForceHorseState(State[ForceHorseConfig, ForceHorseView, Action]):
     game: ForceHorse
 
     def __init__(self, game: ForceHorse) -> None:

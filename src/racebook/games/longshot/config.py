@@ -8,7 +8,7 @@ the limits bound every size a variant sets (docs: "Limits"), and
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -98,6 +98,13 @@ class LongShotConfig:
     free_mvs: tuple[int, ...] = FREE_MVS
     """*Assumed*: MVs of the free cards."""
     races: tuple[RaceTable, ...] = (FIRST_RACE, LAST_RACE)
+    """One payout table a race.  In a variant file (or ``racebook.load``
+    settings) a table may give only what it changes: the fields it leaves out
+    are the preset's table's at the same race (the last race's orders stay
+    face up); a race past the preset's last must give every field."""
+    merged_settings: ClassVar[tuple[str, ...]] = ("races",)
+    """Settings whose tables, given as data, change the preset's table at the
+    same index field by field (``racebook.core.registry.config_with``)."""
     first_player: int | None = None
     """The beginning first player; ``None``: chosen by chance (a log line)."""
     restock_per_box: int = 2

@@ -48,7 +48,7 @@ BASE_EVENTS: tuple[type[Event], ...] = (
 
 
 @register_game
-class LongShot(Game[LongShotConfig]):
+class LongShot(Game[LongShotConfig, LongShotState]):
     """Long Shot for 4 to 6 players (and the box race engine of its variants).
 
     >>> game = LongShot(LongShotConfig(players=4))
@@ -87,12 +87,6 @@ class LongShot(Game[LongShotConfig]):
 
     def _make_state(self) -> LongShotState:
         return LongShotState(self)
-
-    def new_state(self, seed: int | None = None, *, explicit_chance: bool = False) -> LongShotState:
-        """A new game of this variant (see :meth:`racebook.core.game.Game.new_state`)."""
-        state = super().new_state(seed, explicit_chance=explicit_chance)
-        assert isinstance(state, LongShotState)
-        return state
 
 
 register_preset(

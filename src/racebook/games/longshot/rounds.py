@@ -27,6 +27,7 @@ class Restock(Action):
     top first."""
 
     kind: ClassVar[str] = "restock"
+    chance: ClassVar[bool] = True
     cards: tuple[HorseCard, ...]
 
 

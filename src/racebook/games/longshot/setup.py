@@ -25,6 +25,7 @@ class FirstPlayer(Action):
     """Chance: who is the beginning first player."""
 
     kind: ClassVar[str] = "first-player"
+    chance: ClassVar[bool] = True
     player: int
 
 
@@ -34,6 +35,7 @@ class Deal(Action):
     ``cards[s*H:(s+1)*H]`` (``H`` = hand size); the rest is the stack, top first."""
 
     kind: ClassVar[str] = "deal"
+    chance: ClassVar[bool] = True
     cards: tuple[HorseCard, ...]
 
 
@@ -43,6 +45,7 @@ class DealOrders(Action):
     are left aside face down."""
 
     kind: ClassVar[str] = "orders"
+    chance: ClassVar[bool] = True
     horses: tuple[int, ...]
 
 

@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from racebook.games.longshot.game import LongShot
 
 
-class LongShotState(State[LongShotConfig]):
+class LongShotState(State[LongShotConfig, LongShotView, Action]):
     """A game of Long Shot (or a variant) in progress.  Drive it through the contract."""
 
     game: LongShot

@@ -27,6 +27,8 @@ class LongShotView(View):
 
     seat: int | None
     race: int
+    """The race being played, numbered from 1 to ``races`` (the last race's
+    number once the game is over), as events and records number races too."""
     races: int
     round: int
     phase: str
@@ -156,7 +158,7 @@ def make_view(state: LongShotState, seat: int | None) -> LongShotView:
             extra[rule.name] = shown
     return LongShotView(
         seat=seat,
-        race=state.race + 1,
+        race=min(state.race + 1, len(c.races)),
         races=len(c.races),
         round=state.round,
         phase=PHASE_NAMES[state.phase],

@@ -32,6 +32,7 @@ class Resupply(Action):
     stack, top first (5.2)."""
 
     kind: ClassVar[str] = "resupply"
+    chance: ClassVar[bool] = True
     cards: tuple[HorseCard, ...]
 
 

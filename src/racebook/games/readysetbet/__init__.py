@@ -146,6 +146,7 @@ from racebook.games.readysetbet.settlement import (
     Settled,
 )
 from racebook.games.readysetbet.state import (
+    ReadySetBetAction,
     ReadySetBetState,
 )
 from racebook.games.readysetbet.view import (
@@ -233,6 +234,7 @@ __all__ = [
     "RaceRule",
     "Rate",
     "ReadySetBet",
+    "ReadySetBetAction",
     "ReadySetBetConfig",
     "ReadySetBetState",
     "ReadySetBetView",

@@ -26,7 +26,7 @@ from racebook.games.readysetbet.vip import Cash, piggyback
 
 if TYPE_CHECKING:
     from racebook.games.readysetbet.config import ReadySetBetConfig
-    from racebook.games.readysetbet.state import ReadySetBetState
+    from racebook.games.readysetbet.state import ReadySetBetAction, ReadySetBetState
 
 
 def horse_of(total: int) -> int:
@@ -231,9 +231,9 @@ def check_host_bet(state: ReadySetBetState, action: Bet) -> str | None:
     return None
 
 
-def legal_bets(state: ReadySetBetState, seat: int) -> list[Action]:
+def legal_bets(state: ReadySetBetState, seat: int) -> list[ReadySetBetAction]:
     """A bettor's actions during a race: its bets, and its free-chips cards."""
-    out: list[Action] = []
+    out: list[ReadySetBetAction] = []
     if state.open or state.late[seat]:
         spots = open_spots(state, seat)
         hand = state.hands[seat]

@@ -87,7 +87,7 @@ def config_tables(config: ReadySetBetConfig) -> ConfigTables:
 
 
 @register_game
-class ReadySetBet(Game[ReadySetBetConfig]):
+class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
     """Ready Set Bet: bettors ``0..players-1``; the host's chair (who rolls) is
     the last seat.
 
@@ -145,6 +145,10 @@ class ReadySetBet(Game[ReadySetBetConfig]):
         """Every spot a race of this game can have: the board, every prop card's,
         every exotic card's."""
         self._spots = tables.spots
+        self.spot_rates = {x: (x, r.mult, r.loss) for x, (r, _) in self._spots.items()}
+        """``(spot, multiplier, red-circle loss)`` of every spot, as views list them."""
+        self.race_rates: dict[tuple[str, ...], tuple[tuple[str, int, int], ...]] = {}
+        """A race's spots -> their rates (a view's ``rates``), added with setdefault."""
         self.exotic_spots = tables.exotic_spots
         """The spots of each exotic card (``exotic:by-a-nose`` -> its three spots)."""
         self._bets: dict[tuple[int, int, str], Bet] = {}  # interned (values, shared)
@@ -208,14 +212,6 @@ class ReadySetBet(Game[ReadySetBetConfig]):
 
     def _make_state(self) -> ReadySetBetState:
         return ReadySetBetState(self)
-
-    def new_state(
-        self, seed: int | None = None, *, explicit_chance: bool = False
-    ) -> ReadySetBetState:
-        """A new game of this variant (see :meth:`racebook.core.game.Game.new_state`)."""
-        state = super().new_state(seed, explicit_chance=explicit_chance)
-        assert isinstance(state, ReadySetBetState)
-        return state
 
 
 register_preset(

@@ -20,6 +20,7 @@ class FirstHost(Action):
     """Chance, rotating host: "首先隨機決定第一位主持人玩家"."""
 
     kind: ClassVar[str] = "first-host"
+    chance: ClassVar[bool] = True
     host: int
 
 

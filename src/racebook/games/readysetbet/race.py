@@ -40,6 +40,7 @@ class NewRace(Action):
     finish card (index into ``exotics``, -1 if none)."""
 
     kind: ClassVar[str] = "new-race"
+    chance: ClassVar[bool] = True
     props: tuple[int, ...]
     exotic: int
 
@@ -56,6 +57,7 @@ class Dice(Action):
     """Chance: the two dice."""
 
     kind: ClassVar[str] = "dice"
+    chance: ClassVar[bool] = True
     first: int
     second: int
 
@@ -75,6 +77,7 @@ class DiceRun(Action):
     1+2), ending with the roll that brings a horse to the finish."""
 
     kind: ClassVar[str] = "dice-run"
+    chance: ClassVar[bool] = True
     dice: str
 
 

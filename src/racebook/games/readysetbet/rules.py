@@ -40,7 +40,9 @@ class RaceRule(RuleModule):
         pos: Sequence[int],
     ) -> int:
         """The pair bonus (獎勵移動) for this roll of ``horse``: extra spaces beyond
-        the roll's one.  ``move`` is the rules' so far (the config's ``bonus`` if
+        the roll's one.  ``horse`` is an index 0..8 into ``HORSES`` (0 is the
+        2/3, 4 the 7, 8 the 11/12), as are ``pos`` and ``state.pos``.
+        ``move`` is the rules' so far (the config's ``bonus`` if
         the roll pairs with the last, ``paired``, else 0); ``pos`` the positions
         before the roll (``state.pos`` in play; a copy when a roll-out's dice are
         checked or drawn, or odds simulated)."""

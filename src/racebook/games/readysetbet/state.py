@@ -35,7 +35,24 @@ if TYPE_CHECKING:
     from racebook.games.readysetbet.game import ReadySetBet
 
 
-class ReadySetBetState(State[ReadySetBetConfig]):
+ReadySetBetAction = (
+    NewRace
+    | Roll
+    | Dice
+    | Bet
+    | BonusBet
+    | Cash
+    | DealVip
+    | Keep
+    | FirstHost
+    | Host
+    | RollOut
+    | DiceRun
+)
+"""Every action of Ready Set Bet: what :meth:`ReadySetBetState.legal_actions` lists."""
+
+
+class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetAction]):
     """A game of Ready Set Bet in progress.  Drive it through the contract; every
     bettor and the host's chair may be in ``to_act`` at once (real time)."""
 
@@ -164,21 +181,22 @@ class ReadySetBetState(State[ReadySetBetConfig]):
             9    0
            10    0
         11/12    0
-        board (seat:token, * a bonus token, H a host token, . open):
-        horse  show  place  win
-          2/3  . .  . .  . . .
-            4  . .  . .  . . .
-            5  . .  . .  . . .
-            6  . .  . .  . . .
-            7  . .  . .  . . .
-            8  . .  . .  . . .
-            9  . .  . .  . . .
-           10  . .  . .  . . .
-        11/12  . .  . .  . . .
-        colours: blue . | orange . | red . | 7-out .
-        prop spots: 4 . | 18 . | 24 . | 25 . | 27 .
+        board: a spot's pays=tokens (3/1= pays 3 to 1 and costs 1 if it loses;
+          2:5 seat 2's token 5, * a bonus token, H a host token, . open)
+        horse  show         place        win
+          2/3  4/4=. 4/3=.  5/4=. 5/3=.  7/2=. 8/2=. 9/2=.
+            4  3/1=. 3=.    4/1=. 4=.    5/1=. 6=.   7=.
+            5  2/3=. 2=.    2/2=. 3/2=.  4/2=. 4=.   5=.
+            6  1/2=. 1=.    2/5=. 2/4=.  3/2=. 3/1=. 3=.
+            7  1/3=. 1/1=.  2/6=. 2/5=.  3/4=. 3/3=. 3/2=.
+            8  1/2=. 1=.    2/5=. 2/4=.  3/2=. 3/1=. 3=.
+            9  2/3=. 2=.    2/2=. 3/2=.  4/2=. 4=.   5=.
+           10  3/1=. 3=.    4/1=. 4=.    5/1=. 6=.   7=.
+        11/12  4/4=. 4/3=.  5/4=. 5/3=.  7/2=. 8/2=. 9/2=.
+        colours: blue 5/1=. | orange 3/1=. | red 2/1=. | 7-out 4=.
+        prop spots: 4 3/3=. | 18 2/1=. | 24 3/3=. | 25 3/2=. | 27 2/5=.
         prop cards: 5 > 8; 11/12 > 5; 10 > 5; 2/3 > 6; 7 > 5 & 9
-        exotics: by-a-nose . . .
+        exotics: by-a-nose 5/3=. 5/3=. 5/3=.
         seat   money  tokens        late  VIP cards
         0         $0  2 3 3 4 5        0  -  (you)
         1         $0  2 3 3 4 5        0  -
@@ -220,7 +238,7 @@ class ReadySetBetState(State[ReadySetBetConfig]):
         }
 
     # -- legality -----------------------------------------------------------------------
-    def _legal(self, seat: int) -> list[Action]:
+    def _legal(self, seat: int) -> list[ReadySetBetAction]:
         phase = self.phase
         if phase == HOST_BETS:
             tokens = sorted(set(self.host_hand))

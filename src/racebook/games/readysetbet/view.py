@@ -32,6 +32,8 @@ class ReadySetBetView(View):
 
     seat: int | None
     race: int
+    """The race being played, numbered from 1 to ``races`` (the last race's
+    number once the game is over), as events and records number races too."""
     races: int
     phase: str
     to_act: tuple[int, ...]
@@ -66,6 +68,10 @@ class ReadySetBetView(View):
     """Rotating host: the player hosting this (or the next) race."""
     asked: int | None
     """Rotating host: the player asked whether they will host."""
+    rates: tuple[tuple[str, int, int], ...]
+    """What each spot of this race pays: ``(spot, multiplier, red-circle
+    loss)`` (``("win:7:0", 2, 0)``: 2 to 1, nothing lost if it loses), for
+    every spot of the board, the colour bets and this race's cards."""
 
     def render(self, title: str | None = "Ready Set Bet") -> str:
         """A compact text picture of this view: the race, phase and who may act;
@@ -84,8 +90,7 @@ class ReadySetBetView(View):
             who = "the host's chair's view"
         else:
             who = f"seat {self.seat}'s view"
-        race = min(self.race, self.races)  # the view counts on past the last race at the end
-        head = f"race {race} of {self.races}: {self.phase} ({who})"
+        head = f"race {self.race} of {self.races}: {self.phase} ({who})"
         lines = [f"{title}, {head}" if title else head[0].upper() + head[1:]]
         acting = [s for s in self.to_act if s != chair]
         if self.to_act == (CHANCE,):
@@ -149,9 +154,16 @@ class ReadySetBetView(View):
             cells.setdefault(spot, []).append(f"H{token}")
         if not cells:
             return ["board: -"]
-        text = {spot: "+".join(marks) or "." for spot, marks in cells.items()}
+        pays = {spot: f"{m}" + (f"/{loss}" if loss else "") for spot, m, loss in self.rates}
+        text = {
+            spot: (f"{pays[spot]}=" if spot in pays else "") + ("+".join(marks) or ".")
+            for spot, marks in cells.items()
+        }
         width = max(len(t) for t in text.values())
-        lines = ["board (seat:token, * a bonus token, H a host token, . open):"]
+        lines = [
+            "board: a spot's pays=tokens (3/1= pays 3 to 1 and costs 1 if it loses;",
+            "  2:5 seat 2's token 5, * a bonus token, H a host token, . open)",
+        ]
         lines.append(f"horse  {'show':<{2 * width + 1}}  {'place':<{2 * width + 1}}  win")
         for name in HORSES:
             row = []
@@ -213,7 +225,7 @@ def view(state: ReadySetBetState, seat: int | None) -> ReadySetBetView:
     bets = [(s, *b) for s, b in state.bets.items()] + [(s, *b) for s, b in state.stacked.items()]
     return ReadySetBetView(
         seat=seat,
-        race=state.race + 1,
+        race=min(state.race + 1, c.races),
         races=c.races,
         phase=PHASE_NAMES[state.phase],
         to_act=state.to_act,
@@ -237,4 +249,30 @@ def view(state: ReadySetBetState, seat: int | None) -> ReadySetBetView:
         vip_discards=len(state.discards),
         host=state.hosting if state.hosting >= 0 else None,
         asked=state.asked if state.phase == OFFER else None,
+        rates=_rates(state),
     )
+
+
+def _rates(state: ReadySetBetState) -> tuple[tuple[str, int, int], ...]:
+    """The rates of this race's spots, built once per set of spots (a game's
+    races share a few: the board, and the prop and exotic cards dealt)."""
+    key = tuple(state.spots)
+    cache = state.game.race_rates
+    found = cache.get(key)
+    if found is None:
+        known = state.game.spot_rates
+        out = []
+        for x in key:
+            row = known.get(x)
+            if row is None:
+                rate = state.spot_rate(x)
+                row = (x, rate.mult, rate.loss)
+            out.append(row)
+        found = tuple(out)
+        if len(cache) < MAX_RACE_RATES:  # bounded: props and exotics vary by game
+            found = cache.setdefault(key, found)
+    return found
+
+
+MAX_RACE_RATES = 256
+"""Sets of spots whose rates a game keeps (:func:`_rates`)."""

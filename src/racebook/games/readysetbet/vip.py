@@ -34,6 +34,7 @@ class DealVip(Action):
     order (fewer when the deck and discards run out)."""
 
     kind: ClassVar[str] = "deal-vip"
+    chance: ClassVar[bool] = True
     cards: tuple[int, ...]
 
 

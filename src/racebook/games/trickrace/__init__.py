@@ -48,6 +48,7 @@ from racebook.games.trickrace.actions import (
     RaceResult,
     TicketHidden,
     TicketShown,
+    TrickRaceAction,
     TrickWon,
 )
 from racebook.games.trickrace.config import (
@@ -120,6 +121,7 @@ __all__ = [
     "TicketHidden",
     "TicketShown",
     "TrickRace",
+    "TrickRaceAction",
     "TrickRaceConfig",
     "TrickRaceState",
     "TrickRaceView",

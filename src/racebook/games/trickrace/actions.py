@@ -20,6 +20,7 @@ class DrawHorses(Action):
     of them is Vanilla Beans (redrawn until so) and the dummy takes the last."""
 
     kind: ClassVar[str] = "draw-horses"
+    chance: ClassVar[bool] = True
     horses: tuple[int, ...]
 
 
@@ -29,6 +30,7 @@ class DealCards(Action):
     ``12*(h-1) .. 12*h-1`` for the whole game."""
 
     kind: ClassVar[str] = "deal"
+    chance: ClassVar[bool] = True
     cards: tuple[RaceCard, ...]
 
 
@@ -38,6 +40,7 @@ class Paddock(Action):
     cards shuffled face down (``piles[h-1]``, top first)."""
 
     kind: ClassVar[str] = "paddock"
+    chance: ClassVar[bool] = True
     gate: tuple[int, ...]
     piles: tuple[tuple[RaceCard, ...], ...]
 
@@ -68,6 +71,11 @@ class Play(Action):
 
 
 # -- events ------------------------------------------------------------------------------
+
+
+TrickRaceAction = DrawHorses | DealCards | Paddock | Discard | Bet | Play
+"""Every action of the trick race: what
+:meth:`~racebook.core.game.State.legal_actions` lists for a ``TrickRaceState``."""
 
 
 @attrs.frozen

@@ -34,7 +34,7 @@ from racebook.games.trickrace.state import TrickRaceState
 
 
 @register_game
-class TrickRace(Game[TrickRaceConfig]):
+class TrickRace(Game[TrickRaceConfig, TrickRaceState]):
     """The trick-taking horse race for 3 (with the dummy) or 4 players.
 
     >>> import racebook
@@ -83,14 +83,6 @@ class TrickRace(Game[TrickRaceConfig]):
 
     def _make_state(self) -> TrickRaceState:
         return TrickRaceState(self)
-
-    def new_state(
-        self, seed: int | None = None, *, explicit_chance: bool = False
-    ) -> TrickRaceState:
-        """A new game of this variant (see :meth:`racebook.core.game.Game.new_state`)."""
-        state = super().new_state(seed, explicit_chance=explicit_chance)
-        assert isinstance(state, TrickRaceState)
-        return state
 
 
 register_preset(

@@ -57,7 +57,8 @@ class TrickRule(RuleModule):
 
     def spaces(self, state: TrickRaceState, seat: int, horse: int, card: int, spaces: int) -> int:
         """How many spaces ``seat``'s horse moves for winning with ``card`` (a
-        code: ``card & 15`` is its number); ``spaces``: its marks.  At least 0;
+        code: ``card & 15`` is its number); ``spaces``: its marks.  ``horse`` is
+        the horse's number, 1..4 (its position is ``state.pos[horse - 1]``).  At least 0;
         a horse still stops at the goal."""
         return spaces
 

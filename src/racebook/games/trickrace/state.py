@@ -8,7 +8,15 @@ from typing import TYPE_CHECKING, Any
 
 from racebook.core.game import CHANCE, Action, Event, Result, State
 from racebook.games.trickrace import hidden, paddock, payout, setup, tickets, tricks
-from racebook.games.trickrace.actions import Bet, DealCards, Discard, DrawHorses, Paddock, Play
+from racebook.games.trickrace.actions import (
+    Bet,
+    DealCards,
+    Discard,
+    DrawHorses,
+    Paddock,
+    Play,
+    TrickRaceAction,
+)
 from racebook.games.trickrace.config import DUMMY, TrickRaceConfig
 from racebook.games.trickrace.phases import (
     BET_DOWN,
@@ -26,7 +34,7 @@ if TYPE_CHECKING:
     from racebook.games.trickrace.game import TrickRace
 
 
-class TrickRaceState(State[TrickRaceConfig]):
+class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
     """A trick race in progress.
 
     The state holds the game's data; each step of play is handed to the module
@@ -188,7 +196,7 @@ class TrickRaceState(State[TrickRaceConfig]):
         }
 
     # -- legality: each step's module ----------------------------------------------------
-    def _legal(self, seat: int) -> list[Action]:
+    def _legal(self, seat: int) -> list[TrickRaceAction]:
         p = self.phase
         if seat == CHANCE:
             return []

@@ -11,12 +11,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from racebook.cards.race import COLOURS, race_card
-from racebook.core.game import Action, Event
+from racebook.core.game import Event
 from racebook.games.trickrace.actions import Play, Played, TrickWon
 from racebook.games.trickrace.dummy import dummy_last, dummy_play
 from racebook.games.trickrace.phases import TRICK
 
 if TYPE_CHECKING:
+    from racebook.games.trickrace.actions import TrickRaceAction
     from racebook.games.trickrace.state import TrickRaceState
 
 
@@ -57,8 +58,8 @@ def whip_options(state: TrickRaceState, seat: int) -> tuple[bool, ...]:
     return (False, True) if whip else (False,)
 
 
-def legal_plays(state: TrickRaceState, seat: int) -> list[Action]:
-    out: list[Action] = []
+def legal_plays(state: TrickRaceState, seat: int) -> list[TrickRaceAction]:
+    out: list[TrickRaceAction] = []
     whips = whip_options(state, seat)
     cache = state.game.plays  # interned: the same value for the same play
     for x in playable(state, seat):

@@ -35,6 +35,8 @@ class TrickRaceView(View):
 
     seat: int | None
     race: int
+    """The race being played, numbered from 1 to ``races`` (the last race's
+    number once the game is over), as events and records number races too."""
     races: int
     phase: str
     to_act: tuple[int, ...]
@@ -42,6 +44,9 @@ class TrickRaceView(View):
     leader: int
     dummy: int | None
     horses: tuple[int, ...]
+    """Per id (the players, then the dummy), the horse it rides this race,
+    1..4 (``0``: none yet, before the draw); ``positions``, ``odds`` and
+    ``arrived`` are per horse, horse ``h`` at index ``h - 1``."""
     odds: tuple[int, ...]
     points: tuple[int, ...]
     positions: tuple[int, ...]
@@ -170,7 +175,7 @@ def make_view(state: TrickRaceState, seat: int | None) -> TrickRaceView:
     ids = range(4)
     return TrickRaceView(
         seat=seat,
-        race=state.race + 1,
+        race=min(state.race + 1, c.race_count),
         races=c.race_count,
         phase=PHASE_NAMES[state.phase],
         to_act=state.to_act,
