@@ -143,6 +143,8 @@ class Algebra(Generic[N, E]):
     element type ``E``, with the linear map ``Σ c_n s^n ↦ Σ n! c_n``."""
 
     one: E
+    cache: dict[tuple[int, int, int], tuple[list[E | None], list[E | None], E, N]]
+    """Each horse's series by (table, shift, reach), kept by a long-lived algebra."""
 
     def lift(self, coeffs: Sequence[N]) -> E:
         """The element of ``Σ coeffs[k] s^k``."""
@@ -161,6 +163,13 @@ class Algebra(Generic[N, E]):
         """``Σ n! c_n``."""
         raise NotImplementedError
 
+    def dot(self, pairs: Sequence[tuple[E, E]]) -> E:
+        """``Σ a b`` over ``pairs`` (at least one)."""
+        out = self.mul(*pairs[0])
+        for a, b in pairs[1:]:
+            out = self.add(out, self.mul(a, b))
+        return out
+
     def number(self, value: int) -> N:
         raise NotImplementedError
 
@@ -171,6 +180,7 @@ class Coefficients(Algebra[N, list[N]]):
     def __init__(self, kind: type[N]) -> None:
         self.kind: type[N] = kind
         self.one = [kind(1)]
+        self.cache = {}
 
     def lift(self, coeffs: Sequence[N]) -> list[N]:
         return list(coeffs)
@@ -257,12 +267,20 @@ def laguerre(m: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
     return tuple(nodes), tuple(weights)
 
 
+@functools.cache
+def nodes(size: int) -> Nodes:
+    """The :class:`Nodes` algebra of ``size`` nodes or a few more (a multiple of
+    8: a handful of sizes, each keeping its horses' series)."""
+    return Nodes(-(-size // 8) * 8)
+
+
 class Nodes(Algebra[float, list[float]]):
     """The polynomials' values at the ``m`` Gauss–Laguerre nodes (floats, fast):
     a product is pointwise, the total a weighted sum; exact for degree ``< 2m``."""
 
     def __init__(self, m: int) -> None:
         self.nodes, self.weights = laguerre(m)
+        self.cache = {}
         self.one = [1.0] * m
         self._powers: list[list[float]] = [list(self.one)]
 
@@ -289,6 +307,27 @@ class Nodes(Algebra[float, list[float]]):
     def sub(self, a: list[float], b: list[float]) -> list[float]:
         return [x - y for x, y in zip(a, b, strict=True)]
 
+    def dot(self, pairs: Sequence[tuple[list[float], list[float]]]) -> list[float]:
+        # fused: one pass for up to four products (most of the time goes here)
+        n = len(pairs)
+        if n == 1:
+            ((a, b),) = pairs
+            return [x * y for x, y in zip(a, b, strict=True)]
+        if n == 2:
+            (a, b), (c, d) = pairs
+            return [x * y + u * v for x, y, u, v in zip(a, b, c, d, strict=True)]
+        if n == 3:
+            (a, b), (c, d), (e, f) = pairs
+            return [
+                x * y + u * v + w * z for x, y, u, v, w, z in zip(a, b, c, d, e, f, strict=True)
+            ]
+        (a, b), (c, d), (e, f), (g, h) = pairs[:4]
+        out = [
+            x * y + u * v + w * z + q * r
+            for x, y, u, v, w, z, q, r in zip(a, b, c, d, e, f, g, h, strict=True)
+        ]
+        return self.add(out, self.dot(pairs[4:])) if n > 4 else out
+
     def total(self, a: list[float]) -> float:
         return math.fsum([w * x for w, x in zip(self.weights, a, strict=True)])
 
@@ -299,8 +338,51 @@ class Nodes(Algebra[float, list[float]]):
 # -- a race ------------------------------------------------------------------------------
 
 
+Series = tuple[list["E | None"], list["E | None"], "E", "N"]
+
+
+def _series(alg: Algebra[N, E], table: HorseTable[N], shift: int, reach: int) -> Series[E, N]:
+    """One horse's series, ``reach`` spaces from the finish (counted from one space
+    behind with an unpaired last roll, ``shift``): the not-winning ones by the
+    space ``y`` it ends on (``at``, ``below``: on or before ``y``), the winning
+    one, and the weight of its lone words (see :attr:`Race.lone`)."""
+    inverse = [alg.number(1) / alg.number(math.factorial(k)) for k in range(reach + 1)]
+    scale = alg.number(1) / table.p if shift else alg.number(1)
+    P, last = table.powers, table.last
+    at: list[E | None] = []
+    below: list[E | None] = []
+    run: E | None = None
+    for y in range(reach):
+        coeffs = [P[k + shift][y] * scale * inverse[k] for k in range(y + 1 - shift)]
+        at.append(alg.lift(coeffs) if any(coeffs) else None)
+        run = _add(alg, run, at[-1])
+        below.append(run)
+    win = []
+    for k in range(reach - shift):
+        total = sum(
+            (
+                (P[k + shift][y] - P[k + shift + 1][y]) * last[reach - y]
+                for y in range(k + shift, reach)
+            ),
+            alg.number(0),
+        )
+        win.append(total * scale * inverse[k])
+    lone = alg.number(0)
+    if shift:
+        lone = scale * sum(
+            ((P[0][y] - P[1][y]) * last[reach - y] for y in range(reach)), alg.number(0)
+        )
+    return at, below, alg.lift(win), lone
+
+
 def _mul(alg: Algebra[N, E], a: E | None, b: E | None) -> E | None:
     return None if a is None or b is None else alg.mul(a, b)
+
+
+def _dot(alg: Algebra[N, E], *pairs: tuple[E | None, E | None]) -> E | None:
+    """``Σ a b``, ``None`` standing for zero."""
+    kept = [(a, b) for a, b in pairs if a is not None and b is not None]
+    return alg.dot(kept) if kept else None
 
 
 def _add(alg: Algebra[N, E], a: E | None, b: E | None) -> E | None:
@@ -336,40 +418,21 @@ class Race(Generic[N, E]):
         ``(1 - A_g)(1 + A_g S)``); they end with every other horse where it is
         (``lone_final``).  Every query but :meth:`count` adds it."""
         self.lone_final: tuple[int, ...] = tuple(pos)
-        inverse = [alg.number(1) / alg.number(math.factorial(k)) for k in range(track + 2)]
         for j, table in enumerate(tables):
             shift = 1 if j == pending else 0
             base = pos[j] - shift  # the unpaired roll put back: one space behind
-            reach = track - base
-            scale = alg.number(1) / table.p if shift else alg.number(1)
-            P, last = table.powers, table.last
-            at: list[E | None] = [None] * track
-            below: list[E | None] = [None] * track
-            run: E | None = None
-            for y in range(reach):
-                coeffs = [P[k + shift][y] * scale * inverse[k] for k in range(y + 1 - shift)]
-                if any(coeffs):
-                    at[base + y] = alg.lift(coeffs)
-                run = _add(alg, run, at[base + y])
-                below[base + y] = run
-            win = []
-            for k in range(reach - shift):
-                total = sum(
-                    (
-                        (P[k + shift][y] - P[k + shift + 1][y]) * last[reach - y]
-                        for y in range(k + shift, reach)
-                    ),
-                    alg.number(0),
-                )
-                win.append(total * scale * inverse[k])
-            if shift:  # the word of this horse's runs alone (see lone)
-                self.lone = scale * sum(
-                    ((P[0][y] - P[1][y]) * last[reach - y] for y in range(reach)), alg.number(0)
-                )
+            key = (id(table), shift, track - base)
+            series = alg.cache.get(key)
+            if series is None:
+                series = alg.cache[key] = _series(alg, table, shift, track - base)
+            ats, belows, wins, lone = series
+            before: list[E | None] = [None] * base
+            self.at.append(before + ats)
+            self.below.append(before + belows)
+            self.wins.append(wins)
+            if shift:  # the words of this horse's runs alone
+                self.lone = lone
                 self.lone_final = tuple(track if i == j else p for i, p in enumerate(pos))
-            self.at.append(at)
-            self.below.append(below)
-            self.wins.append(alg.lift(win))
 
     def _product(self, factors: Sequence[E | None]) -> E | None:
         out: E | None = self.alg.one
@@ -410,13 +473,12 @@ class Race(Generic[N, E]):
             nz: list[E | None] = []
             no: list[E | None] = []
             for c in range(upto):
-                z = _mul(alg, zero[c], v0)
-                o = _add(alg, _mul(alg, one[c], v0), _mul(alg, zero[c], g0))
                 if c:
-                    z = _add(alg, z, _mul(alg, zero[c - 1], v1))
-                    o = _add(
-                        alg, o, _add(alg, _mul(alg, one[c - 1], v1), _mul(alg, zero[c - 1], g1))
-                    )
+                    z = _dot(alg, (zero[c], v0), (zero[c - 1], v1))
+                    o = _dot(alg, (one[c], v0), (zero[c], g0), (one[c - 1], v1), (zero[c - 1], g1))
+                else:
+                    z = _mul(alg, zero[c], v0)
+                    o = _dot(alg, (one[c], v0), (zero[c], g0))
                 nz.append(z)
                 no.append(o)
             zero, one = nz, no
@@ -450,9 +512,9 @@ class Race(Generic[N, E]):
                 prefix.append(
                     (
                         _mul(alg, p0, v),
-                        _add(alg, _mul(alg, p0, g), _mul(alg, pz, v)),
-                        _add(alg, _mul(alg, p0, u), _mul(alg, pu, v)),
-                        _add(alg, _add(alg, _mul(alg, pz, u), _mul(alg, pu, g)), _mul(alg, pzu, v)),
+                        _dot(alg, (p0, g), (pz, v)),
+                        _dot(alg, (p0, u), (pu, v)),
+                        _dot(alg, (pz, u), (pu, g), (pzu, v)),
                     )
                 )
             suffix: tuple[E | None, E | None, E | None, E | None] = (alg.one, None, None, None)
@@ -461,12 +523,8 @@ class Race(Generic[N, E]):
                 if at is not None:
                     p0, pz, pu, pzu = prefix[h]
                     s0, sz, su, szu = suffix
-                    cz = _add(alg, _mul(alg, p0, sz), _mul(alg, pz, s0))
-                    czu = _add(
-                        alg,
-                        _add(alg, _mul(alg, p0, szu), _mul(alg, pz, su)),
-                        _add(alg, _mul(alg, pu, sz), _mul(alg, pzu, s0)),
-                    )
+                    cz = _dot(alg, (p0, sz), (pz, s0))
+                    czu = _dot(alg, (p0, szu), (pz, su), (pu, sz), (pzu, s0))
                     first = self._total(_mul(alg, at, cz))
                     place[h] += first
                     show[h] += first + self._total(_mul(alg, at, czu))
@@ -474,9 +532,9 @@ class Race(Generic[N, E]):
                 s0, sz, su, szu = suffix
                 suffix = (
                     _mul(alg, s0, v),
-                    _add(alg, _mul(alg, s0, g), _mul(alg, sz, v)),
-                    _add(alg, _mul(alg, s0, u), _mul(alg, su, v)),
-                    _add(alg, _add(alg, _mul(alg, sz, u), _mul(alg, su, g)), _mul(alg, szu, v)),
+                    _dot(alg, (s0, g), (sz, v)),
+                    _dot(alg, (s0, u), (su, v)),
+                    _dot(alg, (sz, u), (su, g), (szu, v)),
                 )
         return place, show
 
@@ -513,43 +571,50 @@ class Race(Generic[N, E]):
         """``P(seven does not win and at least need other non-winners end strictly
         ahead of it)`` (the winner is ahead too), :attr:`lone` left out."""
         top = self.track - 1
+        others = [j for j in range(self.horses) if j != seven]
+        # seven ends on y, the others anywhere, one of them wins: the same for every y
+        anywhere = self._one_wins(others)
         out = self.alg.number(0)
         for y in range(top + 1):
             at = self.at[seven][y]
             if at is None:
                 continue
-            split: list[Factor[E]] = []
-            whole: list[Factor[E]] = []
-            for j in range(self.horses):
-                if j == seven:
-                    split.append((at, None, None, None))
-                    whole.append((at, None, None, None))
-                    continue
+            split: list[Factor[E]] = [(at, None, None, None)]
+            for j in others:
                 split.append((self.ends(j, 0, y), self.ends(j, y + 1, top), self.wins[j], None))
-                whole.append((self.below[j][top], None, self.wins[j], None))
-            out += self.count(whole, 1)[0] - sum(self.count(split, need), self.alg.number(0))
+            out += self._total(_mul(self.alg, at, anywhere))
+            out -= sum(self.count(split, need), self.alg.number(0))
         return out
+
+    def _one_wins(self, horses: Sequence[int]) -> E | None:
+        """``Σ_w wins[w] Π_(j≠w) below[j][top]`` over ``horses``."""
+        top = self.track - 1
+        none: E | None = self.alg.one
+        one: E | None = None
+        for j in horses:
+            none, one = (
+                _mul(self.alg, none, self.below[j][top]),
+                _dot(self.alg, (one, self.below[j][top]), (none, self.wins[j])),
+            )
+        return one
 
     def ahead(self, first: int, behind: Sequence[int]) -> N:
         """``P(horse first ends strictly ahead of every horse of behind)``, no
         :attr:`lone`."""
         top = self.track - 1
+        free = [j for j in range(self.horses) if j != first and j not in behind]
         out = self._total(
             self._product(
                 [self.wins[j] if j == first else self.below[j][top] for j in range(self.horses)]
             )
         )
+        anyone = self._one_wins(free)  # first not winning: one of the free horses wins
         for y in range(top + 1):
             at = self.at[first][y]
             if at is None:
                 continue
-            factors: list[Factor[E]] = []
-            for j in range(self.horses):
-                if j == first:
-                    factors.append((at, None, None, None))
-                elif j in behind:
-                    factors.append((self.ends(j, 0, y - 1), None, None, None))
-                else:
-                    factors.append((self.below[j][top], None, self.wins[j], None))
-            out += self.count(factors, 1)[0]
+            part = _mul(self.alg, at, anyone)
+            for b in behind:
+                part = _mul(self.alg, part, self.ends(b, 0, y - 1))
+            out += self._total(part)
         return out

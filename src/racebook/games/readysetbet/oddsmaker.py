@@ -20,9 +20,9 @@ from racebook.games.readysetbet.exact import (
     WAYS,
     Algebra,
     HorseTable,
-    Nodes,
     Race,
     float_table,
+    nodes,
 )
 from racebook.games.readysetbet.state import ReadySetBetState
 
@@ -207,7 +207,7 @@ def exact_odds(state: ReadySetBetState) -> Odds:
             method="exact",
         )
     depth = sum(c.track - 1 - p for p in pos)
-    race = race_of(state, Nodes(depth // 2 + 1), float_table)
+    race = race_of(state, nodes(depth // 2 + 1), float_table)
     win, place, show, chance, rolls = chances(race, state, every)
     return _build(
         state,
