@@ -432,6 +432,7 @@ def main() -> int:
         args.games,
     )
     report_rsb(yardsticks(args.bench_dir, "readysetbet", "rsb_bare", "race"), args.games * 20)
+    report_odds(9)
     report(
         "Force of the Horse, 2 players, sample decks without their abilities "
         "(the reference loop's game), Tokyo 1600 m",
@@ -511,6 +512,66 @@ def versus(seconds: float, per: list[tuple[str, float]], what: str) -> str:
     for name, t in others:
         text += f" ({name}: {seconds / t:.2f}x)"
     return text
+
+
+def cpu_median(fn: Callable[[], object], repeats: int) -> float:
+    """The median CPU time (process time: what other processes on the machine
+    take does not count) of ``repeats`` calls of ``fn``."""
+    times = []
+    for _ in range(repeats):
+        t = time.process_time()
+        fn()
+        times.append(time.process_time() - t)
+    return statistics.median(times)
+
+
+def report_odds(repeats: int) -> None:
+    """Ready Set Bet's ``odds()`` (exact, the default) from a few positions: the
+    CPU median of ``repeats`` calls each, and the sampled odds at their default
+    10,000 races for comparison."""
+    from racebook.core.game import CHANCE
+    from racebook.games.readysetbet import NewRace, odds
+    from racebook.games.readysetbet.dice import HORSE36, advance
+    from racebook.games.readysetbet.state import ReadySetBetState
+
+    print(f"Ready Set Bet odds(): CPU median of {repeats} calls from each position")
+    game = racebook.load("readysetbet", players=5)
+    c = game.config
+    positions: list[tuple[str, ReadySetBetState]] = []
+    rng = random.Random(3)
+    state = game.new_state(explicit_chance=True)
+    assert isinstance(state, ReadySetBetState)
+    state.apply(NewRace(CHANCE, (0, 1, 2, 3, 4), 0))
+    rolls = 0
+    while len(positions) < 4:  # the dice of one race (the move rule of dice.advance)
+        if rolls in (0, 15, 30, 45):
+            positions.append((str(rolls), state.clone()))
+        h = HORSE36[int(rng.random() * 36)]
+        pos = list(state.pos)
+        pending = advance(pos, state.pending, h, c.bonus, c.track)
+        if max(pos) >= c.track:
+            break
+        state.pos[:], state.pending = pos, pending
+        rolls += 1
+    worst = 0.0
+    for name, pos in positions:
+        odds(pos)  # warm: the tables, the quadrature nodes
+        found = odds(pos)
+        seconds = cpu_median(lambda pos=pos: odds(pos), repeats)  # type: ignore[misc]
+        worst = max(worst, seconds)
+        where = " ".join(map(str, pos.pos))
+        print(
+            f"  after {name:>2} rolls ({where}): exact {seconds * 1e3:6.1f} ms "
+            f"({found.method}; win sums to {sum(found.win):.12f})"
+        )
+    start = positions[0][1]
+    sampled = cpu_median(lambda: odds(start, samples=10_000, seed=1), 3)
+    print(f"  sampled at the start, 10,000 races: {sampled * 1e3:.0f} ms")
+    goal(
+        "Ready Set Bet odds(): exact, worst position, <= 50 ms CPU",
+        f"{worst * 1e3:.1f} ms",
+        worst <= 0.05,
+    )
 
 
 def report_rsb(loops: list[tuple[str, Loop]], races: int) -> None:
