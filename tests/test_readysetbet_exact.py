@@ -128,7 +128,7 @@ def test_every_spot_equals_brute_force_on_a_small_track(
     final, rolls = brute(probs, c.bonus, pos, pending, track)
     win, place, show = ranks(final, 9)
     race = race_of(state, Coefficients(Fraction), exact_table)
-    got = chances(race, state, state.spots)
+    got = chances(race, state.game, state.spots)
     assert (got[0], got[1], got[2], got[4]) == (win, place, show, rolls)
     for spot in state.spots:  # the game's own judge of each bet, on every finish
         wins = state.game.spot(spot)[1]
@@ -157,8 +157,8 @@ def test_nodes_equal_the_polynomials_on_the_printed_track(seed: int) -> None:
     if seed:
         state.pos[:] = [rng.randint(0, 13) for _ in range(9)]
         state.pending = rng.choice([-1] + [h for h in range(9) if state.pos[h]])
-    fast = chances(race_of(state, Nodes(64), float_table), state, state.spots)
-    slow = chances(race_of(state, Coefficients(float), float_table), state, state.spots)
+    fast = chances(race_of(state, Nodes(64), float_table), state.game, state.spots)
+    slow = chances(race_of(state, Coefficients(float), float_table), state.game, state.spots)
     for a, b in zip([*fast[0], *fast[1], *fast[2]], [*slow[0], *slow[1], *slow[2]], strict=True):
         assert a == pytest.approx(b, abs=1e-12)
     for spot in state.spots:

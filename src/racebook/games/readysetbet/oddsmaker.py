@@ -7,7 +7,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
@@ -25,6 +25,10 @@ from racebook.games.readysetbet.exact import (
     nodes,
 )
 from racebook.games.readysetbet.state import ReadySetBetState
+
+if TYPE_CHECKING:
+    from racebook.games.readysetbet.config import ReadySetBetConfig
+    from racebook.games.readysetbet.game import ReadySetBet
 
 N = TypeVar("N", Fraction, float)
 E = TypeVar("E")
@@ -70,7 +74,12 @@ def exact_possible(state: ReadySetBetState) -> bool:
     """Whether :func:`odds` can be exact from ``state``: no rule module changes
     the moves (a ``bonus`` hook) and the track is at most
     :data:`~racebook.games.readysetbet.exact.MAX_EXACT_TRACK`."""
-    return not state.game.hooks.bonus and state.game.config.track <= MAX_EXACT_TRACK
+    return exact_possible_config(state.game)
+
+
+def exact_possible_config(game: ReadySetBet) -> bool:
+    """:func:`exact_possible` for every state of ``game``."""
+    return not game.hooks.bonus and game.config.track <= MAX_EXACT_TRACK
 
 
 def odds(
@@ -208,7 +217,7 @@ def exact_odds(state: ReadySetBetState) -> Odds:
         )
     depth = sum(c.track - 1 - p for p in pos)
     race = race_of(state, nodes(depth // 2 + 1), float_table)
-    win, place, show, chance, rolls = chances(race, state, every)
+    win, place, show, chance, rolls = chances(race, state.game, every)
     return _build(
         state,
         [(s, chance[s], 0.0) for s in every],
@@ -228,17 +237,27 @@ def race_of(
     table: Callable[[Fraction, int, int], HorseTable[N]],
 ) -> Race[N, E]:
     """The :class:`~racebook.games.readysetbet.exact.Race` of ``state``'s position."""
-    c = state.game.config
+    return race_at(state.game.config, state.pos, state.pending, alg, table)
+
+
+def race_at(
+    c: ReadySetBetConfig,
+    pos: Sequence[int],
+    pending: int,
+    alg: Algebra[N, E],
+    table: Callable[[Fraction, int, int], HorseTable[N]],
+) -> Race[N, E]:
+    """The :class:`~racebook.games.readysetbet.exact.Race` of a position."""
     tables = [table(Fraction(w, 36), b, c.track) for w, b in zip(WAYS, c.bonus, strict=True)]
-    return Race(alg, tables, state.pos, state.pending, c.track)
+    return Race(alg, tables, pos, pending, c.track)
 
 
 def chances(
-    race: Race[N, E], state: ReadySetBetState, every: Sequence[str]
+    race: Race[N, E], game: ReadySetBet, every: Sequence[str]
 ) -> tuple[list[N], list[N], list[N], dict[str, N], N]:
     """Win, place, show per horse, the chance of each spot of ``every`` and the
-    expected rolls left, from ``race`` (``state``'s position)."""
-    c = state.game.config
+    expected rolls left, from ``race`` (a position of ``game``)."""
+    c = game.config
     win = race.win()
     place, show = race.place_show(win)
     lone = race.lone
@@ -265,7 +284,7 @@ def chances(
                 p = race.ahead(card.ahead, card.behind)
             else:
                 p = _exotic(race, key.split(":", 1)[1], c.track)
-            if lone and state.game.spot(spot)[1](final, final_places):
+            if lone and game.spot(spot)[1](final, final_places):
                 p += lone
             done[key] = p
         out[spot] = done[key]

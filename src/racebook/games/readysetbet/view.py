@@ -66,6 +66,9 @@ class ReadySetBetView(View):
     """Rotating host: the player hosting this (or the next) race."""
     asked: int | None
     """Rotating host: the player asked whether they will host."""
+    pending: int = -1
+    """The horse (index) whose last roll waits for its pair (獎勵移動: the next
+    roll of it moves it its bonus too), -1 if none: public, as every roll is."""
 
     def render(self, title: str | None = "Ready Set Bet") -> str:
         """A compact text picture of this view: the race, phase and who may act;
@@ -237,4 +240,5 @@ def view(state: ReadySetBetState, seat: int | None) -> ReadySetBetView:
         vip_discards=len(state.discards),
         host=state.hosting if state.hosting >= 0 else None,
         asked=state.asked if state.phase == OFFER else None,
+        pending=state.pending,
     )
