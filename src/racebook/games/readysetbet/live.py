@@ -51,7 +51,8 @@ def live_odds(game: ReadySetBet, view: ReadySetBetView) -> LiveOdds | None:
     """The live odds of ``view``, or ``None`` outside a race (or with a rule
     module that changes the moves, where only sampling applies)."""
     c = game.config
-    if view.phase not in ("race", "host bets") or not exact_possible_config(game):
+    racing = view.phase in ("race", "host bets", "chance") and (view.open_spots or view.bets)
+    if not racing or not exact_possible_config(game):
         return None
     if max(view.positions) >= c.track:
         return None
@@ -69,24 +70,28 @@ def live_odds(game: ReadySetBet, view: ReadySetBetView) -> LiveOdds | None:
     return LiveOdds(win, place, show, tokens, tuple(values))
 
 
-def live_notes(game: ReadySetBet, view: ReadySetBetView, best: int = 12) -> str:
-    """The live odds of ``view`` as text (empty outside a race): a line a
-    horse, then the ``best`` open spots by the expected value of the seat's
-    largest token."""
+def live_notes(game: ReadySetBet, view: ReadySetBetView, best: int = 6) -> str:
+    """The live odds of ``view`` as a few lines of text (empty outside a race):
+    each horse's space and win / place / show chance in percent, three horses
+    a line, then the ``best`` open spots by the expected value of the seat's
+    largest token (its chance in brackets)."""
     found = live_odds(game, view)
     if found is None:
         return ""
-    lines = ["", "live odds (exact): horse  win  place  show"]
-    for h, name in enumerate(HORSES):
-        lines.append(f"{name:>5}  {found.win[h]:6.1%} {found.place[h]:6.1%} {found.show[h]:6.1%}")
+    lines = ["", "live odds (exact): horse @ space  win place show (%)"]
+    cells = [
+        f"{name:>5} @{view.positions[h]:>3} {100 * found.win[h]:5.1f} "
+        f"{100 * found.place[h]:5.1f} {100 * found.show[h]:5.1f}"
+        for h, name in enumerate(HORSES)
+    ]
+    lines += [" | ".join(cells[i : i + 3]) for i in range(0, len(cells), 3)]
     if found.tokens and found.spots:
-        top = found.tokens[-1]
-        ranked = sorted(found.spots, key=lambda s: -s[2][-1])
+        ranked = sorted(found.spots, key=lambda s: -s[2][-1])[:best]
         lines.append(
-            f"open spots, expected $ of a {top} token (best {min(best, len(ranked))}"
-            f" of {len(ranked)}):"
+            f"best open spots for a {found.tokens[-1]} token (expected $, chance)"
+            f" of {len(found.spots)}:"
         )
-        cells = [f"{spot} {values[-1]:+.2f} ({p:.0%})" for spot, p, values in ranked[:best]]
+        cells = [f"{spot} {values[-1]:+.2f} ({p:.0%})" for spot, p, values in ranked]
         width = max(len(x) for x in cells)
         for i in range(0, len(cells), 3):
             lines.append("  " + "   ".join(f"{x:<{width}}" for x in cells[i : i + 3]).rstrip())
