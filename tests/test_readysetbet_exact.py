@@ -209,3 +209,18 @@ def test_a_finished_race_is_certain() -> None:
     found = odds(state)
     assert found.win[0] == 1 and found.place[2] == 1 and found.show[1] == 1
     assert found.show[3] == 0
+
+
+def test_the_longest_exact_track_keeps_its_precision() -> None:
+    # track 30 (MAX_EXACT_TRACK): degree 261, 131 nodes; more nodes change nothing
+    track = 30
+    bonus = (3, 3, 2, 1, 0, 1, 2, 3, 3)
+    tables = [float_table(Fraction(w, 36), b, track) for w, b in zip(WAYS, bonus, strict=True)]
+    pos = [0, 4, 9, 0, 2, 13, 0, 21, 5]
+    figures = []
+    for m in (9 * (track - 1) // 2 + 1, 9 * (track - 1) // 2 + 25):
+        race = Race(Nodes(m), tables, pos, 7, track)
+        win = race.win()
+        figures.append([*win, *race.place_show(win)[0], race.rolls()])
+        assert math.fsum(win) == pytest.approx(1.0, abs=1e-12)
+    assert figures[0] == pytest.approx(figures[1], abs=1e-11)

@@ -1,6 +1,6 @@
 """Exact odds of a race from any position: win, place and show chance of every
 horse, the chance of every spot, and the expected number of rolls left,
-without sampling (:func:`~racebook.games.readysetbet.oddsmaker.odds` uses it
+without sampling (:func:`~racebook.games.readysetbet.odds` uses it
 by default).
 
 The rules the model relies on (*Ready Set Bet* rulebook, Traditional Chinese
@@ -47,8 +47,8 @@ The sum ``Σ_n n! c_n`` of a polynomial ``Σ c_n s^n`` is ``∫ e^(-t) c(t) dt``
 which Gauss–Laguerre quadrature with ``m`` nodes gives exactly for degree
 ``< 2m`` (degree here ≤ Σ_j (distance_j − 1) ≤ 126 on the printed track):
 each horse's series becomes its values at the nodes and every product a
-pointwise one (:class:`Nodes`, floats); :class:`Coefficients` keeps the
-polynomials themselves (exact with :class:`~fractions.Fraction`, for tests).
+pointwise one (``Nodes``, floats); ``Coefficients`` keeps the
+polynomials themselves (exact with ``Fraction``, for tests).
 Place and show need every other horse's final position when the winner
 finishes: the same series, split by position.
 """
@@ -66,7 +66,7 @@ import attrs
 WAYS = (3, 3, 4, 5, 6, 5, 4, 3, 3)
 """Ways out of 36 that a roll of two dice moves each horse (2/3 … 11/12)."""
 
-MAX_EXACT_TRACK = 40
+MAX_EXACT_TRACK = 30
 """The longest track the exact odds take (longer ones are sampled): the
 quadrature needs about 4.5 nodes a space of track."""
 
@@ -269,7 +269,7 @@ def laguerre(m: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
 
 @functools.cache
 def nodes(size: int) -> Nodes:
-    """The :class:`Nodes` algebra of ``size`` nodes or a few more (a multiple of
+    """The ``Nodes`` algebra of ``size`` nodes or a few more (a multiple of
     8: a handful of sizes, each keeping its horses' series)."""
     return Nodes(-(-size // 8) * 8)
 

@@ -162,14 +162,14 @@ class ReadySetBet(Game[ReadySetBetConfig]):
 
     def live_notes(self, view: Any) -> str:
         """Live odds under a view's text picture (``racebook play``), from the
-        view alone: :func:`~racebook.games.readysetbet.live.live_notes`."""
+        view alone: ``racebook.games.readysetbet.live.live_notes``."""
         from racebook.games.readysetbet.live import live_notes
 
         return live_notes(self, view)
 
     def live_data(self, view: Any) -> dict[str, Any] | None:
         """Live odds as data for the replay page
-        (:func:`~racebook.games.readysetbet.live.live_data`)."""
+        (``racebook.games.readysetbet.live.live_data``)."""
         from racebook.games.readysetbet.live import live_data
 
         return live_data(self, view)

@@ -3,7 +3,7 @@ each open spot's expected value, exact (:mod:`~racebook.games.readysetbet.exact`
 from what a view shows (public: positions, the horse waiting for its pair,
 the spots) and the game's rules, so a seat's odds use nothing hidden from it.
 ``racebook play readysetbet`` prints them under the table after every roll;
-the HTML replay page shows them in a panel (:func:`live_data`)."""
+the HTML replay page shows them in a panel (``live_data``)."""
 
 from __future__ import annotations
 

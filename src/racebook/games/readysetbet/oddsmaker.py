@@ -99,7 +99,7 @@ def odds(
     a few milliseconds); ``"sample"`` by ``samples`` simulated finishes
     (:func:`run_race`, default 10,000), with standard errors; ``"auto"`` (the
     default) is exact unless ``samples`` or ``workers`` are given or
-    :func:`exact_possible` says no (a rule module changing the race).  The
+    ``exact_possible`` says no (a rule module changing the race).  The
     result's ``method`` says which was used.
 
     With ``workers`` (processes, or Ray with ``backend="ray"``, see
