@@ -137,6 +137,14 @@ def test_every_spot_equals_brute_force_on_a_small_track(
             Fraction(0),
         )
         assert got[3][spot] == expected, spot
+    # the default odds() (floats, the quadrature) agree to rounding
+    found = odds(state)
+    assert found.method == "exact"
+    for a, b in zip([*found.win, *found.place, *found.show], [*win, *place, *show], strict=True):
+        assert a == pytest.approx(float(b), abs=1e-12)
+    for spot, p, _ in found.spots:
+        assert p == pytest.approx(float(got[3][spot]), abs=1e-12)
+    assert found.mean_rolls == pytest.approx(float(rolls), rel=1e-12)
 
 
 def test_quadrature_is_exact_for_its_degrees() -> None:
