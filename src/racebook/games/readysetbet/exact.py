@@ -419,7 +419,7 @@ class Race(Generic[N, E]):
         (``lone_final``).  Every query but :meth:`count` adds it."""
         self.lone_final: tuple[int, ...] = tuple(pos)
         for j, table in enumerate(tables):
-            shift = 1 if j == pending else 0
+            shift = 1 if j == pending and pos[j] > 0 else 0  # (a roll moved it)
             base = pos[j] - shift  # the unpaired roll put back: one space behind
             key = (id(table), shift, track - base)
             series = alg.cache.get(key)
