@@ -8,10 +8,13 @@ with --bench-dir (by default ../shared/bench beside the repository, used only
 when it exists), its longshot_bare.py, trickrace_bare.py, rsb_bare.py and
 forcehorse_bare.py are timed too and each figure is also given as a ratio to
 them.  Figures, not asserts: run it by hand
-(make bench).  It ends with a "Goals" table: each goal of issue #17 with its
-figure and met / not met.
+(make bench).  Every ratio compares CPU times (process time), each the
+median of ``--repeats`` rounds in which both sides of the comparison run in
+turn after a warm-up run of each, so load from other processes falls on both
+sides alike.  It ends with a "Goals" table: each goal of issues #17 and #24
+with its figure and met / not met.
 
-    python benchmarks/run.py [--games N] [--sim-games N] [--bench-dir DIR] [--quick]
+    python benchmarks/run.py [--games N] [--sim-games N] [--repeats N] [--bench-dir DIR] [--quick]
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ def goal(name: str, figure: str, met: bool | None) -> None:
 
 
 def print_goals() -> None:
-    print("Goals (issue #17)")
+    print("Goals (issues #17, #24)")
     width = max(len(g[0]) for g in GOALS)
     fig = max(len(g[1]) for g in GOALS)
     for name, figure, verdict in GOALS:
@@ -76,12 +79,60 @@ def machine() -> str:
     return f"{cpu}, {os.cpu_count()} cores, {platform.system()}, Python {sys.version.split()[0]}"
 
 
+REPEATS = 5
+"""Rounds of every interleaved group (main sets it: --repeats)."""
+
+
+def interleaved(
+    fns: dict[str, Callable[[], object]], repeats: int | None = None
+) -> dict[str, float]:
+    """The median CPU time (process time) of each of ``fns`` over ``repeats``
+    rounds, each round calling every one in turn after one warm-up call of
+    each (caches, tables, imports filled on both sides).  Interleaving keeps
+    the pair a ratio compares under the same load: a burst of other work on
+    the machine falls on one round of both, not on one side."""
+    for fn in fns.values():
+        fn()
+    times: dict[str, list[float]] = {name: [] for name in fns}
+    for _ in range(repeats or REPEATS):
+        for name, fn in fns.items():
+            t = time.process_time()
+            fn()
+            times[name].append(time.process_time() - t)
+    return {name: statistics.median(ts) for name, ts in times.items()}
+
+
+def run_loop(loop: Loop, games: int) -> None:
+    rng = random.Random(1)
+    for _ in range(games):
+        loop(rng)
+
+
+def play_games(game: racebook.Game[Any, Any], games: int) -> None:
+    for g in range(games):
+        play(game, g)
+
+
+def replay_all(logs: list[str]) -> None:
+    for text in logs:
+        racebook.replay(text)
+
+
+def time_replay(logs: list[str]) -> float:
+    """CPU seconds to replay ``logs`` once."""
+    t = time.process_time()
+    replay_all(logs)
+    return time.process_time() - t
+
+
 def time_clone(state: racebook.State[Any, Any, Any], n: int) -> float:
-    """Seconds per :meth:`~racebook.State.clone` of ``state``."""
-    t = time.perf_counter()
-    for _ in range(n):
-        state.clone()
-    return (time.perf_counter() - t) / n
+    """CPU seconds per :meth:`~racebook.State.clone` of ``state`` (a median of rounds)."""
+
+    def clones() -> None:
+        for _ in range(n):
+            state.clone()
+
+    return interleaved({"clone": clones})["clone"] / n
 
 
 def clone_goals(short: str, game: racebook.Game[Any, Any], per_action: float) -> None:
@@ -121,14 +172,6 @@ def yardsticks(bench_dir: Path, game: str, bare: str, entry: str) -> list[tuple[
     return loops
 
 
-def time_loop(loop: Loop, games: int) -> float:
-    rng = random.Random(1)
-    t = time.perf_counter()
-    for _ in range(games):
-        loop(rng)
-    return time.perf_counter() - t
-
-
 def play(game: racebook.Game[Any, Any], seed: int) -> racebook.State[Any, Any, Any]:
     state = game.new_state(seed=seed)
     bot = RandomBot(seed)
@@ -155,10 +198,10 @@ def play_masked(game: racebook.Game[Any, Any], seed: int) -> racebook.State[Any,
 
 
 def time_playouts(game: racebook.Game[Any, Any], games: int, playout: Any) -> float:
-    t = time.perf_counter()
+    t = time.process_time()
     for g in range(games):
         playout(game, g)
-    return time.perf_counter() - t
+    return time.process_time() - t
 
 
 def collect_logs(game: racebook.Game[Any, Any], games: int) -> tuple[int, list[str]]:
@@ -172,17 +215,10 @@ def collect_logs(game: racebook.Game[Any, Any], games: int) -> tuple[int, list[s
 
 
 def time_play_only(game: racebook.Game[Any, Any], games: int) -> float:
-    t = time.perf_counter()
+    t = time.process_time()
     for g in range(games):
         play(game, g)
-    return time.perf_counter() - t
-
-
-def time_replay(logs: list[str]) -> float:
-    t = time.perf_counter()
-    for text in logs:
-        racebook.replay(text)
-    return time.perf_counter() - t
+    return time.process_time() - t
 
 
 def peak_memory(game: racebook.Game[Any, Any]) -> int:
@@ -206,14 +242,18 @@ def report(
     """A game against its reference loops.  ``shipped``: the game as the
     library ships it; if not (a config made for the comparison), only the
     playout figure is a goal, the others are reported."""
-    print(f"{title}: {n} games, random bots")
-    loop_s = []
-    for _, loop in loops:
-        time_loop(loop, max(5, n // 10))  # warm up
-        loop_s.append(min(time_loop(loop, n) for _ in range(2)))
-    play_s = min(time_play_only(game, n) for _ in range(2))
+    print(f"{title}: {n} games, random bots (CPU medians of {REPEATS}, interleaved)")
     actions, logs = collect_logs(game, n)
-    replay_s = min(time_replay(logs) for _ in range(2))
+    fns: dict[str, Callable[[], object]] = {
+        name: (lambda loop=loop: run_loop(loop, n))  # type: ignore[misc]
+        for name, loop in loops
+    }
+    fns["play"] = lambda: play_games(game, n)
+    fns["replay"] = lambda: replay_all(logs)
+    fns["masked"] = lambda: time_playouts(game, n, play_masked)
+    med = interleaved(fns)
+    loop_s = [med[name] for name, _ in loops]
+    play_s, replay_s, masked_s = med["play"], med["replay"], med["masked"]
     log_bytes = statistics.mean(len(text.encode()) for text in logs)
     peak = peak_memory(game)
 
@@ -233,7 +273,6 @@ def report(
             f"{replay_aps / live_aps:.2f}x live",
         )
     )
-    masked_s = min(time_playouts(game, n, play_masked) for _ in range(2))
     rows.append(
         (
             "masked playout (action ids)",
@@ -251,6 +290,7 @@ def report(
         print(f"  cost vs {name}: {play_s / s:.2f}x (goal: at most 3x)")
     print(f"  replay vs live play: {replay_aps / live_aps:.2f}x (goal: at least 2x faster)")
     ratio = play_s / base
+    REFERENCE_LOOPS[short] = (loops[0][1], n, actions)
     REFERENCE_PER_ACTION[short] = base / actions
     PLAY_PER_ACTION[short] = play_s / actions
     goal(f"{short}: playout vs reference loop, <= 3x", f"{ratio:.2f}x", ratio <= 3)
@@ -262,6 +302,10 @@ def report(
     goal(f"{short}: log bytes/action, <= 40", f"{per:.1f} B", per <= 40 if shipped else None)
     goal(f"{short}: peak memory, one game", f"{peak / 1024:,.0f} KiB", None)
 
+
+REFERENCE_LOOPS: dict[str, tuple[Loop, int, int]] = {}
+"""Each game's reference loop, its games and the API's actions in as many
+games: the floor is timed interleaved with them."""
 
 REFERENCE_PER_ACTION: dict[str, float] = {}
 """Seconds per action of each game's reference loop (its time over the API's
@@ -289,11 +333,15 @@ def report_abilities(n: int) -> None:
     plain = without_abilities(racebook.load("forcehorse"))
     game = racebook.load("forcehorse")
     print(f"Force of the Horse with the sample set's abilities: {n} games, random bots")
-    play(game, 0)  # warm up
-    plain_s = min(time_play_only(plain, n) for _ in range(2))
-    play_s = min(time_play_only(game, n) for _ in range(2))
     actions, logs = collect_logs(game, n)
-    replay_s = min(time_replay(logs) for _ in range(2))
+    med = interleaved(
+        {
+            "plain": lambda: play_games(plain, n),
+            "play": lambda: play_games(game, n),
+            "replay": lambda: replay_all(logs),
+        }
+    )
+    plain_s, play_s, replay_s = med["plain"], med["play"], med["replay"]
     per = statistics.mean(len(text.encode()) for text in logs) / (actions / n)
     speed = (actions / replay_s) / (actions / play_s)
     clone_goals("Force of the Horse with abilities", game, play_s / actions)
@@ -357,11 +405,18 @@ def report_floor(reference: dict[str, float], n: int) -> None:
     from floor import FloorGame
 
     game = FloorGame()
-    time_play_only(game, n // 10)  # warm up
-    seconds = min(time_play_only(game, n) for _ in range(3))
     actions = sum(len(play(game, g).log) for g in range(n))
+    fns: dict[str, Callable[[], object]] = {"floor": lambda: time_play_only(game, n)}
+    for name, (loop, games, _) in REFERENCE_LOOPS.items():
+        fns[name] = lambda loop=loop, games=games: run_loop(loop, games)  # type: ignore[misc]
+    med = interleaved(fns)  # the floor and every reference loop, in turn
+    seconds = med["floor"]
+    reference = {name: med[name] / REFERENCE_LOOPS[name][2] for name in reference if name in med}
     per = seconds / actions
-    print(f"the API's floor (benchmarks/floor.py): {per * 1e6:.2f} us an action, random bot")
+    print(
+        f"the API's floor (benchmarks/floor.py): {per * 1e6:.2f} us an action, random bot "
+        f"(CPU medians of {REPEATS}, interleaved with the reference loops)"
+    )
     goal("API floor: one action of a rule-less game", f"{per * 1e6:.2f} us", None)
     for name, ref in reference.items():
         live = PLAY_PER_ACTION[name]
@@ -389,6 +444,7 @@ def positive(text: str) -> int:
 
 
 def main() -> int:
+    global REPEATS
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -400,6 +456,13 @@ def main() -> int:
         type=positive,
         default=10_000,
         help="games of the long simulation's memory figures (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--repeats",
+        type=positive,
+        default=REPEATS,
+        help="rounds of each interleaved comparison, whose CPU median is given "
+        "(default: %(default)s)",
     )
     parser.add_argument(
         "--quick",
@@ -414,7 +477,8 @@ def main() -> int:
     )
     args = parser.parse_args()
     if args.quick:
-        args.games, args.sim_games = 2, 200
+        args.games, args.sim_games, args.repeats = 2, 200, 1
+    REPEATS = args.repeats
     args.sim_games = max(10, args.sim_games)  # ten slices
     print(f"racebook {racebook.__version__} benchmarks, Python {sys.version.split()[0]}")
     print(f"machine: {machine()}")
@@ -438,6 +502,7 @@ def main() -> int:
         args.games,
     )
     report_rsb(yardsticks(args.bench_dir, "readysetbet", "rsb_bare", "race"), args.games * 20)
+    report_odds(9 if not args.quick else 1)
     report(
         "Force of the Horse, 2 players, sample decks without their abilities "
         "(the reference loop's game), Tokyo 1600 m",
@@ -520,51 +585,122 @@ def versus(seconds: float, per: list[tuple[str, float]], what: str) -> str:
     return text
 
 
+def cpu_median(fn: Callable[[], object], repeats: int) -> float:
+    """The median CPU time (process time: what other processes on the machine
+    take does not count) of ``repeats`` calls of ``fn``."""
+    times = []
+    for _ in range(repeats):
+        t = time.process_time()
+        fn()
+        times.append(time.process_time() - t)
+    return statistics.median(times)
+
+
+def report_odds(repeats: int) -> None:
+    """Ready Set Bet's ``odds()`` (exact, the default) from a few positions: the
+    CPU median of ``repeats`` calls each, and the sampled odds at their default
+    10,000 races for comparison."""
+    from racebook.core.game import CHANCE
+    from racebook.games.readysetbet import NewRace, odds
+    from racebook.games.readysetbet.dice import HORSE36, advance
+    from racebook.games.readysetbet.state import ReadySetBetState
+
+    print(f"Ready Set Bet odds(): CPU median of {repeats} calls from each position")
+    game = racebook.load("readysetbet", players=5)
+    c = game.config
+    positions: list[tuple[str, ReadySetBetState]] = []
+    rng = random.Random(3)
+    state = game.new_state(explicit_chance=True)
+    assert isinstance(state, ReadySetBetState)
+    state.apply(NewRace(CHANCE, (0, 1, 2, 3, 4), 0))
+    rolls = 0
+    while len(positions) < 4:  # the dice of one race (the move rule of dice.advance)
+        if rolls in (0, 15, 30, 45):
+            positions.append((str(rolls), state.clone()))
+        h = HORSE36[int(rng.random() * 36)]
+        pos = list(state.pos)
+        pending = advance(pos, state.pending, h, c.bonus, c.track)
+        if max(pos) >= c.track:
+            break
+        state.pos[:], state.pending = pos, pending
+        rolls += 1
+    worst = 0.0
+    for name, pos in positions:
+        odds(pos)  # warm: the tables, the quadrature nodes
+        found = odds(pos)
+        seconds = cpu_median(lambda pos=pos: odds(pos), repeats)  # type: ignore[misc]
+        worst = max(worst, seconds)
+        where = " ".join(map(str, pos.pos))
+        print(
+            f"  after {name:>2} rolls ({where}): exact {seconds * 1e3:6.1f} ms "
+            f"({found.method}; win sums to {sum(found.win):.12f})"
+        )
+    start = positions[0][1]
+    sampled = cpu_median(lambda: odds(start, samples=10_000, seed=1), 3)
+    print(f"  sampled at the start, 10,000 races: {sampled * 1e3:.0f} ms")
+    goal(
+        "Ready Set Bet odds(): exact, worst position, <= 50 ms CPU",
+        f"{worst * 1e3:.1f} ms",
+        worst <= 0.05,
+    )
+
+
 def report_rsb(loops: list[tuple[str, Loop]], races: int) -> None:
     from racebook.games.readysetbet import Bet, RollOut, run_race
 
     games = max(1, races // 40)
-    print(f"Ready Set Bet: {races} races (fast path), {games} full games (5 bettors)")
-    config = racebook.load("readysetbet").config
-    rng = random.Random(1)
-    t = time.perf_counter()
-    for _ in range(races):
-        run_race([0] * 9, -1, rng, config.track, config.bonus)
-    fast = time.perf_counter() - t
-    per_race: list[tuple[str, float]] = []
-    for name, loop in loops:
-        seconds = time_loop(loop, races)
-        per_race.append((name, seconds / races))
-        ratio = seconds / (per_race[0][1] * races)
-        print(f"  {name + ' (race)':<28}{races / seconds:>10,.0f} races/s  {ratio:.2f}x")
     print(
-        f"  {'race fast path (odds)':<28}{races / fast:>10,.0f} races/s  "
-        f"{versus(fast / races, per_race, '')} (goal: at most 1.5x)"
+        f"Ready Set Bet: {races} races (fast path), {games} full games (5 bettors); "
+        f"CPU medians of {REPEATS}, interleaved"
     )
+    config = racebook.load("readysetbet").config
+
+    def fast_path() -> None:
+        rng = random.Random(1)
+        for _ in range(races):
+            run_race([0] * 9, -1, rng, config.track, config.bonus)
 
     # one logged race through the API: a state, five bets, the roll-out, settlement
     one = racebook.load("readysetbet", players=1, races=1, vip_cards=())
     spots = ("win:7:0", "win:6:0", "show:8:0", "colour:red", "place:5:0")
     n = max(1, races // 4)
-    t = time.perf_counter()
-    for i in range(n):
-        state = one.new_state(seed=i)
-        for token, spot in zip((2, 3, 3, 4, 5), spots, strict=True):
-            state.apply(Bet(0, token, spot))
-        state.apply(RollOut(one.host))
-    race_s = (time.perf_counter() - t) / n
+
+    def logged_races() -> None:
+        for i in range(n):
+            state = one.new_state(seed=i)
+            for token, spot in zip((2, 3, 3, 4, 5), spots, strict=True):
+                state.apply(Bet(0, token, spot))
+            state.apply(RollOut(one.host))
+
+    game = racebook.load("readysetbet")
+    actions, logs = collect_logs(game, games)
+    fns: dict[str, Callable[[], object]] = {
+        name: (lambda loop=loop: run_loop(loop, races))  # type: ignore[misc]
+        for name, loop in loops
+    }
+    fns |= {
+        "fast": fast_path,
+        "race": logged_races,
+        "game": lambda: play_games(game, games),
+        "replay": lambda: replay_all(logs),
+        "masked": lambda: time_playouts(game, games, play_masked),
+    }
+    med = interleaved(fns)
+    per_race = [(name, med[name] / races) for name, _ in loops]
+    for name, t in per_race:
+        print(f"  {name + ' (race)':<28}{1 / t:>10,.0f} races/s  {t / per_race[0][1]:.2f}x")
+    fast = med["fast"] / races
+    print(
+        f"  {'race fast path (odds)':<28}{1 / fast:>10,.0f} races/s  "
+        f"{versus(fast, per_race, '')} (goal: at most 1.5x)"
+    )
+    race_s = med["race"] / n
     print(
         f"  {'one logged race (5 bets)':<28}{1 / race_s:>10,.0f} races/s  "
         f"{versus(race_s, per_race, ' one reference race')}"
     )
-
-    game = racebook.load("readysetbet")
-    t = time.perf_counter()
-    for g in range(games):
-        play(game, g)
-    full = (time.perf_counter() - t) / games
-    actions, logs = collect_logs(game, games)
-    replay_s = min(time_replay(logs) for _ in range(2)) / games
+    full = med["game"] / games
+    replay_s = med["replay"] / games
     four = [(name, 4 * t) for name, t in per_race]
     print(
         f"  {'full logged game, random':<28}{1 / full:>10,.0f} games/s  "
@@ -572,11 +708,9 @@ def report_rsb(loops: list[tuple[str, Loop]], races: int) -> None:
     )
     speed = full / replay_s
     print(f"  {'replay of a full game':<28}{1 / replay_s:>10,.0f} games/s  {speed:.2f}x live")
-    play_s = min(time_playouts(game, games, play) for _ in range(2))
-    masked_s = min(time_playouts(game, games, play_masked) for _ in range(2))
     print(
-        f"  {'masked playout (action ids)':<28}{games / masked_s:>10,.0f} games/s  "
-        f"{masked_s / play_s:.2f}x legal_actions"
+        f"  {'masked playout (action ids)':<28}{games / med['masked']:>10,.0f} games/s  "
+        f"{med['masked'] / med['game']:.2f}x legal_actions"
     )
     size = statistics.mean(len(x.encode()) for x in logs)
     print(f"  {'log size':<28}{size:>10,.0f} bytes/game")
@@ -590,7 +724,7 @@ def report_rsb(loops: list[tuple[str, Loop]], races: int) -> None:
     goal("Ready Set Bet: peak memory, one game", f"{peak_memory(game) / 1024:,.0f} KiB", None)
 
 
-def format_4(state: racebook.State[Any], text: str) -> str:
+def format_4(state: racebook.State[Any, Any, Any], text: str) -> str:
     """``text``, ``state``'s log, as format 4 wrote it: its digests the
     state's own, not covering the lines (:class:`racebook.core.log.LineHash`)."""
     import json

@@ -17,6 +17,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import attrs
 import pytest
 
 import racebook
@@ -231,3 +232,44 @@ def test_hot_seat_hides_the_table_between_people(socket: str, tmp_path: Path) ->
     term.send("q", "Enter")  # answers the keyboard prompt: quit, saved
     term.wait("EXIT=0")
     assert racebook.replay(log.read_text(encoding="utf-8")).log.actions  # closed: it replays
+
+
+def test_ready_set_bet_shows_live_odds_after_every_roll(socket: str, tmp_path: Path) -> None:
+    """Under the table: each horse's exact win, place and show chance for the
+    positions on screen (the seat's view), and the open spots' values."""
+    from racebook.games.readysetbet.live import live_odds
+    from racebook.games.readysetbet.view import ReadySetBetView
+
+    log = tmp_path / "odds.jsonl"
+    argv = ["readysetbet", "--seed", "2", "--pace", "0.3", "--log", str(log)]
+    term = Terminal(socket, "odds", command(*argv))
+    term.wait("live odds (exact)")
+    term.wait("rolled: dice")  # a roll (or more) made: the odds are for after it
+    screen = term.wait(re.compile(r"live odds \(exact\)[\s\S]*best open spots"))
+    term.send("q", "Enter")
+    term.wait("EXIT=0")
+    horse = r"(?:2/3|11/12|\d+) @ *(\d+) +([\d.]+) +([\d.]+) +([\d.]+)"
+    rows = re.findall(horse, screen)
+    assert len(rows) == 9, screen
+    pos = [int(r[0]) for r in rows]
+    assert sum(pos) > 0
+    shown = [tuple(float(x) / 100 for x in r[1:]) for r in rows]
+    assert abs(sum(w for w, _, _ in shown) - 1) < 0.002
+    # the figures are the exact odds of the spaces shown, for the horse
+    # waiting for its pair (not on screen: none, or any horse that moved)
+    state = racebook.resume(log.read_text(encoding="utf-8")).state
+    view = state.view(0)
+    assert isinstance(view, ReadySetBetView)
+    fits = []
+    for pending in [-1] + [h for h in range(9) if pos[h]]:
+        moved = attrs.evolve(view, positions=tuple(pos), pending=pending, phase="race")
+        found = live_odds(state.game, moved)  # type: ignore[arg-type]  # (a Game[Any])
+        assert found is not None
+        fits.append(
+            all(
+                abs(a - b) <= 0.0005 + 1e-9
+                for row, w, p, s in zip(shown, found.win, found.place, found.show, strict=True)
+                for a, b in zip(row, (w, p, s), strict=True)
+            )
+        )
+    assert any(fits), screen

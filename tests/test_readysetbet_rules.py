@@ -154,3 +154,14 @@ def test_the_pays_hook_changes_settlement() -> None:
         assert settled and all(e.lost == 0 and e.won % 2 == 0 for e in settled)  # type: ignore[attr-defined]
     finally:
         _RULES.pop("test.no-losses", None)
+
+
+def test_odds_sample_when_a_module_changes_the_moves() -> None:
+    from racebook.games.readysetbet import odds
+
+    state = hot(doubles=2)  # a bonus hook: the exact model's moves no longer hold
+    found = odds(state, seed=1, samples=500)
+    assert found.method == "sample" and found.samples == 500
+    assert odds(state, seed=1).method == "sample"  # the default: sampled, 10,000 races
+    with pytest.raises(ValueError, match="exact odds need"):
+        odds(state, method="exact")

@@ -276,7 +276,11 @@ def test_the_page_is_small_and_its_compact_data_expands_to_every_step() -> None:
         log = state.log.dumps()
         for seat in (None, 0):
             page = replay_html(log, seat)
-            assert len(page) < 30 * len(log) + 40_000, (game_id, len(page), len(log))
+            # Ready Set Bet's page also holds the live odds after every roll
+            # (issue 24: nine horses' chances and every open spot's value;
+            # a bet splices one spot out): twice the room
+            room = 60 if game_id == "readysetbet" else 30
+            assert len(page) < room * len(log) + 40_000, (game_id, len(page), len(log))
             expected = json.loads(json.dumps(game_steps(log, seat).to_data()))
             assert page_data(page) == expected
 

@@ -222,4 +222,43 @@ def test_a_house_rule_games_page_names_its_rules(browser: Any, tmp_path: Path) -
     page.write_text(replay_html(state.log.dumps(), None), encoding="utf-8")
     browser.get(page.as_uri())
     assert text_of(browser, "who") == "spectator's view; rules in play: supply-quinella"
+
+
+def test_ready_set_bet_page_shows_the_live_odds(browser: Any, tmp_path: Path) -> None:
+    """After each roll the page shows each horse's win / place / show chance and
+    the open spots' expected values, the step's own figures (exact odds of the
+    seat's view); outside a race the panel is hidden."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    from racebook.watch.html import page_data
+
+    state = played("readysetbet")
+    html = replay_html(state.log.dumps(), 1)
+    page = tmp_path / "rsb.html"
+    page.write_text(html, encoding="utf-8")
+    steps = page_data(html)["steps"]
+    problems(browser)
+    browser.get(page.as_uri())
+    section = browser.find_element(By.ID, "live-section")
+    seen = 0
+    for index, step in enumerate(steps[:80]):
+        if index:
+            press(browser, Keys.ARROW_RIGHT)
+        live = step["live"]
+        assert section.is_displayed() == (live is not None)
+        if live is None:
+            continue
+        rows = browser.find_elements(By.CSS_SELECTOR, "#live-horses tr")[1:]
+        assert len(rows) == 9
+        for h, row in enumerate(rows):
+            cells = [c.text for c in row.find_elements(By.TAG_NAME, "td")]
+            assert cells == [f"{100 * live[k][h]:.1f}%" for k in ("win", "place", "show")]
+        spots = browser.find_elements(By.CSS_SELECTOR, "#live-spots tr")[1:]
+        assert len(spots) == len(live["spots"]) == len(step["view"]["open_spots"])
+        assert live["tokens"] == sorted(set(step["view"]["tokens"][1]))  # seat 1's own tokens
+        seen += 1
+    assert seen > 20
+    press(browser, Keys.END)
+    assert not section.is_displayed()  # the game is over
     assert problems(browser) == []

@@ -227,6 +227,9 @@ class Play:
         game = table.game
         view = table.view(seat)
         picture = view.render() if hasattr(view, "render") else repr(view)
+        notes = getattr(game, "live_notes", None)  # live odds (Ready Set Bet), from the view
+        if callable(notes):
+            picture += notes(view)
         events, _ = table.events(seat)
         words = [event_words(e.to_data()) for e in events[-EVENTS_SHOWN:]]
         to_act = ", ".join(self._who(s) for s in table.to_act) or "nobody: the game is over"

@@ -71,8 +71,9 @@ def compact(data: dict[str, Any]) -> dict[str, Any]:
     steps = []
     before: Any = None
     for step in data["steps"]:
-        view = step["view"]
-        small = dict(step)
+        view = _with_live(step["view"], step.get("live"))
+        small = {k: v for k, v in step.items() if k != "live"}
+        small["view"] = view
         if isinstance(view, dict) and isinstance(before, dict):
             changed = {k: v for k, v in view.items() if before.get(k, _GONE) != v}
             spliced = {}
@@ -94,6 +95,24 @@ def compact(data: dict[str, Any]) -> dict[str, Any]:
 
 
 _GONE = object()
+_LIVE = "live:"
+"""The prefix of the view keys a step's live figures travel in on the page
+(each list diffed and spliced like the view's: a bet closes one spot, a few
+bytes; the page's script takes them out again)."""
+
+
+def _with_live(view: Any, live: dict[str, Any] | None) -> Any:
+    if not isinstance(view, dict) or live is None:
+        return view
+    return {**view, **{_LIVE + k: v for k, v in live.items()}}
+
+
+def _without_live(view: Any) -> tuple[Any, dict[str, Any] | None]:
+    if not isinstance(view, dict):
+        return view, None
+    live = {k[len(_LIVE) :]: v for k, v in view.items() if k.startswith(_LIVE)}
+    plain = {k: v for k, v in view.items() if not k.startswith(_LIVE)}
+    return plain, live or None
 
 
 def _splice(old: list[Any], new: list[Any]) -> list[Any]:
@@ -123,7 +142,7 @@ def expand(data: dict[str, Any]) -> dict[str, Any]:
                 view[k] = old[:p] + middle + old[len(old) - q :]
         else:
             view = small["view"]
-        step["view"] = view
+        step["view"], step["live"] = _without_live(view)
         step["text"] = "\n".join(lines[i] for i in small["text"])
         steps.append(step)
     out["steps"] = steps

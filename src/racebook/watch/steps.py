@@ -46,6 +46,8 @@ class Step:
     events: tuple[dict[str, Any], ...]
     words: tuple[str, ...]
     result: dict[str, Any] | None = None
+    live: dict[str, Any] | None = None
+    """The game's live figures from the view (Ready Set Bet: the odds), if any."""
 
     def to_data(self) -> dict[str, Any]:
         """This step as JSON data."""
@@ -58,6 +60,7 @@ class Step:
             "events": list(self.events),
             "words": list(self.words),
             "result": self.result,
+            "live": self.live,
         }
 
 
@@ -113,6 +116,7 @@ def _step(
     view = state.view(seat)
     data = [e.to_data() for e in events if e.visible_to(seat)]
     render = getattr(view, "render", None)
+    live = getattr(state.game, "live_data", None)  # from the view alone
     return Step(
         index=index,
         actions=len(state.log),
@@ -122,6 +126,7 @@ def _step(
         events=tuple(data),
         words=tuple(event_words(d) for d in data),
         result=_result(state),
+        live=live(view) if callable(live) else None,
     )
 
 

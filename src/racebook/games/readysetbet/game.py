@@ -164,6 +164,20 @@ class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
             data = {"seven_or_eight_counts": "all", **data}
         return data
 
+    def live_notes(self, view: Any) -> str:
+        """Live odds under a view's text picture (``racebook play``), from the
+        view alone: ``racebook.games.readysetbet.live.live_notes``."""
+        from racebook.games.readysetbet.live import live_notes
+
+        return live_notes(self, view)
+
+    def live_data(self, view: Any) -> dict[str, Any] | None:
+        """Live odds as data for the replay page
+        (``racebook.games.readysetbet.live.live_data``)."""
+        from racebook.games.readysetbet.live import live_data
+
+        return live_data(self, view)
+
     def spot(self, spot: str) -> tuple[Rate, Judge]:
         """The multiplier and loss of ``spot`` and whether a bet there wins
         (:func:`judge`), computed once per game (a spot the game cannot have is

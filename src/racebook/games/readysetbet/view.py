@@ -72,6 +72,9 @@ class ReadySetBetView(View):
     """What each spot of this race pays: ``(spot, multiplier, red-circle
     loss)`` (``("win:7:0", 2, 0)``: 2 to 1, nothing lost if it loses), for
     every spot of the board, the colour bets and this race's cards."""
+    pending: int = -1
+    """The horse (index) whose last roll waits for its pair (獎勵移動: the next
+    roll of it moves it its bonus too), -1 if none: public, as every roll is."""
 
     def render(self, title: str | None = "Ready Set Bet") -> str:
         """A compact text picture of this view: the race, phase and who may act;
@@ -250,6 +253,7 @@ def view(state: ReadySetBetState, seat: int | None) -> ReadySetBetView:
         host=state.hosting if state.hosting >= 0 else None,
         asked=state.asked if state.phase == OFFER else None,
         rates=_rates(state),
+        pending=state.pending,
     )
 
 

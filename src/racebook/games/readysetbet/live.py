@@ -1,0 +1,119 @@
+"""Live odds for a seat's screen: each horse's win, place and show chance and
+each open spot's expected value, exact (:mod:`~racebook.games.readysetbet.exact`),
+from what a view shows (public: positions, the horse waiting for its pair,
+the spots) and the game's rules, so a seat's odds use nothing hidden from it.
+``racebook play readysetbet`` prints them under the table after every roll;
+the HTML replay page shows them in a panel (``live_data``)."""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from racebook.cards.readysetbet import HORSES
+from racebook.games.readysetbet.exact import float_table, nodes
+from racebook.games.readysetbet.oddsmaker import chances, exact_possible_config, race_at
+
+if TYPE_CHECKING:
+    from racebook.games.readysetbet.game import ReadySetBet
+    from racebook.games.readysetbet.view import ReadySetBetView
+
+
+@attrs.frozen
+class LiveOdds:
+    """``win``, ``place``, ``show`` per horse; per open spot, its chance and the
+    expected value of each token value ``tokens`` (the seat's own tokens in
+    hand, or every token value for a spectator or the host)."""
+
+    win: tuple[float, ...]
+    place: tuple[float, ...]
+    show: tuple[float, ...]
+    tokens: tuple[int, ...]
+    spots: tuple[tuple[str, float, tuple[float, ...]], ...]
+    """(spot, chance, expected value of each of ``tokens``) of every open spot."""
+
+
+@functools.lru_cache(maxsize=64)
+def _exact(
+    game: ReadySetBet, pos: tuple[int, ...], pending: int, spots: tuple[str, ...]
+) -> tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...], tuple[float, ...]]:
+    """Win, place, show and each spot's chance (cached: bets between two rolls
+    leave the position as it is)."""
+    c = game.config
+    race = race_at(c, pos, pending, nodes(sum(c.track - 1 - p for p in pos) // 2 + 1), float_table)
+    win, place, show, chance, _ = chances(race, game, spots)
+    return tuple(win), tuple(place), tuple(show), tuple(chance[s] for s in spots)
+
+
+def live_odds(game: ReadySetBet, view: ReadySetBetView) -> LiveOdds | None:
+    """The live odds of ``view``, or ``None`` outside a race (or with a rule
+    module that changes the moves, where only sampling applies)."""
+    c = game.config
+    racing = view.phase in ("race", "host bets", "chance") and (view.open_spots or view.bets)
+    if not racing or not exact_possible_config(game):
+        return None
+    if max(view.positions) >= c.track:
+        return None
+    spots = tuple(view.open_spots)
+    win, place, show, chance = _exact(game, tuple(view.positions), view.pending, spots)
+    players = len(view.tokens)
+    if view.seat is not None and 0 <= view.seat < players:
+        tokens = tuple(sorted(set(view.tokens[view.seat])))
+    else:
+        tokens = tuple(sorted(set(c.token_set)))
+    values = []
+    for spot, p in zip(spots, chance, strict=True):
+        rate = game.spot(spot)[0]
+        values.append((spot, p, tuple(p * t * rate.mult - (1 - p) * rate.loss for t in tokens)))
+    return LiveOdds(win, place, show, tokens, tuple(values))
+
+
+def live_notes(game: ReadySetBet, view: ReadySetBetView, best: int = 6) -> str:
+    """The live odds of ``view`` as a few lines of text (empty outside a race):
+    each horse's space and win / place / show chance in percent, three horses
+    a line, then the ``best`` open spots by the expected value of the seat's
+    largest token (its chance in brackets)."""
+    found = live_odds(game, view)
+    if found is None:
+        return ""
+    lines = ["", "live odds (exact): horse @ space  win place show (%)"]
+    cells = [
+        f"{name:>5} @{view.positions[h]:>3} {100 * found.win[h]:5.1f} "
+        f"{100 * found.place[h]:5.1f} {100 * found.show[h]:5.1f}"
+        for h, name in enumerate(HORSES)
+    ]
+    lines += [" | ".join(cells[i : i + 3]) for i in range(0, len(cells), 3)]
+    if found.tokens and found.spots:
+        ranked = sorted(found.spots, key=lambda s: -s[2][-1])[:best]
+        lines.append(
+            f"best open spots for a {found.tokens[-1]} token (expected $, chance)"
+            f" of {len(found.spots)}:"
+        )
+        cells = [f"{spot} {values[-1]:+.2f} ({p:.0%})" for spot, p, values in ranked]
+        width = max(len(x) for x in cells)
+        for i in range(0, len(cells), 3):
+            lines.append("  " + "   ".join(f"{x:<{width}}" for x in cells[i : i + 3]).rstrip())
+    return "\n".join(lines)
+
+
+def live_data(game: ReadySetBet, view: ReadySetBetView) -> dict[str, Any] | None:
+    """The live odds of ``view`` as JSON data (``None`` outside a race)."""
+    found = live_odds(game, view)
+    if found is None:
+        return None
+    # to 4 places (the odds are exact to 0.0005) and money to the cent: the
+    # replay page holds a step's figures for every step
+    return {
+        "method": "exact",
+        "horses": list(HORSES),
+        "win": [round(x, 4) for x in found.win],
+        "place": [round(x, 4) for x in found.place],
+        "show": [round(x, 4) for x in found.show],
+        "tokens": list(found.tokens),
+        "spots": [
+            {"spot": spot, "chance": round(p, 4), "values": [round(v, 2) for v in values]}
+            for spot, p, values in found.spots
+        ],
+    }
