@@ -252,7 +252,9 @@ class RacebookGame(pyspiel.Game):  # type: ignore[misc]
         return RacebookObserver(self.rb, iig_obs_type)
 
 
-_Undo = tuple["State[Any] | None", list[int], "int | None", "_Undo | None"]
+_Undo = tuple[int, list[int], "int | None", "_Undo | None"]
+"""An undo record: the racebook log's length, the draws of the chance node
+and the arrival's seat before an action, and the records before it."""
 
 
 class _Holder:
@@ -262,8 +264,9 @@ class _Holder:
     each seat's information-state string so far.
 
     OpenSpiel clones states with ``copy.deepcopy``; this copies the state with
-    :meth:`~racebook.core.game.State.clone` and shares the immutable game and
-    the undo stack (a linked list of states never changed once pushed)."""
+    :meth:`~racebook.core.game.State.clone` and shares the immutable game, the
+    undo records (a linked list) and ``base``, the state undoing starts from
+    (``None``: a new game; a resampled state is its own base)."""
 
     def __init__(self, state: State[Any]) -> None:
         self.state = state
@@ -272,6 +275,7 @@ class _Holder:
         self.actor: int | None = None
         self.history: list[tuple[int, int]] = []
         self.undo: _Undo | None = None
+        self.base: State[Any] | None = None
         self.seen: dict[int | None, tuple[int, str]] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
@@ -280,6 +284,7 @@ class _Holder:
         other.actor = self.actor
         other.history = list(self.history)
         other.undo = self.undo
+        other.base = self.base
         other.seen = dict(self.seen)
         # a chance node may hold the state it was made from: made anew when needed
         return other
@@ -302,6 +307,7 @@ class _Holder:
         self.actor = data["actor"]
         self.history = [(int(p), int(a)) for p, a in data.get("history", [])]
         self.undo = None
+        self.base = self.state
         self.seen = {}
 
     def info_events(self, seat: int | None) -> str:
@@ -384,15 +390,11 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
         h = self._h
         player = self.current_player()
         action = int(action)
-        drawn, actor = list(h.drawn), h.actor
+        h.undo = (len(h.state._entries), list(h.drawn), h.actor, h.undo)
+        h.history.append((player, action))
         if self._arrival():
-            h.undo = (None, drawn, actor, h.undo)
-            h.history.append((player, action))
             h.actor = action
             return
-        before = h.state.clone()  # kept for undo_action (copy-on-write: cheap)
-        h.undo = (before, drawn, actor, h.undo)
-        h.history.append((player, action))
         if h.state.to_act == (CHANCE,):
             h.drawn.append(action)
             node = self._node()
@@ -407,9 +409,11 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
 
     def undo_action(self, player: int, action: int) -> None:
         """Undo the last action (``player`` and ``action`` must be it), as
-        OpenSpiel's ``UndoAction``.  A state made by
+        OpenSpiel's ``UndoAction``.  An action that changed the racebook state
+        is undone by playing the log again up to it (from the start, or from
+        where the state was resampled or loaded: a state made by
         :meth:`resample_from_infostate` or loaded from a serialization has
-        nothing to undo before that point."""
+        nothing to undo before that point), so an undo costs a replay."""
         h = self._h
         if h.undo is None or not h.history:
             raise pyspiel.SpielError("undo_action: nothing to undo")
@@ -417,12 +421,25 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
             raise pyspiel.SpielError(
                 f"undo_action: the last action is {h.history[-1]}, not {(player, action)}"
             )
-        before, drawn, actor, rest = h.undo
-        if before is not None:
-            h.state = before.clone()
+        length, drawn, actor, rest = h.undo
+        if len(h.state._entries) != length:
+            h.state = self._rebuild(length)
             h.seen = {}
         h.node, h.drawn, h.actor, h.undo = None, list(drawn), actor, rest
         h.history.pop()
+
+    def _rebuild(self, length: int) -> State[Any]:
+        """The racebook state when its log had ``length`` entries."""
+        h = self._h
+        entries = h.state._entries
+        base = h.base
+        if base is None:
+            state = self._rb_game.new_state(explicit_chance=True)
+        else:
+            state = base.clone()
+        for action in entries[len(state._entries) : length]:
+            state.apply(action)
+        return state
 
     def history(self) -> list[int]:
         """The actions so far (kept by the adapter, so that
@@ -443,7 +460,7 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
         other = self.clone()
         h = other._h
         h.state = h.state.hidden_variant(int(player_id), random.Random(seed))
-        h.node, h.undo = None, None
+        h.node, h.undo, h.base = None, None, h.state.clone()
         return typing.cast(RacebookState, other)
 
     def _action_to_string(self, player: int, action: int) -> str:
