@@ -329,3 +329,57 @@ def test_openspiel_observer_types() -> None:
                 perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
             ),
         )
+
+
+@pytest.mark.parametrize(("game_id", "settings"), CASES)
+def test_gymnasium_single_seat(game_id: str, settings: dict[str, Any]) -> None:
+    """Gymnasium's own environment checker, then a whole game of masked
+    random moves in a seat drawn at reset."""
+    pytest.importorskip("gymnasium")
+    import pickle
+
+    import numpy as np
+    from gymnasium.utils.env_checker import check_env
+
+    from racebook.adapters.gymnasium import SingleSeatEnv
+
+    env = SingleSeatEnv(game_id, seat=None, **settings)
+    check_env(env, skip_render_check=True)
+    rng = np.random.default_rng(1)
+    obs, info = env.reset(seed=4)
+    done, reward = False, 0.0
+    while not done:
+        assert env.observation_space.contains(obs)
+        assert (info["action_mask"] == env.action_masks()).all()
+        obs, reward, done, truncated, info = env.step(
+            int(rng.choice(np.flatnonzero(env.action_masks())))
+        )
+        assert not truncated
+    assert env.racebook_state.is_over and "won" in info
+    assert reward == (1.0 if info["place"] == 1 else reward)
+    again = pickle.loads(pickle.dumps(env))
+    assert again.racebook_state.digest() == env.racebook_state.digest()
+
+
+def test_gymnasium_opponents_and_illegal_action() -> None:
+    pytest.importorskip("gymnasium")
+    import numpy as np
+
+    from racebook.adapters.gymnasium import SingleSeatEnv, policy_opponent
+
+    calls = []
+
+    def first_legal(observation: Any, action_masks: Any) -> tuple[int, None]:
+        calls.append(observation.shape)
+        return int(np.flatnonzero(action_masks)[0]), None
+
+    env = SingleSeatEnv("trickrace", seat=2, opponents=policy_opponent(first_legal))
+    env.reset(seed=0)
+    while env.step(int(np.flatnonzero(env.action_masks())[0]))[2] is False:
+        pass
+    assert calls and all(shape == env.observation_space.shape for shape in calls)
+    env = SingleSeatEnv("trickrace", opponents=["heuristic", "random", "heuristic"])
+    _, info = env.reset(seed=1)
+    bad = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, done, _, info = env.step(bad)
+    assert done and reward == -1.0 and info["illegal"]
