@@ -111,10 +111,10 @@ def policy_opponent(predict: Callable[..., Any]) -> Policy:
     return policy
 
 
-class SingleSeatEnv(gymnasium.Env[Any, int]):  # type: ignore[misc]
+class SingleSeatEnv(gymnasium.Env[Any, Any]):
     """One seat of a racebook game against fixed opponents (see the module text)."""
 
-    metadata = {"render_modes": ["ansi", "human"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}  # noqa: RUF012
 
     def __init__(
         self,

@@ -433,10 +433,7 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
         h = self._h
         entries = h.state._entries
         base = h.base
-        if base is None:
-            state = self._rb_game.new_state(explicit_chance=True)
-        else:
-            state = base.clone()
+        state = self._rb_game.new_state(explicit_chance=True) if base is None else base.clone()
         for action in entries[len(state._entries) : length]:
             state.apply(action)
         return state
