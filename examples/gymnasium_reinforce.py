@@ -41,14 +41,18 @@ class LinearPolicy:
         p = np.exp(logits - logits.max())
         return p / p.sum(), xb
 
-    def act(self, x: np.ndarray, mask: np.ndarray, greedy: bool) -> tuple[int, np.ndarray]:
+    def act(
+        self, x: np.ndarray, mask: np.ndarray, greedy: bool
+    ) -> tuple[int, np.ndarray, np.ndarray]:
+        """An action, the input with its bias and ``d log p(action) / d logits``
+        (the gradient for ``W`` is their outer product)."""
         p, xb = self.probabilities(x, mask)
         if greedy:
-            return int(np.argmax(p)), np.zeros(0)
+            return int(np.argmax(p)), xb, p
         a = int(self.rng.choice(len(p), p=p))
         grad = -p
-        grad[a] += 1.0  # d log p(a) / d logits
-        return a, np.outer(xb, grad)
+        grad[a] += 1.0
+        return a, xb, grad
 
     def update(self, gradient: np.ndarray, lr: float) -> None:
         """One Adam ascent step."""
@@ -66,7 +70,7 @@ def win_rate(env: SingleSeatEnv, policy: LinearPolicy, games: int, seed: int) ->
         obs, info = env.reset(seed=seed + i)
         done = False
         while not done:
-            action, _ = policy.act(obs, info["action_mask"], greedy=False)
+            action, _, _ = policy.act(obs, info["action_mask"], greedy=False)
             obs, _, done, _, info = env.step(action)
         wins += bool(info.get("won"))
     return wins / max(1, games)
@@ -79,7 +83,7 @@ def main(argv: list[str] | None = None) -> tuple[float, float]:
     parser.add_argument("--episodes", type=int, default=0, help="stop after this many (0: none)")
     parser.add_argument("--eval-games", type=int, default=300)
     parser.add_argument("--batch", type=int, default=8)
-    parser.add_argument("--lr", type=float, default=0.01)
+    parser.add_argument("--lr", type=float, default=0.02)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     env = SingleSeatEnv(args.game, seat=None)
@@ -90,14 +94,16 @@ def main(argv: list[str] | None = None) -> tuple[float, float]:
     gradient = np.zeros_like(policy.w)
     while time.perf_counter() - start < args.minutes * 60:
         obs, info = env.reset(seed=args.seed * 10**7 + episodes)
-        grads, reward, done = [], 0.0, False
+        inputs, grads, reward, done = [], [], 0.0, False
         while not done:
-            action, grad = policy.act(obs, info["action_mask"], greedy=False)
+            action, xb, grad = policy.act(obs, info["action_mask"], greedy=False)
+            inputs.append(xb)
             grads.append(grad)
             obs, reward, done, _, info = env.step(action)
         advantage = reward - baseline
         baseline += 0.01 * (reward - baseline)
-        gradient += advantage * np.sum(grads, axis=0) if grads else 0.0
+        if inputs:  # the sum of the steps' outer products, as one product
+            gradient += advantage * (np.array(inputs).T @ np.array(grads))
         episodes += 1
         if episodes % args.batch == 0:
             policy.update(gradient / args.batch, args.lr)
