@@ -31,7 +31,7 @@ html_theme = "alabaster"
 nitpick_ignore_regex = [
     ("py:.*", r"(abc|collections\.abc|os|pathlib|random|typing|types)\.\w+"),
     ("py:.*", r"(racebook(\.\w+)*\.)?[CTMJR]"),  # TypeVars: C (a game's config), T, M, J, R
-    ("py:class", r"(pyspiel|pettingzoo)(\.\w+)*"),  # the extras' base classes
+    ("py:class", r"(pyspiel|pettingzoo|gymnasium)(\.\w+)*"),  # the extras' base classes
 ]
 
 LONG_DEFAULT = 60

@@ -383,3 +383,12 @@ def test_gymnasium_opponents_and_illegal_action() -> None:
     bad = int(np.flatnonzero(info["action_mask"] == 0)[0])
     _, reward, done, _, info = env.step(bad)
     assert done and reward == -1.0 and info["illegal"]
+
+
+def test_the_docs_table_is_generated() -> None:
+    from pathlib import Path
+
+    from racebook.adapters import spaces_table
+
+    docs = (Path(__file__).parent.parent / "docs" / "adapters.rst").read_text(encoding="utf-8")
+    assert spaces_table() in docs

@@ -171,6 +171,8 @@ class SingleSeatEnv(gymnasium.Env[Any, Any]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Any, dict[str, Any]]:
+        """A new game (seeded by ``seed``), played by the opponents up to the
+        seat's first decision: ``(observation, info)``."""
         super().reset(seed=seed)
         if seed is not None:
             self._rng = random.Random(seed)
@@ -227,6 +229,8 @@ class SingleSeatEnv(gymnasium.Env[Any, Any]):
         return 1.0 - 2.0 * (result.places[self.seat] - 1) / max(1, n - 1)
 
     def step(self, action: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """Play ``action`` (an id), then the opponents up to the seat's next
+        decision or the end: ``(observation, reward, terminated, False, info)``."""
         if self._pending is None:
             raise RuntimeError("step: the game is over (call reset)")
         action = int(action)
@@ -241,6 +245,8 @@ class SingleSeatEnv(gymnasium.Env[Any, Any]):
         return self._observation(), self._reward(), over, False, self._info()
 
     def render(self) -> str | None:
+        """The game's text picture as the seat sees it (``"ansi"`` returns it,
+        ``"human"`` prints it)."""
         if self.render_mode is None:
             return None
         text = self.racebook_state.render(self.seat)
