@@ -99,7 +99,7 @@ mcts: $(DEVSTAMP)
 	$(PY) examples/openspiel_mcts.py --game trickrace --games 100 --workers 2
 
 # a policy-gradient learner through the Gymnasium wrapper: the trick race
-# win rate against random players before and after 5 minutes (not in CI)
+# win rate against random players before and after 5 CPU minutes (not in CI)
 train: $(DEVSTAMP)
 	$(PY) examples/gymnasium_reinforce.py --game trickrace --minutes 5 --eval-games 400
 
