@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 
-.PHONY: run test lint typecheck pytest docs bench mcts clean tools screenshots
+.PHONY: run test lint typecheck pytest docs bench mcts train clean tools screenshots
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -92,10 +92,16 @@ test: lint typecheck pytest docs
 bench: $(STAMP)
 	$(PY) benchmarks/run.py
 
-# OpenSpiel's MCTS against random players, 200 games each (several minutes)
+# OpenSpiel's ISMCTS (searches only its seat's information) against random
+# players, 100 games each (tens of minutes)
 mcts: $(DEVSTAMP)
-	$(PY) examples/openspiel_mcts.py --game longshot --games 200 --workers 2
-	$(PY) examples/openspiel_mcts.py --game trickrace --games 200 --workers 2
+	$(PY) examples/openspiel_mcts.py --game longshot --games 100 --workers 2
+	$(PY) examples/openspiel_mcts.py --game trickrace --games 100 --workers 2
+
+# a policy-gradient learner through the Gymnasium wrapper: the trick race
+# win rate against random players before and after 5 CPU minutes (not in CI)
+train: $(DEVSTAMP)
+	$(PY) examples/gymnasium_reinforce.py --game trickrace --minutes 5 --eval-games 400
 
 clean:
 	rm -rf $(VENV) docs/_build out

@@ -32,7 +32,7 @@ nitpick_ignore_regex = [
     ("py:.*", r"(abc|collections\.abc|os|pathlib|random|typing|types)\.\w+"),
     # TypeVars: C (a game's config), S (its state), V (its view), A (its actions), T, M, J, R
     ("py:.*", r"(racebook(\.\w+)*\.)?([CTMJRSVA]|S2)"),
-    ("py:class", r"(pyspiel|pettingzoo)(\.\w+)*"),  # the extras' base classes
+    ("py:class", r"(pyspiel|pettingzoo|gymnasium)(\.\w+)*"),  # the extras' base classes
 ]
 
 LONG_DEFAULT = 60

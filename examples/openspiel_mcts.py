@@ -1,4 +1,11 @@
-"""OpenSpiel's MCTS bot against random players in a racebook game.
+"""OpenSpiel's information-set MCTS bot against random players in a racebook game.
+
+The bot is OpenSpiel's ``ISMCTSBot``: it searches only what its seat knows,
+each simulation starting from a state drawn by ``resample_from_infostate``
+(the others' cards, the decks' order and face-down bets drawn anew,
+consistent with the seat's view).  ``--bot mcts`` plays OpenSpiel's plain
+``MCTSBot`` instead, which searches the true state (it sees the others'
+hands): a comparison, not a fair player.
 
 The bot takes each seat in turn (game ``i``: seat ``i mod players``), every
 other seat plays uniformly at random, and chance follows the game's own
@@ -18,23 +25,28 @@ import multiprocessing
 import time
 
 import numpy as np
-from open_spiel.python.algorithms import mcts
+from open_spiel.python.algorithms import ismcts, mcts
 
 from racebook.adapters.openspiel import load
 
 
-def play(game_id: str, index: int, simulations: int, seed: int) -> tuple[bool, int]:
+def play(game_id: str, index: int, simulations: int, seed: int, kind: str) -> tuple[bool, int]:
     """One game, the bot in seat ``index mod players``; (bot won, players)."""
     game = load(game_id)
     rng = np.random.RandomState(seed * 1_000_003 + index)
-    bot = mcts.MCTSBot(
-        game,
-        uct_c=2.0,
-        max_simulations=simulations,
-        evaluator=mcts.RandomRolloutEvaluator(1, rng),
-        random_state=rng,
-        solve=False,
-    )
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    bot: object
+    if kind == "ismcts":
+        bot = ismcts.ISMCTSBot(game, evaluator, 2.0, simulations, random_state=rng)
+    else:
+        bot = mcts.MCTSBot(
+            game,
+            uct_c=2.0,
+            max_simulations=simulations,
+            evaluator=evaluator,
+            random_state=rng,
+            solve=False,
+        )
     players = game.racebook_players
     me = index % players
     state = game.new_initial_state()
@@ -43,14 +55,14 @@ def play(game_id: str, index: int, simulations: int, seed: int) -> tuple[bool, i
             outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(int(rng.choice(outcomes, p=probabilities)))
         elif state.current_player() == me:
-            state.apply_action(bot.step(state))
+            state.apply_action(int(bot.step(state)))  # type: ignore[attr-defined]
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
     returns = state.returns()[:players]
     return returns[me] == max(returns), players
 
 
-def _play(job: tuple[str, int, int, int]) -> tuple[bool, int]:
+def _play(job: tuple[str, int, int, int, str]) -> tuple[bool, int]:
     return play(*job)
 
 
@@ -61,8 +73,14 @@ def main(argv: list[str] | None = None) -> float:
     parser.add_argument("--simulations", type=int, default=10)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--bot",
+        choices=["ismcts", "mcts"],
+        default="ismcts",
+        help="ismcts: searches what its seat knows; mcts: searches the true state (peeks)",
+    )
     args = parser.parse_args(argv)
-    jobs = [(args.game, i, args.simulations, args.seed) for i in range(args.games)]
+    jobs = [(args.game, i, args.simulations, args.seed, args.bot) for i in range(args.games)]
     start = time.perf_counter()
     if args.workers > 1:
         with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
@@ -73,7 +91,7 @@ def main(argv: list[str] | None = None) -> float:
     players = results[0][1] if results else 1
     rate = wins / max(1, len(results))
     print(
-        f"{args.game}: MCTS ({args.simulations} simulations a move) won {wins} of "
+        f"{args.game}: {args.bot.upper()} ({args.simulations} simulations a move) won {wins} of "
         f"{len(results)} games against {players - 1} random players: win rate {rate:.1%} "
         f"(random play: {1 / players:.1%}), {time.perf_counter() - start:.0f} s"
     )

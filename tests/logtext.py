@@ -10,7 +10,7 @@ from typing import Any
 from racebook.core.game import State
 
 
-def with_format_4_digests(text: str, state: State[Any]) -> str:
+def with_format_4_digests(text: str, state: State[Any, Any, Any]) -> str:
     """``text``, ``state``'s log, with each checkpoint and closing line's
     digest as formats 2 to 4 wrote it: the state's own (format 5's covers the
     lines' text too)."""
@@ -30,7 +30,7 @@ def _dumps(obj: object) -> str:
     return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
 
 
-def as_format(state: State[Any], version: int) -> str:
+def as_format(state: State[Any, Any, Any], version: int) -> str:
     """``state``'s log as format ``version`` (1 to 5) wrote it: format 1 and 2
     write each action as an object, 1 to 3 every setting in the header, 1
     the full state's digest at each checkpoint, 2 to 4 the chain, 5 a digest
@@ -62,7 +62,7 @@ def as_format(state: State[Any], version: int) -> str:
     return "\n".join(out) + "\n"
 
 
-def _full_digests(state: State[Any]) -> dict[int, str]:
+def _full_digests(state: State[Any, Any, Any]) -> dict[int, str]:
     """The full state's digest after each action that made a checkpoint."""
     marks = {n for n, _ in state._marks}
     again = state.game.new_state(explicit_chance=True)

@@ -23,7 +23,7 @@ from racebook.table import Table
 SRC = str(Path(racebook.__file__).resolve().parent.parent)
 
 
-def _step(state: State[Any], bot: RandomBot, n: int) -> None:
+def _step(state: State[Any, Any, Any], bot: RandomBot, n: int) -> None:
     for _ in range(n):
         if state.is_over:
             return
@@ -412,7 +412,7 @@ def test_parse_action_refuses_integers_out_of_range_in_every_game(name: str) -> 
 
 
 @pytest.fixture(scope="module")
-def finished() -> dict[str, State[Any]]:
+def finished() -> dict[str, State[Any, Any, Any]]:
     games = {}
     for name in sorted(racebook.presets()):
         state = racebook.load(name).new_state(seed=3)
@@ -423,7 +423,7 @@ def finished() -> dict[str, State[Any]]:
 
 @pytest.mark.parametrize("name", sorted(racebook.presets()))
 def test_no_single_field_edit_of_an_action_line_verifies_in_the_current_format(
-    finished: dict[str, State[Any]], name: str
+    finished: dict[str, State[Any, Any, Any]], name: str
 ) -> None:
     """A sample of every game's edits (the fuzz suite tries more, in every
     format); formats 1 to 4 let some legal edits through, as their counts
@@ -439,7 +439,7 @@ def test_no_single_field_edit_of_an_action_line_verifies_in_the_current_format(
 
 
 def test_an_edit_that_format_4_lets_through_is_refused_in_format_5(
-    finished: dict[str, State[Any]],
+    finished: dict[str, State[Any, Any, Any]],
 ) -> None:
     from tests.logtext import as_format, replace_line, single_field_edits
 

@@ -263,7 +263,7 @@ def test_ready_set_bet_shows_live_odds_after_every_roll(socket: str, tmp_path: P
     fits = []
     for pending in [-1] + [h for h in range(9) if pos[h]]:
         moved = attrs.evolve(view, positions=tuple(pos), pending=pending, phase="race")
-        found = live_odds(state.game, moved)  # type: ignore[arg-type]  # (a Game[Any])
+        found = live_odds(state.game, moved)  # type: ignore[arg-type]  # (a Game[Any, Any])
         assert found is not None
         fits.append(
             all(

@@ -39,7 +39,11 @@ How the game maps onto OpenSpiel:
 
 from __future__ import annotations
 
+import functools
 import json
+import random
+import types
+import typing
 from typing import Any
 
 try:
@@ -50,9 +54,12 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
         "racebook.adapters.openspiel needs OpenSpiel: pip install 'racebook[openspiel]'"
     ) from exc
 
+import attrs
+
 import racebook
 from racebook.core.game import CHANCE, Game, State
-from racebook.core.registry import registered_games
+from racebook.core.registry import presets, registered_games
+from racebook.core.serial import to_data
 from racebook.core.spaces import ChanceNode
 
 PREFIX = "racebook_"
@@ -61,6 +68,98 @@ _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 MAX_GAME_LENGTH = 1_000_000
 """OpenSpiel's ``max_game_length``: a bound, not an estimate (chance steps count)."""
+NONE_INT = -1
+"""The value of an ``int | None`` setting's parameter that stands for ``None``."""
+
+_ESCAPES = (("%", "%25"), (",", "%2C"), ("(", "%28"), (")", "%29"), ("=", "%3D"))
+_JSON = "json:"
+
+
+def _escape(text: str) -> str:
+    for plain, escaped in _ESCAPES:
+        text = text.replace(plain, escaped)
+    return text
+
+
+def _unescape(text: str) -> str:
+    for plain, escaped in reversed(_ESCAPES):
+        text = text.replace(escaped, plain)
+    return text
+
+
+def _kind(annotation: Any) -> str:
+    """How a config field is carried as an OpenSpiel parameter."""
+    for plain, kind in ((bool, "bool"), (int, "int"), (float, "float"), (str, "str")):
+        if annotation is plain:
+            return kind
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if origin is typing.Literal and all(isinstance(a, str) for a in args):
+        return "str"
+    if origin in (typing.Union, types.UnionType) and set(args) == {int, type(None)}:
+        return "optint"
+    return "json"
+
+
+def _encode(kind: str, value: Any) -> Any:
+    """A setting's value as an OpenSpiel parameter value."""
+    if kind == "optint":
+        return NONE_INT if value is None else int(value)
+    if kind != "json":
+        return value
+    text = _escape(json.dumps(to_data(value), separators=(",", ":"), sort_keys=True))
+    try:  # a text OpenSpiel would read as a number or a boolean is marked
+        json.loads(text)
+        plain = text[:1] not in '["{n'
+    except ValueError:
+        plain = False
+    return _JSON + text if plain or text.startswith(_JSON) else text
+
+
+def _decode(kind: str, value: Any) -> Any:
+    """A setting's value from its OpenSpiel parameter value."""
+    if kind == "optint":
+        return None if value == NONE_INT else value
+    if kind != "json":
+        return value
+    text = str(value)
+    return json.loads(_unescape(text.removeprefix(_JSON)))
+
+
+@functools.cache
+def _fields(game_id: str) -> tuple[tuple[str, str, Any], ...]:
+    """``(name, kind, default parameter value)`` of each config field of the
+    game (the defaults are the game's own preset's values)."""
+    config = racebook.load(game_id).config
+    cls = type(config)
+    attrs.resolve_types(cls)
+    return tuple(
+        (f.name, kind, _encode(kind, getattr(config, f.name)))
+        for f in attrs.fields(cls)
+        for kind in [_kind(f.type)]
+    )
+
+
+def _parameter_specification(game_id: str) -> dict[str, Any]:
+    spec: dict[str, Any] = {"preset": game_id, "returns": "places", "settings": "{}"}
+    spec.update((name, default) for name, _, default in _fields(game_id))
+    return spec
+
+
+def _canonical(game_id: str, preset: str, config: Any, returns: str) -> dict[str, Any]:
+    """The parameters ``str(game)`` shows: the preset and the settings that
+    differ from it, so that loading the string gives the same config."""
+    fields = _fields(game_id)
+    actual = {name: _encode(kind, getattr(config, name)) for name, kind, _ in fields}
+    defaults = {name: default for name, _, default in fields}
+    base = presets()[preset].config
+    at_preset = {name: _encode(kind, getattr(base, name)) for name, kind, _ in fields}
+    changed = {n: v for n, v in actual.items() if v != at_preset[n]}
+    if any(v == defaults[n] for n, v in changed.items()):
+        # a setting given its default value would read as "the preset's": the
+        # game's own preset says it all
+        preset = game_id
+        changed = {n: v for n, v in actual.items() if v != defaults[n]}
+    return {"preset": preset, "returns": returns, **changed}
 
 
 def _game_type(game_id: str, title: str) -> Any:
@@ -75,11 +174,20 @@ def _game_type(game_id: str, title: str) -> Any:
         max_num_players=16,
         min_num_players=1,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"preset": game_id, "settings": "{}", "returns": "places"},
+        parameter_specification=_parameter_specification(game_id),
     )
+
+
+def _load_string(text: str) -> RacebookGame:
+    """The game of ``str(game)`` (what a pickle of a game holds)."""
+    name = text.split("(", 1)[0]
+    register([name.removeprefix(PREFIX)])
+    game = pyspiel.load_game(text)
+    assert isinstance(game, RacebookGame)
+    return game
 
 
 class RacebookGame(pyspiel.Game):  # type: ignore[misc]
@@ -90,9 +198,22 @@ class RacebookGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None, *, game_id: str = "") -> None:
         params = dict(params or {})
+        known = presets()
         game_id = game_id or self.GAME_ID
+        if not game_id:
+            game_id = known[str(params.get("preset", "longshot"))].game
         preset = str(params.get("preset", game_id))
+        if preset not in known:
+            raise ValueError(f"preset: unknown preset {preset!r}; known: {sorted(known)}")
+        if known[preset].game != game_id:
+            raise ValueError(
+                f"preset: {preset!r} is a preset of {known[preset].game}, "
+                f"not of {game_id} (load {PREFIX}{known[preset].game})"
+            )
         settings = json.loads(str(params.get("settings", "{}")))
+        for name, kind, default in _fields(game_id):
+            if name in params and params[name] != default:
+                settings[name] = _decode(kind, params[name])
         self.returns_kind = str(params.get("returns", "places"))
         if self.returns_kind not in ("places", "scores"):
             raise ValueError(f"returns: 'places' or 'scores', not {self.returns_kind!r}")
@@ -110,8 +231,11 @@ class RacebookGame(pyspiel.Game):  # type: ignore[misc]
             max_utility=high,
             max_game_length=MAX_GAME_LENGTH,
         )
-        game_type = _game_type(game_id or rb.id, rb.title)
-        super().__init__(game_type, info, {**params, "preset": preset})
+        game_type = _game_type(game_id, rb.title)
+        super().__init__(game_type, info, _canonical(game_id, preset, rb.config, self.returns_kind))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_load_string, (str(self),))
 
     @property
     def racebook_players(self) -> int:
@@ -125,38 +249,80 @@ class RacebookGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> RacebookObserver:
-        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return RacebookObserver(self.rb, perfect_recall)
+        return RacebookObserver(self.rb, iig_obs_type)
+
+
+_Undo = tuple[int, list[int], "int | None", "_Undo | None"]
+"""An undo record: the racebook log's length, the draws of the chance node
+and the arrival's seat before an action, and the records before it."""
 
 
 class _Holder:
-    """The racebook state inside an OpenSpiel state: OpenSpiel clones states
-    with ``copy.deepcopy``; this copies the state with
-    :meth:`~racebook.core.game.State.clone` and shares the immutable game."""
+    """The racebook state inside an OpenSpiel state, with what the adapter
+    keeps beside it: the chance node being drawn, the arrival's seat, the
+    history of OpenSpiel actions (for :meth:`RacebookState.undo_action`) and
+    each seat's information-state string so far.
+
+    OpenSpiel clones states with ``copy.deepcopy``; this copies the state with
+    :meth:`~racebook.core.game.State.clone` and shares the immutable game, the
+    undo records (a linked list) and ``base``, the state undoing starts from
+    (``None``: a new game; a resampled state is its own base)."""
 
     def __init__(self, state: State[Any, Any, Any]) -> None:
         self.state = state
         self.node: ChanceNode | None = None
         self.drawn: list[int] = []
         self.actor: int | None = None
+        self.history: list[tuple[int, int]] = []
+        self.undo: _Undo | None = None
+        self.base: State[Any, Any, Any] | None = None
+        self.seen: dict[int | None, tuple[int, str]] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
         other = _Holder(self.state.clone())
         other.drawn = list(self.drawn)
         other.actor = self.actor
+        other.history = list(self.history)
+        other.undo = self.undo
+        other.base = self.base
+        other.seen = dict(self.seen)
         # a chance node may hold the state it was made from: made anew when needed
         return other
 
     def __getstate__(self) -> dict[str, Any]:
         # OpenSpiel serializes a Python state by pickling its attributes: the
-        # racebook state goes as its log (full information), replayed on load
-        return {"log": self.state.log.dumps(), "drawn": self.drawn, "actor": self.actor}
+        # racebook state goes as its log (full information), replayed on load.
+        # The undo stack is not kept.
+        return {
+            "log": self.state.log.dumps(),
+            "drawn": self.drawn,
+            "actor": self.actor,
+            "history": self.history,
+        }
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         self.state = racebook.replay(data["log"])
         self.node = None
         self.drawn = list(data["drawn"])
         self.actor = data["actor"]
+        self.history = [(int(p), int(a)) for p, a in data.get("history", [])]
+        self.undo = None
+        self.base = self.state
+        self.seen = {}
+
+    def info_events(self, seat: int | None) -> str:
+        """The events ``seat`` has seen, one ``repr`` a line, made once: each
+        call adds only the events since the last."""
+        groups = self.state._events
+        done, text = self.seen.get(seat, (0, ""))
+        if done > len(groups):
+            done, text = 0, ""
+        if done < len(groups):
+            lines = [repr(e) for group in groups[done:] for e in group if e.visible_to(seat)]
+            if lines:
+                text = "\n".join([text, *lines]) if text else "\n".join(lines)
+            self.seen[seat] = (len(groups), text)
+        return text
 
 
 class RacebookState(pyspiel.State):  # type: ignore[misc]
@@ -222,6 +388,10 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         h = self._h
+        player = self.current_player()
+        action = int(action)
+        h.undo = (len(h.state._entries), list(h.drawn), h.actor, h.undo)
+        h.history.append((player, action))
         if self._arrival():
             h.actor = action
             return
@@ -233,15 +403,70 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
                 h.node, h.drawn = None, []
                 self._settle()
             return
-        seat = self.current_player()
-        h.state.apply_id(int(action), seat)  # checked once: by the mask, or here
+        h.state.apply_id(action, player)  # checked once: by the mask, or here
         h.actor = None
         self._settle()
 
+    def undo_action(self, player: int, action: int) -> None:
+        """Undo the last action (``player`` and ``action`` must be it), as
+        OpenSpiel's ``UndoAction``.  An action that changed the racebook state
+        is undone by playing the log again up to it (from the start, or from
+        where the state was resampled or loaded: a state made by
+        :meth:`resample_from_infostate` or loaded from a serialization has
+        nothing to undo before that point), so an undo costs a replay."""
+        h = self._h
+        if h.undo is None or not h.history:
+            raise pyspiel.SpielError("undo_action: nothing to undo")
+        if h.history[-1] != (int(player), int(action)):
+            raise pyspiel.SpielError(
+                f"undo_action: the last action is {h.history[-1]}, not {(player, action)}"
+            )
+        length, drawn, actor, rest = h.undo
+        if len(h.state._entries) != length:
+            h.state = self._rebuild(length)
+            h.seen = {}
+        h.node, h.drawn, h.actor, h.undo = None, list(drawn), actor, rest
+        h.history.pop()
+
+    def _rebuild(self, length: int) -> State[Any, Any, Any]:
+        """The racebook state when its log had ``length`` entries."""
+        h = self._h
+        entries = h.state._entries
+        base = h.base
+        state = self._rb_game.new_state(explicit_chance=True) if base is None else base.clone()
+        for action in entries[len(state._entries) : length]:
+            state.apply(action)
+        return state
+
+    def history(self) -> list[int]:
+        """The actions so far (kept by the adapter, so that
+        :meth:`undo_action` takes the last off)."""
+        return [a for _, a in self._h.history]
+
+    def move_number(self) -> int:
+        return len(self._h.history)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> RacebookState:
+        """A state that ``player_id`` cannot tell from this one, with what the
+        seat does not see (others' cards, the decks' order, face-down bets)
+        drawn anew (:meth:`~racebook.core.game.State.hidden_variant`, seeded
+        from ``probability_sampler()``): a determinization for IS-MCTS and
+        friends.  Its information-state string and tensor for ``player_id``
+        are this state's."""
+        seed = int(float(probability_sampler()) * 2**53)
+        other = self.clone()
+        h = other._h
+        h.state = h.state.hidden_variant(int(player_id), random.Random(seed))
+        h.node, h.undo, h.base = None, None, h.state.clone()
+        return typing.cast(RacebookState, other)
+
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == int(pyspiel.PlayerId.CHANCE):
+        if player == _CHANCE:
             if self._arrival():
                 return f"arrival: seat {action}"
+            describe = getattr(self._node(), "describe", None)
+            if describe is not None:
+                return f"chance: {describe(self._h.drawn, action)}"
             return f"chance outcome {action}"
         return self._rb_game.action_space.describe(action)
 
@@ -271,23 +496,61 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
 
 
 class RacebookObserver:
-    """OpenSpiel's Python observer: the seat's tensor and strings."""
+    """OpenSpiel's Python observer for an observation type
+    (``pyspiel.IIGObservationType``):
 
-    def __init__(self, game: Game[Any, Any], perfect_recall: bool) -> None:
+    * the default (``private_info=SINGLE_PLAYER``, no perfect recall): the
+      seat's tensor and text picture;
+    * ``perfect_recall=True`` (the information state): the seat's tensor
+      followed by ``own_actions``, how many times the seat has made each
+      action id; the string adds every event the seat has seen;
+    * ``private_info=NONE`` (public information only): what a spectator sees
+      (:meth:`~racebook.core.game.State.view` of ``None``), whatever the
+      player; with perfect recall the string adds the public events.
+
+    Other types (every player's private information, or private information
+    without the public) raise :class:`ValueError`.
+    """
+
+    def __init__(self, game: Game[Any, Any], iig_obs_type: Any = None) -> None:
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        private = pyspiel.PrivateInfoType.SINGLE_PLAYER
+        public = True
+        if iig_obs_type is not None:
+            private, public = iig_obs_type.private_info, bool(iig_obs_type.public_info)
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("racebook observers: no view holds every player's private information")
+        if not public:
+            raise ValueError("racebook observers: private information comes with the public")
         self.perfect_recall = perfect_recall
-        size = 0 if perfect_recall else game.observation_shape[0]
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.public_only = private == pyspiel.PrivateInfoType.NONE
+        size = game.observation_shape[0]
+        recall = game.num_distinct_actions if perfect_recall and not self.public_only else 0
+        self.tensor = np.zeros(size + recall, np.float32)
+        self.dict: dict[str, Any] = {"observation": self.tensor[:size]}
+        if recall:
+            self.dict["own_actions"] = self.tensor[size:]
+        self._size = size
 
     def set_from(self, state: RacebookState, player: int) -> None:
-        if not self.perfect_recall:
-            self.tensor[:] = state.racebook_state.observation_tensor(player)
+        rb = state.racebook_state
+        seat = None if self.public_only else player
+        self.tensor[: self._size] = rb.observation_tensor(seat)
+        if self.perfect_recall and not self.public_only:
+            own = self.tensor[self._size :]
+            own[:] = 0
+            for p, a in state._h.history:
+                if p == player:
+                    own[a] += 1
 
     def string_from(self, state: RacebookState, player: int) -> str:
-        rb = state.racebook_state
+        h = state._h
+        seat = None if self.public_only else player
+        text = h.state.render(seat)
         if self.perfect_recall:
-            return rb.information_state_string(player)
-        return rb.observation_string(player)
+            seen = h.info_events(seat)
+            return f"{text}\n{seen}" if seen else text
+        return text
 
 
 def register(game_ids: list[str] | None = None) -> list[str]:
@@ -309,14 +572,25 @@ def register(game_ids: list[str] | None = None) -> list[str]:
 
 def load(game_id: str, *, returns: str = "places", **settings: Any) -> RacebookGame:
     """An OpenSpiel game for ``game_id`` (a game id or preset) with config
-    ``settings``; registers it first.
+    ``settings``; registers it first.  Each setting is its own OpenSpiel
+    parameter, so ``str(game)`` loads the same game again.
 
-    >>> load("longshot", players=4).num_players()
-    4
+    >>> game = load("longshot", players=4)
+    >>> game.num_players(), str(game)
+    (4, 'racebook_longshot(players=4,preset=longshot,returns=places)')
     """
     base = racebook.load(game_id).id
     register([base])
-    params = {"preset": game_id, "settings": json.dumps(settings), "returns": returns}
+    kinds = {name: kind for name, kind, _ in _fields(base)}
+    params: dict[str, Any] = {"preset": game_id, "returns": returns}
+    legacy = {}
+    for name, value in settings.items():
+        if name in kinds:
+            params[name] = _encode(kinds[name], value)
+        else:  # an unknown setting: refused by the config with its own message
+            legacy[name] = value
+    if legacy:
+        params["settings"] = json.dumps(legacy)
     game = pyspiel.load_game(PREFIX + base, params)
     assert isinstance(game, RacebookGame)
     return game

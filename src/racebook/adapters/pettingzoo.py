@@ -7,12 +7,25 @@
 >>> observation = e.observe(agent)
 >>> observation["observation"].shape, int(observation["action_mask"].sum()) > 0
 ((723,), True)
+>>> float(observation["observation"].max()) <= 1.0
+True
+
+:func:`env` is the environment as PettingZoo's classic games give theirs:
+:class:`RacebookEnv` (also :func:`raw_env`) inside PettingZoo's wrappers
+(order enforcing, an action out of bounds refused, and an illegal action
+ending the game with ``illegal_reward`` for the agent that made it, -1 by
+default, 0 for the others).  ``env.unwrapped`` is the :class:`RacebookEnv`.
 
 Agents are ``seat_0 .. seat_{seats-1}`` (Ready Set Bet adds the host's
 chair, the seat after the players, which rolls the dice).  Each agent's
 observation is a dict: ``observation``, the game's tensor for that seat
-(:meth:`~racebook.core.game.State.observation_tensor`, a
-``gymnasium.spaces.Box`` of ``float32``), and ``action_mask``, 1 at the id of
+(:meth:`~racebook.core.game.State.observation_tensor`, laid out as
+``env.observation_layout`` says, a ``gymnasium.spaces.Box`` of ``float32``
+in [0, 1] as in PettingZoo's classic games: each value ``x`` (all are 0 or
+more: flags, counts, positions, money) is given as ``x / (1 + x)``, so 0
+stays 0, a flag's 1 is 0.5 and large counts come near 1; with
+``observation="raw"`` the values are the game's own, in a ``Box(0, inf)``),
+and ``action_mask``, 1 at the id of
 every legal action (:meth:`~racebook.core.game.State.legal_action_mask`) for
 the agent to act, all 0 for the others.  Actions are the game's integer ids
 (``gymnasium.spaces.Discrete``).  ``render()`` is the game's text picture
@@ -22,7 +35,10 @@ prints it).
 Chance (shuffles, dice) is drawn by the racebook state from the seed given
 to :meth:`RacebookEnv.reset`.  Rewards come only at the end, from the final
 places: ``1 - 2 * (place - 1) / (players - 1)`` (1 for a winner, -1 for last;
-0 for a seat that is not scored).
+0 for a seat that is not scored); they stay readable in
+``env.final_rewards`` after the agents are gone.  ``state()`` is the
+spectator's tensor (what every seat may see; ``state_space``), and the
+racebook state itself is ``env.racebook_state``.
 
 Real time: when several seats may act at once (Ready Set Bet's bettors and
 the host's chair during a race, Horse Racing Mafia's quinella bets), the
@@ -45,6 +61,7 @@ try:
     import numpy as np
     from gymnasium import spaces
     from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
 except ImportError as exc:  # pragma: no cover - the extra is missing
     raise ImportError(
         "racebook.adapters.pettingzoo needs PettingZoo: pip install 'racebook[pettingzoo]'"
@@ -57,12 +74,21 @@ from racebook.core.game import Game, State
 class RacebookEnv(AECEnv):  # type: ignore[misc]
     """A racebook game as a PettingZoo AEC environment (see the module text)."""
 
-    def __init__(self, game: str = "longshot", render_mode: str | None = None, **settings: Any):
+    def __init__(
+        self,
+        game: str = "longshot",
+        render_mode: str | None = None,
+        observation: str = "squashed",
+        **settings: Any,
+    ):
         super().__init__()
         modes = ["ansi", "human"]
         if render_mode is not None and render_mode not in modes:
             raise ValueError(f"render_mode: one of {modes}, not {render_mode!r}")
+        if observation not in ("squashed", "raw"):
+            raise ValueError(f"observation: 'squashed' or 'raw', not {observation!r}")
         self.render_mode = render_mode
+        self._squashed = observation == "squashed"
         self.game: Game[Any, Any] = racebook.load(game, **settings)
         self.metadata = {
             "render_modes": modes,
@@ -74,9 +100,13 @@ class RacebookEnv(AECEnv):  # type: ignore[misc]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
         size = self.game.num_distinct_actions
         shape = self.game.observation_shape
+        self.observation_layout: list[tuple[str, int]] = list(self.game.observation_layout)
+        """The tensor's segments, ``(name, size)`` in order."""
+        high = 1.0 if self._squashed else np.inf
+        self.state_space = spaces.Box(0.0, high, shape, np.float32)
         self._observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(-np.inf, np.inf, shape, np.float32),
+                "observation": spaces.Box(0.0, high, shape, np.float32),
                 "action_mask": spaces.Box(0, 1, (size,), np.int8),
             }
         )
@@ -84,7 +114,9 @@ class RacebookEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces = {a: self._observation_space for a in self.possible_agents}
         self.action_spaces = {a: self._action_space for a in self.possible_agents}
         self._rng = random.Random()
-        self.state: State[Any, Any, Any] = self.game.new_state(seed=0)
+        self.racebook_state: State[Any, Any, Any] = self.game.new_state(seed=0)
+        self.final_rewards: dict[str, float] = {}
+        """Each agent's reward once the game is over (empty before)."""
 
     def observation_space(self, agent: str) -> Any:
         return self.observation_spaces[agent]
@@ -94,28 +126,40 @@ class RacebookEnv(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._rng = random.Random(seed)
-        self.state = self.game.new_state(seed=self._rng.randrange(2**63))
+        self.racebook_state = self.game.new_state(seed=self._rng.randrange(2**63))
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.final_rewards = {}
         self._select()
 
     def _select(self) -> None:
         """The next agent: the seat to act, or the arrival among several."""
-        to_act = self.state.to_act
+        to_act = self.racebook_state.to_act
         if not to_act:
             return
         seat = to_act[0] if len(to_act) == 1 else to_act[int(self._rng.random() * len(to_act))]
         self.agent_selection = self.possible_agents[seat]
 
+    def _tensor(self, seat: int | None) -> Any:
+        values = np.asarray(self.racebook_state.observation_tensor(seat), dtype=np.float32)
+        if self._squashed:
+            values /= 1.0 + values
+        return values
+
+    def state(self) -> Any:
+        """The spectator's tensor (what every seat may see), scaled as the
+        observations are."""
+        return self._tensor(None)
+
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
-        observation = np.asarray(self.state.observation_tensor(seat), dtype=np.float32)
-        if agent == self.agent_selection and not self.state.is_over:
-            mask = np.asarray(self.state.legal_action_mask(seat), dtype=np.int8)
+        observation = self._tensor(seat)
+        if agent == self.agent_selection and not self.racebook_state.is_over:
+            mask = np.asarray(self.racebook_state.legal_action_mask(seat), dtype=np.int8)
         else:
             mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
         return {"observation": observation, "action_mask": mask}
@@ -127,16 +171,17 @@ class RacebookEnv(AECEnv):  # type: ignore[misc]
             return
         assert action is not None, "a live agent must act"
         seat = self._seat[agent]
-        self.state.apply_id(int(action), seat)  # checked once: by the mask, or here
+        self.racebook_state.apply_id(int(action), seat)  # checked once: by the mask, or here
         self._cumulative_rewards[agent] = 0.0
-        if self.state.is_over:
-            result = self.state.result
+        if self.racebook_state.is_over:
+            result = self.racebook_state.result
             assert result is not None
             n = self.game.players
             for s, a in enumerate(self.agents):
                 if s < n:
                     self.rewards[a] = 1.0 - 2.0 * (result.places[s] - 1) / max(1, n - 1)
                 self.terminations[a] = True
+            self.final_rewards = dict(self.rewards)
             self.agent_selection = self.agents[0]
         else:
             self._select()
@@ -145,7 +190,7 @@ class RacebookEnv(AECEnv):  # type: ignore[misc]
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        text = self.state.render(None)
+        text = self.racebook_state.render(None)
         if self.render_mode == "human":
             print(text)
             return None
@@ -155,7 +200,24 @@ class RacebookEnv(AECEnv):  # type: ignore[misc]
         pass
 
 
-def env(game: str = "longshot", render_mode: str | None = None, **settings: Any) -> RacebookEnv:
-    """A PettingZoo AEC environment for ``game`` (a game id or preset) with
-    config ``settings``."""
+def raw_env(game: str = "longshot", render_mode: str | None = None, **settings: Any) -> RacebookEnv:
+    """The environment without PettingZoo's wrappers (:class:`RacebookEnv`)."""
     return RacebookEnv(game, render_mode=render_mode, **settings)
+
+
+def env(
+    game: str = "longshot",
+    render_mode: str | None = None,
+    *,
+    illegal_reward: float = -1.0,
+    **settings: Any,
+) -> Any:
+    """A PettingZoo AEC environment for ``game`` (a game id or preset) with
+    config ``settings``, wrapped as PettingZoo's classic environments are:
+    an illegal action ends the game with ``illegal_reward`` for its agent,
+    an action outside the action space is refused, and the calls must come
+    in order (reset first).  ``.unwrapped`` is the :class:`RacebookEnv`."""
+    inner = raw_env(game, render_mode=render_mode, **settings)
+    wrapped = wrappers.TerminateIllegalWrapper(inner, illegal_reward=illegal_reward)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)

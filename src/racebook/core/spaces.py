@@ -161,6 +161,11 @@ class ChanceNode(abc.ABC):
     def action(self, drawn: Sequence[int]) -> Action:
         """The chance action the complete draw ``drawn`` makes."""
 
+    def describe(self, drawn: Sequence[int], outcome: int) -> str:
+        """A short text for the next step's ``outcome`` after ``drawn`` (what
+        OpenSpiel's ``action_to_string`` shows for chance)."""
+        return f"outcome {outcome}"
+
 
 class Enumerated(ChanceNode):
     """One step: outcome ``i`` is the ``i``-th ``(action, probability)`` pair."""
@@ -176,6 +181,9 @@ class Enumerated(ChanceNode):
     def action(self, drawn: Sequence[int]) -> Action:
         return self.listed[drawn[0]][0]
 
+    def describe(self, drawn: Sequence[int], outcome: int) -> str:
+        return str(self.listed[outcome][0])
+
 
 class Draws(ChanceNode):
     """Draws without replacement from one bag after another: ``bags`` is a list
@@ -183,15 +191,28 @@ class Draws(ChanceNode):
     drawn from it, in order); a step's outcomes are the distinct ids left in
     the current bag, each with probability *copies left / items left*, so a
     full draw is a uniform shuffle (of a multiset).  ``build`` makes the
-    action from the ids drawn from each bag."""
+    action from the ids drawn from each bag; ``name`` (optional) names an id
+    of a bag, ``name(bag, id)``, for :meth:`describe`."""
 
     def __init__(
         self,
         bags: Sequence[tuple[Sequence[int], int]],
         build: Callable[[list[list[int]]], Action],
+        name: Callable[[int, int], str] | None = None,
     ) -> None:
         self.bags = [(list(items), count) for items, count in bags]
         self.build = build
+        self.name = name
+
+    def describe(self, drawn: Sequence[int], outcome: int) -> str:
+        start = 0
+        for bag, (_, count) in enumerate(self.bags):
+            if len(drawn) < start + count:
+                named = str(outcome) if self.name is None else self.name(bag, outcome)
+                where = f" of bag {bag + 1}" if len(self.bags) > 1 else ""
+                return f"draw {len(drawn) - start + 1}{where}: {named}"
+            start += count
+        return f"outcome {outcome}"
 
     def _split(self, drawn: Sequence[int]) -> list[list[int]]:
         out: list[list[int]] = []
@@ -217,10 +238,16 @@ class Draws(ChanceNode):
         return self.build(self._split(drawn))
 
 
-def shuffle(items: Iterable[int], build: Callable[[list[int]], Action]) -> Draws:
-    """A uniform shuffle of the multiset ``items``: every item drawn in turn."""
+def shuffle(
+    items: Iterable[int],
+    build: Callable[[list[int]], Action],
+    name: Callable[[int], str] | None = None,
+) -> Draws:
+    """A uniform shuffle of the multiset ``items``: every item drawn in turn
+    (``name`` names an item for :meth:`Draws.describe`)."""
     listed = list(items)
-    return Draws([(listed, len(listed))], lambda parts: build(parts[0]))
+    named = None if name is None else (lambda _bag, x: name(x))
+    return Draws([(listed, len(listed))], lambda parts: build(parts[0]), named)
 
 
 def chance_probabilities(node: ChanceNode, drawn: Sequence[int]) -> dict[int, float]:

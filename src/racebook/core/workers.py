@@ -67,6 +67,10 @@ def run_jobs(
     return out
 
 
+RAY_CONNECT_TIMEOUT = 10.0
+"""Seconds to wait for a Ray head at an explicit address to answer."""
+
+
 def _run_ray(
     fn: Callable[[J], R],
     jobs: Sequence[J],
@@ -82,8 +86,65 @@ def _run_ray(
         options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
         if address is None:
             options["num_cpus"] = workers
-        ray.init(address=address, **options)
+        else:
+            check_ray_address(address)
+        try:
+            ray.init(address=address, **options)
+        except ConnectionError as exc:
+            raise ConnectionError(f"Ray at {address}: {exc}") from None
+        except Exception as exc:
+            if type(exc).__name__ == "AuthenticationError":
+                raise ConnectionError(
+                    f"Ray at {address} refused this client's token ({exc}); set RAY_AUTH_TOKEN "
+                    "or RAY_AUTH_TOKEN_PATH to the cluster's token"
+                ) from None
+            raise
     remote = ray.remote(fn)
     pending = [remote.remote(job) for job in jobs]
     for ref in pending:
         take(ray.get(ref))
+
+
+def check_ray_address(address: str, timeout: float | None = None) -> None:
+    """Fail fast and clearly before ``ray.init(address)``: a ``ray://``
+    address needs Ray's client (``ray[client]``, in the ``[ray]`` extra); the
+    head must answer on its port within ``timeout`` seconds
+    (:data:`RAY_CONNECT_TIMEOUT`), where ``ray.init`` would wait minutes; and
+    for a head that asks for a token (Ray's default), token authentication
+    is switched on (``RAY_AUTH_MODE=token``) when a token is at hand
+    (``RAY_AUTH_TOKEN``, ``RAY_AUTH_TOKEN_PATH`` or ``~/.ray/auth_token``) and
+    ``RAY_AUTH_MODE`` is not set.  ``"auto"`` and ``"local"`` are left to Ray."""
+    import importlib.util
+    import os
+    import socket
+    from pathlib import Path
+
+    if address in ("auto", "local"):
+        return
+    wait = RAY_CONNECT_TIMEOUT if timeout is None else timeout
+    rest = address
+    if address.startswith("ray://"):
+        if importlib.util.find_spec("grpc") is None:
+            raise ImportError(
+                f"the address {address} needs Ray's client (grpcio): "
+                "pip install 'racebook[ray]' (or 'ray[client]')"
+            )
+        rest = address.removeprefix("ray://")
+    elif "://" in address:
+        raise ConfigError("address", f"host:port or ray://host:port, not {address!r}")
+    host, _, port = rest.rstrip("/").rpartition(":")
+    if not host or not port.isdigit():
+        raise ConfigError("address", f"host:port or ray://host:port, not {address!r}")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=wait):
+            pass
+    except OSError as exc:
+        raise ConnectionError(
+            f"no Ray head answers at {address} within {wait:g} s ({exc}); "
+            "start one with `ray start --head` or check the address"
+        ) from None
+    if "RAY_AUTH_MODE" not in os.environ:
+        token_path = os.environ.get("RAY_AUTH_TOKEN_PATH")
+        path = Path(token_path) if token_path else Path.home() / ".ray" / "auth_token"
+        if os.environ.get("RAY_AUTH_TOKEN") or path.is_file():
+            os.environ["RAY_AUTH_MODE"] = "token"

@@ -159,12 +159,19 @@ def chance_node(state: ForceHorseState) -> ChanceNode:
         return Draws(
             [(list(items), k) for items, k in bags],
             lambda p: DrawRace(CHANCE, RACECOURSES[p[0][0]], DISTANCES[p[1][0]], GOINGS[p[2][0]]),
+            lambda bag, x: str((RACECOURSES, DISTANCES, GOINGS)[bag][x]),
         )
     if phase == "first":
         return Enumerated([(FirstPlayer(CHANCE, 0), 0.5), (FirstPlayer(CHANCE, 1), 0.5)])
     p = state.shuffles[0]
     size = len(state.table.zones[p][DECK])
-    return shuffle(range(size), lambda order: Shuffle(CHANCE, p, tuple(order)))
+    deck = state.table.zones[p][DECK]
+    cards = state.table.cards
+    return shuffle(
+        range(size),
+        lambda order: Shuffle(CHANCE, p, tuple(order)),
+        lambda i: f"player {p}'s deck card {i} ({cards[deck[i]].name})",
+    )
 
 
 def observe(state: ForceHorseState, seat: int | None) -> Observation:

@@ -182,7 +182,7 @@ class ForceHorseState(State[ForceHorseConfig, ForceHorseView, Action]):
 
     def _hook(self) -> None:
         if self.game.has_abilities:
-            self.table.hook = lambda card, source, target: on_move(self, card, source, target)
+            self.table.hook = _MoveHook(self)
 
     def start_turn(self, events: list[Event]) -> None:
         turn.start_turn(self, events)
@@ -379,3 +379,16 @@ class ForceHorseState(State[ForceHorseConfig, ForceHorseView, Action]):
 
     def hidden_variant(self, seat: int, rng: random.Random) -> ForceHorseState:
         return hidden_variant(self, seat, rng)
+
+
+class _MoveHook:
+    """The table's hook on a card moving (:func:`on_move`): an object rather
+    than a closure, so that a state pickles."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: ForceHorseState) -> None:
+        self.state = state
+
+    def __call__(self, card: int, source: str, target: str) -> None:
+        on_move(self.state, card, source, target)

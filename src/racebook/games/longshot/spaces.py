@@ -94,12 +94,22 @@ def chance_node(state: LongShotState) -> ChanceNode:
         assert listed is not None
         return Enumerated(listed)
     if p == DEAL:
-        return shuffle(state.game.deck, lambda xs: Deal(CHANCE, tuple(card(x) for x in xs)))
+        return shuffle(
+            state.game.deck,
+            lambda xs: Deal(CHANCE, tuple(card(x) for x in xs)),
+            lambda x: str(card(x)),
+        )
     if p == ORDERS:
         running = state.game.config.running
-        return shuffle(range(1, running + 1), lambda hs: DealOrders(CHANCE, tuple(hs)))
+        return shuffle(
+            range(1, running + 1), lambda hs: DealOrders(CHANCE, tuple(hs)), lambda h: f"horse {h}"
+        )
     assert p == RESTOCK, f"no chance node in phase {p}"
-    return shuffle(buried(state), lambda xs: Restock(CHANCE, tuple(card(x) for x in xs)))
+    return shuffle(
+        buried(state),
+        lambda xs: Restock(CHANCE, tuple(card(x) for x in xs)),
+        lambda x: str(card(x)),
+    )
 
 
 def observe(state: LongShotState, seat: int | None) -> Observation:

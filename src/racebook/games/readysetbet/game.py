@@ -125,6 +125,11 @@ class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
         GameEnded,
     )
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the spot table holds closures: a pickle carries the config, and the
+        # game is built again from it (the tables are shared by equal configs)
+        return (type(self), (self.config,))
+
     def __init__(self, config: ReadySetBetConfig) -> None:
         tables = config_tables(config)  # checks the config first
         super().__init__(config)

@@ -133,6 +133,9 @@ class RollOutDice(ChanceNode):
     def action(self, drawn: Sequence[int]) -> Action:
         return DiceRun(CHANCE, self._dice(drawn))
 
+    def describe(self, drawn: Sequence[int], outcome: int) -> str:
+        return f"roll {len(drawn) + 1}: dice {PAIRS[outcome]}"
+
 
 def chance_node(state: ReadySetBetState) -> ChanceNode:
     c = state.game.config
@@ -149,6 +152,7 @@ def chance_node(state: ReadySetBetState) -> ChanceNode:
         return Draws(
             [(free, min(c.props_per_race, len(free))), (rest, 1 if rest else 0)],
             lambda parts: NewRace(CHANCE, tuple(sorted(parts[0])), (parts[1] or [-1])[0]),
+            lambda bag, x: f"prop card {x}" if bag == 0 else f"exotic {c.exotics[x].name}",
         )
     assert phase == DEAL, f"no chance node in phase {phase}"
     need = c.vip_deal * c.players
@@ -156,6 +160,7 @@ def chance_node(state: ReadySetBetState) -> ChanceNode:
     return Draws(
         [(state.deck, first), (state.discards, min(need - first, len(state.discards)))],
         lambda parts: DealVip(CHANCE, tuple(parts[0] + parts[1])),
+        lambda _bag, x: f"VIP {c.vip_cards[x].name}",
     )
 
 

@@ -89,7 +89,9 @@ def chance_node(state: TrickRaceState) -> ChanceNode:
         return Enumerated([(DrawHorses(CHANCE, p), 1 / len(draws)) for p in draws])
     if phase == DEAL:
         return shuffle(
-            state.game.deck, lambda xs: DealCards(CHANCE, tuple(race_card(x) for x in xs))
+            state.game.deck,
+            lambda xs: DealCards(CHANCE, tuple(race_card(x) for x in xs)),
+            lambda x: str(race_card(x)),
         )
     assert phase == PADDOCK, f"no chance node in phase {phase}"
     bags = [([1, 2, 3, 4], 4)] + [(list(state.cards_of[h]), 12) for h in range(4)]
@@ -100,6 +102,7 @@ def chance_node(state: TrickRaceState) -> ChanceNode:
             tuple(parts[0]),
             tuple(tuple(race_card(x) for x in pile) for pile in parts[1:]),
         ),
+        lambda bag, x: f"horse {x}" if bag == 0 else str(race_card(x)),
     )
 
 
