@@ -60,7 +60,7 @@ from racebook.core.values import CHANCE
 
 #: Iterations per decision of the named levels (their order is measured by
 #: ``racebook tournament``; see the docs' page on bots).
-LEVELS: dict[str, int] = {"easy": 8, "normal": 32, "hard": 96}
+LEVELS: dict[str, int] = {"easy": 4, "normal": 16, "hard": 48}
 
 #: Actions a playout may take before it is scored where it stands (a guard:
 #: every game ends well before).

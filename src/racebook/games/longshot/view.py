@@ -232,9 +232,7 @@ def hidden_variant(state: LongShotState, seat: int, rng: random.Random) -> LongS
         # the other seats' money, closed: swapped among them, now and in the records
         # in the order of their money (now, then in the records) first: the
         # swap depends on what seat sees and on rng alone
-        swap = sorted(
-            others, key=lambda s: (state.money[s], [r.money[s] for r in state.history])
-        )
+        swap = sorted(others, key=lambda s: (state.money[s], [r.money[s] for r in state.history]))
         rng.shuffle(swap)
         moved = dict(zip(others, swap, strict=True))
         other.money = [state.money[moved.get(s, s)] for s in range(n)]
