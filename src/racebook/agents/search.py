@@ -82,13 +82,13 @@ class Estimate:
 def _leaf_value(state: State[Any], seat: int, start_race: int | None) -> float | None:
     """The seat's value if the playout stops here, else ``None``."""
     result = state.result
-    if result is not None:
-        return float(result.scores[seat])
+    if result is not None:  # a seat the game does not score (a host's chair): 0
+        return float(result.scores[seat]) if seat < len(result.scores) else 0.0
     if start_race is not None:  # Ready Set Bet: the race's money is settled
         race: int = getattr(state, "race", 0)
         if race != start_race:
             money: list[int] = getattr(state, "money", [])
-            return float(money[seat])
+            return float(money[seat]) if seat < len(money) else 0.0
     return None
 
 
@@ -97,7 +97,7 @@ def _wins(state: State[Any], seat: int, start_race: int | None) -> bool:
     if result is not None:
         return seat in result.winners
     money: list[int] = getattr(state, "money", [])
-    return bool(money) and money[seat] == max(money[: len(money)])
+    return seat < len(money) and money[seat] == max(money)
 
 
 def determinize(state: State[Any], seat: int, rng: random.Random) -> State[Any]:
