@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -212,3 +213,15 @@ def test_the_tournament_command() -> None:
         check=False,
     )
     assert bad.returncode == 2 and "no bot 'nobody'" in bad.stderr
+
+
+def test_the_search_benchmark_runs() -> None:
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(
+        [sys.executable, str(root / "benchmarks" / "search.py"), "--quick", "--game", "trickrace"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "| Trick race | heuristic | 2 |" in done.stdout
