@@ -102,7 +102,7 @@ def _wins(state: State[Any], seat: int, start_race: int | None) -> bool:
 
 def determinize(state: State[Any], seat: int, rng: random.Random) -> State[Any]:
     """A state ``seat`` cannot tell from ``state``: what it may not see redealt
-    (:meth:`~racebook.core.state.State.hidden_variant`) and future chance drawn
+    (:meth:`~racebook.core.game.State.hidden_variant`) and future chance drawn
     from a new generator seeded from ``rng`` (not the game's own)."""
     det = state.hidden_variant(seat, rng)
     det._rng = random.Random(rng.randrange(2**63))
