@@ -13,7 +13,7 @@ import pytest
 
 import racebook
 from racebook.agents import Estimate, SearchBot, bot_names, make_bot
-from racebook.agents.search import LEVELS, determinize
+from racebook.agents.search import LEVELS, PLAYOUTS, determinize
 from racebook.core.errors import ConfigError
 from racebook.core.game import CHANCE, State
 from racebook.tournament import lineup, tournament, wilson
@@ -82,7 +82,8 @@ def test_the_levels_are_registered_for_every_game() -> None:
         assert "search" in names
     bot = make_bot("trickrace", "search:hard", 1)
     assert isinstance(bot, SearchBot)
-    assert bot.iterations == LEVELS["hard"] > LEVELS["normal"] > LEVELS["easy"]
+    assert bot.iterations == LEVELS["hard"] and bot.playout == PLAYOUTS["hard"] == "heuristic"
+    assert LEVELS["normal"] > LEVELS["easy"]
     assert bot.name == "search:hard"
 
 
@@ -95,7 +96,9 @@ def test_a_hint_ranks_every_legal_action() -> None:
     )
     values = [e.value for e in ranked]
     assert values == sorted(values, reverse=True)
-    assert sum(e.visits for e in ranked) == 40
+    # rounds of one playout per action, in one world per round
+    n = len(ranked)
+    assert [e.visits for e in ranked] == [max(1, 40 // n)] * n
     assert all(0.0 <= e.win_rate <= 1.0 for e in ranked)
     # the pick is the top of the ranking
     assert SearchBot(seed=3, iterations=40).choose(state, seat) == ranked[0].action

@@ -1,20 +1,20 @@
 """A search bot for every game that plays from what its seat may see.
 
 :class:`SearchBot` is determinized Monte Carlo search (perfect-information
-Monte Carlo with UCB1 at the root).  Each iteration it
+Monte Carlo with paired playouts).  Each round it
 
 1. draws a *determinization*: ``state.hidden_variant(seat, rng)`` redeals
    everything ``seat`` may not see (the other hands, the stack, secret orders
    and choices) consistently with its view and the events it has seen, and the
    future chance (dice, shuffles) is drawn from the bot's own generator, not
    the game's;
-2. picks one of its legal actions by UCB1 (every action once, then the one
-   with the best mean plus an exploration bonus scaled by the spread of the
-   values seen);
-3. plays the determinization on with a fast playout policy (uniform over the
-   legal actions; chance as chance) to the end of the game (Ready Set Bet: to
-   the end of the race, whose money is then settled) and scores it as the
-   seat's score there.
+2. tries every one of its legal actions in that same world, with the same
+   dice and the same playout choices (paired: the differences between the
+   actions are measured with far less noise than independent playouts give);
+3. plays each on with a playout policy (uniform over the legal actions, or
+   every seat's heuristic bot; chance as chance) to the end of the game (Ready
+   Set Bet: to the end of the race, whose money is then settled) and scores
+   it as the seat's score there.
 
 It picks the action with the best mean value.  It never reads the true state
 beyond its view: the first thing computed from the state is a determinization
@@ -23,9 +23,11 @@ drawn from the bot's own seeded generator, and every game's
 states that differ only in what the seat may not see give the same
 decisions for the same seed (``tests/test_search.py`` checks it for every game).
 
-Strength is the number of iterations per decision: :data:`LEVELS` names
-three (``search:easy``, ``search:normal``, ``search:hard``); ``SearchBot(...,
-seconds=...)`` bounds a decision by time instead (not reproducible).
+Strength is the number of playouts per decision (``iterations``: that many
+divided by the number of legal actions rounds, one at least) and the playout
+policy: :data:`LEVELS` and :data:`PLAYOUTS` name three (``search:easy``,
+``search:normal``, ``search:hard``); ``SearchBot(..., seconds=...)`` plays
+rounds until the time is up instead (not reproducible).
 :meth:`SearchBot.hint` ranks the legal actions with the estimate of each.
 
 Ready Set Bet's race is real time: the bot is asked for a bet when a table
@@ -58,9 +60,12 @@ from racebook.core.errors import ConfigError
 from racebook.core.game import Action, State
 from racebook.core.values import CHANCE
 
-#: Iterations per decision of the named levels (their order is measured by
-#: ``racebook tournament``; see the docs' page on bots).
-LEVELS: dict[str, int] = {"easy": 4, "normal": 16, "hard": 48}
+#: Playouts per decision of the named levels (their order is measured by
+#: ``racebook tournament``; see the docs' page on bots) ...
+LEVELS: dict[str, int] = {"easy": 8, "normal": 32, "hard": 16}
+#: ... and the policy their playouts follow: the hard level plays them out with
+#: every game's heuristic bot (Ready Set Bet's is too slow for playouts: random).
+PLAYOUTS: dict[str, str] = {"easy": "random", "normal": "random", "hard": "heuristic"}
 
 #: Actions a playout may take before it is scored where it stands (a guard:
 #: every game ends well before).
@@ -113,9 +118,9 @@ def determinize(state: State[Any], seat: int, rng: random.Random) -> State[Any]:
 class SearchBot:
     """Determinized Monte Carlo search (see the module docstring).
 
-    ``iterations`` playouts per decision (or as many as fit in ``seconds``,
-    when given); ``exploration`` is the UCB1 constant, in units of the spread
-    of the values seen.
+    ``iterations`` playouts per decision, in rounds of one per legal action
+    (or rounds until ``seconds`` are up, when given); ``playout`` is
+    ``"random"`` or ``"heuristic"`` (every seat's heuristic bot plays on).
     """
 
     def __init__(
@@ -124,17 +129,19 @@ class SearchBot:
         iterations: int = LEVELS["normal"],
         *,
         seconds: float | None = None,
-        exploration: float = 0.7,
+        playout: str = "random",
         name: str = "search",
     ) -> None:
         if iterations < 1:
             raise ConfigError("bots", f"a search needs 1 iteration or more, not {iterations}")
         if seconds is not None and not seconds > 0:
             raise ConfigError("bots", f"a time budget must be positive, not {seconds}")
+        if playout not in ("random", "heuristic"):
+            raise ConfigError("bots", f"playouts are random or heuristic, not {playout!r}")
         self._rng = random.Random(seed)
+        self.playout = playout
         self.iterations = iterations
         self.seconds = seconds
-        self.exploration = exploration
         self.name = name
 
     def choose(self, state: State[Any], seat: int) -> Action:
@@ -165,38 +172,36 @@ class SearchBot:
         totals = [0.0] * n
         counts = [0] * n
         wins = [0] * n
-        low, high = math.inf, -math.inf
         start_race: int | None = getattr(state, "race", None) if _is_rsb(state) else None
         deadline = None if self.seconds is None else time.monotonic() + self.seconds
+        rounds = max(1, self.iterations // n)
         done = 0
         while True:
             if deadline is None:
-                if done >= max(self.iterations, 1 if n == 1 else 0):
+                if done >= rounds:
                     break
-            elif done >= n and time.monotonic() >= deadline:
+            elif done and time.monotonic() >= deadline:
                 break
-            if done < n:
-                i = done
-            else:
-                spread = high - low if high > low else 1.0
-                log_n = math.log(done)
-                i = max(
-                    range(n),
-                    key=lambda k: (
-                        totals[k] / counts[k]
-                        + self.exploration * spread * math.sqrt(log_n / counts[k])
-                        if counts[k]
-                        else math.inf
-                    ),
-                )
+            # one world for every action: the same hidden cards, the same
+            # dice and the same playout choices (paired: the differences
+            # between actions are measured with far less noise)
             det = determinize(state, seat, rng)
-            mine = det.legal_actions(seat)
-            det.apply(mine[i])
-            value, won = _playout(det, seat, rng, start_race)
-            totals[i] += value
-            counts[i] += 1
-            wins[i] += won
-            low, high = min(low, value), max(high, value)
+            seed = rng.randrange(2**62)
+            for i in range(n):
+                world = det.clone()
+                world._rng = random.Random(seed)
+                world._rng_shared = False
+                world.apply(world.legal_actions(seat)[i])
+                value, won = _playout(
+                    world,
+                    seat,
+                    random.Random(seed + 1),
+                    start_race,
+                    self._policy(world, random.Random(seed + 2)),
+                )
+                totals[i] += value
+                counts[i] += 1
+                wins[i] += won
             done += 1
         ranked = [
             Estimate(
@@ -211,16 +216,31 @@ class SearchBot:
         ranked.sort(key=lambda e: (-e.value, -e.visits))
         return ranked
 
+    def _policy(self, state: State[Any], rng: random.Random) -> list[Any] | None:
+        """The playout's bots, one a seat (``None``: uniform play)."""
+        if self.playout == "random" or _is_rsb(state):
+            return None
+        from racebook.agents.base import make_bot
+
+        return [
+            make_bot(state.game.id, "heuristic", rng.randrange(2**32))
+            for _ in range(state.game.seats)
+        ]
+
 
 def _is_rsb(state: State[Any]) -> bool:
     return state.game.id.startswith("readysetbet")
 
 
 def _playout(
-    state: State[Any], seat: int, rng: random.Random, start_race: int | None
+    state: State[Any],
+    seat: int,
+    rng: random.Random,
+    start_race: int | None,
+    bots: list[Any] | None = None,
 ) -> tuple[float, bool]:
-    """Play on uniformly at random (chance as chance) to a leaf: the seat's
-    value there and whether it leads."""
+    """Play on (``bots``, or uniformly at random; chance as chance) to a
+    leaf: the seat's value there and whether it leads."""
     for _ in range(MAX_PLAYOUT):
         value = _leaf_value(state, seat, start_race)
         if value is not None:
@@ -229,6 +249,9 @@ def _playout(
         who = to_act[0] if len(to_act) == 1 else to_act[int(rng.random() * len(to_act))]
         if who == CHANCE:  # only without a generator; determinize gives one
             state.apply(state.sample_chance(rng))
+            continue
+        if bots is not None:
+            state.apply(bots[who].choose(state, who))
             continue
         actions = state.legal_actions(who)
         state.apply(actions[int(rng.random() * len(actions))])
@@ -241,7 +264,7 @@ def level_bot(level: str) -> Callable[[int | None], SearchBot]:
     iterations = LEVELS[level]
 
     def make(seed: int | None) -> SearchBot:
-        return SearchBot(seed, iterations, name=f"search:{level}")
+        return SearchBot(seed, iterations, playout=PLAYOUTS[level], name=f"search:{level}")
 
     return make
 
