@@ -113,6 +113,12 @@ def test_the_same_seed_gives_the_same_decisions_and_the_state_is_untouched() -> 
     assert state.digest() == digest and len(state.log) == length
 
 
+def test_a_least_number_of_rounds() -> None:
+    state, seat = positions("trickrace", seed=8, count=1)[0]
+    ranked = SearchBot(seed=1, iterations=1, rounds=3).hint(state, seat)
+    assert [e.visits for e in ranked] == [3] * len(ranked)
+
+
 def test_a_time_budget() -> None:
     state, seat = positions("trickrace", seed=8, count=1)[0]
     ranked = SearchBot(seed=1, seconds=0.05).hint(state, seat)

@@ -120,7 +120,11 @@ class SearchBot:
 
     ``iterations`` playouts per decision, in rounds of one per legal action
     (or rounds until ``seconds`` are up, when given); ``playout`` is
-    ``"random"`` or ``"heuristic"`` (every seat's heuristic bot plays on).
+    ``"random"`` or ``"heuristic"`` (every seat's heuristic bot plays on);
+    ``rounds`` is the least number of rounds (worlds) whatever the number of
+    actions: in Long Shot, one or two worlds a decision overfit their dice
+    (``SearchBot(seed, 96, playout="heuristic")``, 7 worlds a decision, did
+    better there than the hard level in a first small run).
     """
 
     def __init__(
@@ -130,6 +134,7 @@ class SearchBot:
         *,
         seconds: float | None = None,
         playout: str = "random",
+        rounds: int = 1,
         name: str = "search",
     ) -> None:
         if iterations < 1:
@@ -140,6 +145,7 @@ class SearchBot:
             raise ConfigError("bots", f"playouts are random or heuristic, not {playout!r}")
         self._rng = random.Random(seed)
         self.playout = playout
+        self.rounds = rounds
         self.iterations = iterations
         self.seconds = seconds
         self.name = name
@@ -174,7 +180,7 @@ class SearchBot:
         wins = [0] * n
         start_race: int | None = getattr(state, "race", None) if _is_rsb(state) else None
         deadline = None if self.seconds is None else time.monotonic() + self.seconds
-        rounds = max(1, self.iterations // n)
+        rounds = max(1, self.rounds, self.iterations // n)
         done = 0
         while True:
             if deadline is None:
