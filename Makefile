@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 
-.PHONY: run test lint typecheck pytest docs bench mcts train clean tools screenshots
+.PHONY: run test lint typecheck pytest docs bench mcts train clean tools screenshots tournament bench-search
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -91,6 +91,19 @@ test: lint typecheck pytest docs
 
 bench: $(STAMP)
 	$(PY) benchmarks/run.py
+
+# The search bot ranked (README figures): search:hard, heuristic and random,
+# seats rotated, one tournament a game (long: an hour or more on 2 cores)
+TOURNAMENT_GAMES ?= 200
+tournament: $(STAMP)
+	for g in $(GAMES); do \
+	  $(VENV)/bin/racebook tournament $$g --bots search:hard,heuristic,random \
+	    --games $(TOURNAMENT_GAMES) --seed 1 --workers 2 || exit 1; \
+	done
+
+# The hard search bot against the heuristic bot and against random, a row a game
+bench-search: $(STAMP)
+	$(PY) benchmarks/search.py --games 100 --workers 2
 
 # OpenSpiel's ISMCTS (searches only its seat's information) against random
 # players, 100 games each (tens of minutes)

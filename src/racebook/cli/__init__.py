@@ -24,6 +24,7 @@ from racebook.cli.plugins import (
     import_plugin,
 )
 from racebook.cli.presets import WIDTH, preset_lines
+from racebook.cli.tournament import add_tournament
 from racebook.core.errors import ConfigError, LogError, RacebookError, clip
 from racebook.core.game import Game, State
 from racebook.core.logfile import read_log_file, write_file
@@ -436,6 +437,7 @@ def build_parser() -> argparse.ArgumentParser:
     variants.set_defaults(func=cmd_variants)
     watching.add_chart(command, plugin)
     add_play(command, game_options)
+    add_tournament(command, game_options, _backend, _count)
     return parser
 
 

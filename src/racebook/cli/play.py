@@ -211,6 +211,8 @@ class Play:
     last_human: int | None = None
     moves: int = 0
     """Decisions made so far (chance not counted): the prompt shows the next one's number."""
+    hint: Any = None
+    """A bot with ``hint(state, seat)`` (``--hint``): ``hint`` or ``?`` shows its ranking."""
 
     # -- drawing --
     def _who(self, seat: int) -> str:
@@ -325,8 +327,21 @@ class Play:
         line = line.strip()
         if line in ("q", "quit"):
             raise EOFError
-        if line:
+        if line in ("hint", "?") and self.hint is not None:
+            self.message = self.hint_text(seat, moves)
+        elif line:
             self.submit(seat, line, moves)
+
+    def hint_text(self, seat: int, moves: Sequence[Action]) -> str:
+        """The hint bot's best moves for ``seat``, numbered as on screen, with
+        its estimate of the seat's final score after each."""
+        ranked = self.hint.hint(self.table.state(), seat)
+        shown = [
+            f"{moves.index(e.action) + 1 if e.action in moves else '-'} {move_text(e.action)}"
+            f" ≈ {e.value:,.1f}"
+            for e in ranked[:5]
+        ]
+        return "hint (expected final score): " + "; ".join(shown)
 
     def race(self, read: Callable[[], str | None]) -> None:
         """The real-time race: the clock rolls every ``pace`` seconds, bots bet
@@ -368,6 +383,9 @@ class Play:
                 self.message = f"a roll every {self.pace:g} s"
             except (IndexError, ValueError):
                 self.message = "refused: pace takes seconds, e.g. pace 1.5"
+            return
+        if line in ("hint", "?") and self.hint is not None and watcher is not None:
+            self.message = self.hint_text(watcher, self._race_moves(watcher))
             return
         seat = watcher
         head, sep, rest = line.partition(":")
@@ -466,6 +484,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         )
         return 2
     from racebook.agents.base import make_bot
+    from racebook.agents.search import LEVELS, SearchBot
     from racebook.cli import _bots, _game, _standings
     from racebook.cli.plugins import _plugins
 
@@ -497,6 +516,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         bot_delay=args.bot_delay,
         rng=random.Random(seed),
         moves=sum(1 for a in table.state().log.actions if a.seat != CHANCE),
+        hint=SearchBot(seed, LEVELS["normal"]) if args.hint else None,
     )
     try:
         play.run(_read)
@@ -558,6 +578,11 @@ def add_play(
         default=0.5,
         metavar="SECONDS",
         help="a pause after each bot move, to follow the game",
+    )
+    p.add_argument(
+        "--hint",
+        action="store_true",
+        help="typing hint (or ?) shows the search bot's best moves with its estimate of each",
     )
     p.add_argument(
         "--no-clear",

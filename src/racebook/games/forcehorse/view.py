@@ -191,7 +191,8 @@ def hidden_variant(st: ForceHorseState, seat: int, rng: random.Random) -> ForceH
     for owner in range(2):
         zones = [*AREAS, DECK, SET_ASIDE] + ([HAND] if owner != seat else [])
         slots = [(zn, i) for zn in zones for i in range(len(other.table.zones[owner][zn]))]
-        pool = [other.table.zones[owner][zn][i] for zn, i in slots]
+        # sorted first: the redeal depends on what seat sees and on rng alone
+        pool = sorted(other.table.zones[owner][zn][i] for zn, i in slots)
         rng.shuffle(pool)
         for (zn, i), card in zip(slots, pool, strict=True):
             other.table.zones[owner][zn][i] = card

@@ -218,20 +218,23 @@ def hidden_variant(state: LongShotState, seat: int, rng: random.Random) -> LongS
     lists = [other.hands[s] for s in others] + [other.stack]
     for rule in state.game.rules:
         lists += rule.hidden_lists(other, seat)
-    pool = [x for lst in lists for x in lst]
+    # sorted first: the redeal depends on what seat sees and on rng alone
+    pool = sorted(x for lst in lists for x in lst)
     rng.shuffle(pool)
     for lst in lists:
         k = len(lst)
         lst[:], pool = pool[:k], pool[k:]
     if not state.table.orders_open and state.phase in RACING:
-        hidden = [other.orders[s] for s in others] + other.aside
+        hidden = sorted([other.orders[s] for s in others] + other.aside)
         rng.shuffle(hidden)
         for s in others:
             other.orders[s] = hidden.pop()
         other.aside = hidden
     if not state.game.config.open_money and state.phase != OVER:
         # the other seats' money, closed: swapped among them, now and in the records
-        swap = list(others)
+        # in the order of their money (now, then in the records) first: the
+        # swap depends on what seat sees and on rng alone
+        swap = sorted(others, key=lambda s: (state.money[s], [r.money[s] for r in state.history]))
         rng.shuffle(swap)
         moved = dict(zip(others, swap, strict=True))
         other.money = [state.money[moved.get(s, s)] for s in range(n)]

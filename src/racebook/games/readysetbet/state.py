@@ -427,7 +427,8 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         """Redeal the VIP deck and the other players' undecided cards among themselves."""
         other = self.clone()
         lists = [other.offers[s] for s in range(len(other.offers)) if s != seat]
-        pool = list(other.deck) + [k for lst in lists for k in lst]
+        # sorted first: the redeal depends on what seat sees and on rng alone
+        pool = sorted(list(other.deck) + [k for lst in lists for k in lst])
         rng.shuffle(pool)
         for lst in lists:
             lst[:], pool = pool[: len(lst)], pool[len(lst) :]

@@ -97,6 +97,7 @@ def hidden_variant(state: TrickRaceState, seat: int, rng: random.Random) -> Tric
             if x >= 0 and x >> 4 == colour and x not in seen:
                 slots.append((s, -1))
                 pool.append(x)
+        pool.sort()  # the redeal depends on what seat sees and on rng alone
         rng.shuffle(pool)
         for (s, i), x in zip(slots, pool, strict=True):
             if i < 0:
