@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
 import pytest
 
 from racebook import IllegalAction
@@ -25,7 +26,7 @@ from racebook.games.forcehorse import (
 from racebook.games.forcehorse.effects import info
 from racebook.games.forcehorse.loops import Choose
 from racebook.games.forcehorse.zones import FARM, HAND, RUN, SITUATION
-from tests.test_forcehorse_abilities import card, log, names, position
+from tests.test_forcehorse_abilities import card, log, names, position, sample_card
 
 TOKYO_MILE = Race("tokyo", 1600, "firm")
 
@@ -483,3 +484,23 @@ def test_702_6b_i_declining_a_later_runner_compares_what_ran() -> None:
         results = [e for e in st.log.events(None) if e.kind == "run-result"]
         assert bool(results) == compared
         assert ("Lapis Runner" in names(st, 0, RUN)) != compared
+
+
+# -- 809.1, 802.1c-i: a move to the hand is replaceable too --------------------------------
+
+
+def test_809_1_a_return_to_the_hand_is_replaced() -> None:
+    """802.1c-i 「（行動 A）する時、かわりに（行動B）する」 names any action:
+    Customs (seat 1's situation, a sample card) replaces a card of the
+    opponent's going back to the hand by a draw of its own.  Rewind ("return this card to your
+    hand") then stays in the resolution area and goes to the farm
+    (805.2d-v)."""
+    post = attrs.evolve(sample_card("Customs"), name="Border Post")  # beside the test deck
+    st = position(hands=(("Rewind",), ()), situation=((), ("Border Post",)), extra=(post,))
+    before = len(names(st, 1, HAND))
+    events = st.apply(Support(0, "Rewind"))
+    assert [(e.card, e.what) for e in events if e.kind == "replaced"] == [
+        ("Border Post", "to-hand")
+    ]  # type: ignore[attr-defined]
+    assert "Rewind" in names(st, 0, FARM) and "Rewind" not in names(st, 0, HAND)
+    assert len(names(st, 1, HAND)) == before + 1

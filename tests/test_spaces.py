@@ -56,11 +56,11 @@ PINNED: dict[str, list[tuple[int, str]]] = {
         (754, "choose(option=0)"),
         (858, "loop-count(times=20)"),
     ],
-    "forcehorse-now": [  # the sample set of defaults revision 2 (issue 22: 17 cards more)
-        (178, "support(card=Sudden Shower, target=0, pair=7)"),
-        (1109, "run(card=Stone Bridge, force=(Stayer Force Stayer Force))"),
-        (1249, "choose(option=63)"),
-        (1290, "loop-count(times=20)"),
+    "forcehorse-now": [  # the sample set of defaults revision 2 (issue 22: 18 cards more)
+        (180, "support(card=Sudden Shower, target=0, pair=7)"),
+        (1127, "run(card=Stone Bridge, force=(Stayer Force Stayer Force))"),
+        (1267, "choose(option=63)"),
+        (1308, "loop-count(times=20)"),
     ],
 }
 """Force of the Horse's ids are pinned on the config of the committed

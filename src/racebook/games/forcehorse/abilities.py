@@ -63,9 +63,10 @@ WHOSE = ("yours", "opponents", "any", "this")
 """Whose event or card a trigger watches: the ability's user's, the other
 player's, either, or (cards only) the card with the ability."""
 
-INSTEAD = ("draw", "farm", "going", "add-runs")
+INSTEAD = ("draw", "farm", "going", "add-runs", "to-hand")
 """What a replacement effect replaces (809.1): a draw of one card (502), a
-card put on a farm (406), a change of the going (511), runs added (512)."""
+card put on a farm (406), a change of the going (511), runs added (512), a
+card returned to its owner's hand by an effect (802.1c-i)."""
 
 ZONE_WORDS = (
     "nige", "senko", "sashi", "oikomi", "area", "hand", "situation", "run",

@@ -358,7 +358,11 @@ def _effect_does(
             for c in _targets(st, e, ctx)
         )
     if e.effect == "to-hand":
-        return any(zone_of(t, c) != HAND for c in _targets(st, e, ctx))
+        return any(
+            zone_of(t, c) != HAND
+            and not _replaced_away(st, Op("to-hand", card=c, name=zone_of(t, c), applied=applied))
+            for c in _targets(st, e, ctx)
+        )
     if e.effect == "later":
         return True
     return bool(_targets(st, e, ctx))  # a continuous effect: on some card
@@ -453,10 +457,15 @@ def do_effect(
         targets = _targets(st, e, ctx)
         push(st, *(Op("farm", card=c, name=zone_of(t, c), applied=applied) for c in targets))
     elif name == "to-hand":
+        moves = []
         for c in _targets(st, e, ctx):
             zone = zone_of(t, c)
             if zone and zone != HAND:
-                move(t, c, t.owners[c], zone, HAND, events)
+                if st.game.legacy:  # edition 1: not replaceable
+                    move(t, c, t.owners[c], zone, HAND, events)
+                else:  # each a replaceable event (809.1)
+                    moves.append(Op("to-hand", card=c, name=zone, applied=applied))
+        push(st, *moves)
     elif name == "later":  # 806.5
         assert ctx.ability is not None
         later = Ability("auto", on=e.value, whose=ctx.ability.whose, do=ctx.ability.later)

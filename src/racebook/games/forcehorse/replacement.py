@@ -17,13 +17,18 @@ if TYPE_CHECKING:
     from racebook.games.forcehorse.state import ForceHorseState
 
 
+MOVES = ("farm", "to-hand")
+"""Replaceable events that move one card: its owner is the affected player
+(809.2b) and what it says about its own move is valid as it moves (803.4a-i)."""
+
+
 def replacements(st: ForceHorseState, op: Op) -> list[tuple[int, int, Ability]]:
     if not st.game.has_abilities:
         return []  # no card has an ability: nothing replaces (part 1)
     t = st.table
     out = []
     cards = live(st)
-    if op.kind == "farm" and op.card >= 0 and op.card not in cards and not st.game.legacy:
+    if op.kind in MOVES and op.card >= 0 and op.card not in cards and not st.game.legacy:
         # 803.4a-i: "instead of this card going to the farm" is valid as it
         # goes there, from wherever it is (an area-type item's own, 805.2d-v)
         cards = (*cards, op.card)
@@ -36,7 +41,7 @@ def replacements(st: ForceHorseState, op: Op) -> list[tuple[int, int, Ability]]:
                 continue
             if card == op.card and a.whose != "this" and not is_live(t, card):
                 continue  # not live: only its text about itself is valid (803.4a-i)
-            if op.kind == "farm":
+            if op.kind in MOVES:
                 owner = t.owners[op.card]
                 if not _whose(a, user, owner, op.card, card):
                     continue
@@ -53,7 +58,7 @@ def replacements(st: ForceHorseState, op: Op) -> list[tuple[int, int, Ability]]:
 def affected(st: ForceHorseState, op: Op) -> int:
     """FotH 809.2b: who chooses the order: the player doing the action, or
     the user of the card it acts on."""
-    if op.kind == "farm":
+    if op.kind in MOVES:
         return st.table.owners[op.card]
     return op.seat if op.seat >= 0 else st.turn_player
 
@@ -122,6 +127,10 @@ def execute(st: ForceHorseState, op: Op, events: list[Event]) -> None:
         zone = zone_of(t, op.card)
         if zone and zone != FARM and zone == (op.name or zone):  # still where it was
             move(t, op.card, t.owners[op.card], zone, FARM, events)
+    elif op.kind == "to-hand":
+        zone = zone_of(t, op.card)
+        if zone and zone != HAND and zone == (op.name or zone):  # still where it was
+            move(t, op.card, t.owners[op.card], zone, HAND, events)
     elif op.kind == "going":
         before = st.race
         st.change_going(op.amount, events)
