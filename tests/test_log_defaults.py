@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -44,11 +45,21 @@ def _digest(data: Any) -> str:
 @pytest.mark.parametrize("game_id", sorted(DEFAULTS))
 def test_defaults_are_those_of_their_revision(game_id: str) -> None:
     cls = game_class(game_id)
-    assert cls.defaults_revision in DEFAULTS[game_id], "record the new revision's digest"
+    assert cls.defaults_revision in DEFAULTS[game_id], (
+        f"{game_id} is at defaults revision {cls.defaults_revision}, which has no digest here: "
+        f"if {cls.__name__}'s own default config changed, record the new revision's digest; "
+        "a revision is each game's own (never inherited), so a parent's new revision "
+        "does not raise its children's"
+    )
     assert _digest(to_data(cls.default_config())) == DEFAULTS[game_id][cls.defaults_revision], (
-        f"{game_id}'s default config changed: raise defaults_revision and say in "
+        f"{game_id}'s default config changed (its own, or a setting it inherits): raise "
+        f"{cls.__name__}.defaults_revision (on {cls.__name__} itself) and say in its "
         "past_defaults what the older revisions had"
     )
+
+
+def test_every_game_has_its_defaults_recorded() -> None:
+    assert set(DEFAULTS) == {p.game for p in racebook.presets().values()}
 
 
 @pytest.mark.parametrize("game_id", sorted(DEFAULTS))
@@ -154,3 +165,69 @@ def test_format_3_header_is_a_full_config() -> None:
     lines[0] = json.dumps(old)
     again = racebook.replay("\n".join(lines))
     assert again.digest() == state.digest() and again.log.dumps() == state.log.dumps()
+
+
+def _fixtures(game_ids: set[str]) -> list[Path]:
+    data = Path(__file__).parent / "data"
+    found = []
+    for path in sorted(data.glob("logs-v*/*.jsonl")):
+        if path.name.endswith(".seat0.jsonl"):
+            continue
+        header = json.loads(path.read_text(encoding="utf-8").split("\n", 1)[0])
+        if header["game"] in game_ids:
+            found.append(path)
+    return found
+
+
+def test_a_parents_changed_default_replays_every_childs_logs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Long Shot changes a default the documented way (revision 2, the old
+    value in ``past_defaults``): Mafia, which inherits Long Shot's rules but
+    has defaults of its own, keeps its own revision, so every Mafia log
+    replays as it was played (they failed with "illegal action" when Mafia
+    inherited Long Shot's revision and past values)."""
+    children = {
+        cls.id for cls in (game_class(g) for g in DEFAULTS) if issubclass(cls, LongShot)
+    } - {"longshot"}
+    assert children == {"mafia"}
+    paths = _fixtures(children)
+    assert paths
+    before = {}
+    for path in paths:
+        state = racebook.replay(path.read_text(encoding="utf-8"))
+        before[path] = (state.digest(), state.log.dumps())
+    monkeypatch.setattr(LongShot, "defaults_revision", 2)
+    monkeypatch.setattr(
+        LongShot, "past_defaults", classmethod(lambda cls, revision: {"spurt_threshold": 44})
+    )
+    new_default = racebook.load("longshot", spurt_threshold=40).config
+    monkeypatch.setattr(LongShot, "default_config", classmethod(lambda cls: new_default))
+    monkeypatch.setattr("racebook.core.log._DEFAULTS", {})
+    monkeypatch.setattr("racebook.core.replay._GAMES_BUILT", {})
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        again = racebook.replay(text)  # a log of format 1 to 3 lists every setting
+        assert (again.digest(), again.log.dumps()) == before[path], path
+    for child in children:
+        assert game_class(child).defaults_revision == 1
+    # a new Mafia game is still written at Mafia's own revision 1
+    assert config_changes(racebook.load("mafia")) == (1, {})
+
+
+def test_a_revision_is_the_games_own() -> None:
+    """A game that declares no revision of its own is at revision 1 with no
+    past values, whatever its parent's."""
+
+    class Parent(LongShot):
+        defaults_revision = 3
+
+        @classmethod
+        def past_defaults(cls, revision: int) -> dict[str, Any]:
+            return {"goal": 99}
+
+    class Child(Parent):
+        pass
+
+    assert Parent.defaults_revision == 3 and Parent.past_defaults(1) == {"goal": 99}
+    assert Child.defaults_revision == 1 and Child.past_defaults(1) == {}
