@@ -487,13 +487,15 @@ def test_an_action_line_with_a_lone_surrogate_or_escape_is_refused_at_its_line(
     assert info.value.line == k + 1 and "racecourse" in str(info.value)
 
 
-def test_a_format_4_log_cut_short_is_resumed_and_written_on_in_format_5(tmp_path: Path) -> None:
+def test_a_format_4_log_cut_short_is_resumed_and_written_on_in_the_current_format(
+    tmp_path: Path,
+) -> None:
     old = (Path(__file__).parent / "data" / "logs-v4" / "trickrace.jsonl").read_text("utf-8")
     lines = old.split("\n")
     path = tmp_path / "game.jsonl"
     path.write_text("\n".join(lines[:60]) + "\n", encoding="utf-8")
     table = Table.resume(path, seed=4)
-    assert '"version":5' in path.read_text(encoding="utf-8").split("\n")[0]
+    assert '"version":6' in path.read_text(encoding="utf-8").split("\n")[0]
     bot = RandomBot(4)
     while not table.is_over:
         seat = table.to_act[0]

@@ -15,7 +15,13 @@ import pytest
 import racebook
 from racebook import LogError
 from racebook.agents.base import RandomBot
-from racebook.core.log import VERSION, config_changes, header_config
+from racebook.core.log import (
+    VERSION,
+    config_changes,
+    config_digest,
+    effective_config,
+    header_config,
+)
 from racebook.core.registry import game_class
 from racebook.core.serial import to_data
 from racebook.games.longshot import LongShot
@@ -80,7 +86,7 @@ def test_every_preset_round_trips_with_a_short_header(name: str) -> None:
     state = _play(racebook.load(name))
     text = state.log.dumps()
     header = json.loads(text.split("\n", 1)[0])
-    assert header["version"] == VERSION == 5
+    assert header["version"] == VERSION == 6
     full = header_config(type(state.game), header)
     assert full == to_data(state.game.config) | {
         k: v for k, v in full.items() if k not in to_data(state.game.config)
@@ -231,3 +237,46 @@ def test_a_revision_is_the_games_own() -> None:
 
     assert Parent.defaults_revision == 3 and Parent.past_defaults(1) == {"goal": 99}
     assert Child.defaults_revision == 1 and Child.past_defaults(1) == {}
+
+
+def test_a_default_changed_without_a_revision_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A default changed without raising ``defaults_revision``: a log of
+    format 6 binds the effective config it was played under
+    (``config_digest``), so replay refuses it at the header (before, a log
+    either failed somewhere in its body or replayed as verified under the
+    wrong setting)."""
+    state = _play(racebook.load("longshot", goal=50))
+    text = state.log.dumps()
+    header = json.loads(text.split("\n", 1)[0])
+    assert header["version"] == 6 and header["config_digest"] == config_digest(state.game.config)
+    new_default = racebook.load("longshot", spurt_threshold=40).config
+    monkeypatch.setattr(LongShot, "default_config", classmethod(lambda cls: new_default))
+    monkeypatch.setattr("racebook.core.log._DEFAULTS", {})
+    monkeypatch.setattr("racebook.core.replay._GAMES_BUILT", {})
+    with pytest.raises(LogError) as info:
+        racebook.replay(text)
+    assert info.value.line == 1 and "other settings" in info.value.reason
+
+
+def test_the_config_digest_covers_settings_left_out_at_their_class_default() -> None:
+    plain = racebook.load("readysetbet")
+    ruled = attrs.evolve(plain.config, rules=(RuleRef("house.any"),))
+    assert "rules" not in to_data(plain.config)
+    assert effective_config(plain.config)["rules"] == []
+    assert config_digest(plain.config) != config_digest(ruled)
+
+
+@pytest.mark.parametrize("value", [None, "x", 3, [], {"a": 1}])
+def test_a_missing_or_edited_config_digest_is_refused(value: object) -> None:
+    lines = _play(racebook.load("trickrace")).log.dumps().split("\n")
+    header = json.loads(lines[0])
+    if value is None:
+        del header["config_digest"]
+    else:
+        header["config_digest"] = value
+    lines[0] = json.dumps(header)
+    with pytest.raises(LogError) as info:
+        racebook.replay("\n".join(lines))
+    assert info.value.line == 1 and "config" in info.value.reason
