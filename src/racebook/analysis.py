@@ -309,3 +309,45 @@ def write_jsonl(rows: Sequence[Record], out: io.TextIOBase | Any) -> None:
     """Write ``rows`` as JSON Lines, one :meth:`Record.to_data` a line."""
     for row in rows:
         out.write(json.dumps(row.to_data(), separators=(",", ":"), ensure_ascii=False) + "\n")
+
+
+def bet_records(state: State[Any], log_id: str = "") -> list[Record]:
+    """Ready Set Bet: one record per bet settled (``kind`` ``"bet-settled"``,
+    ``type`` ``"bet"``, the step of the race's last action), with its
+    ``spot``, ``token``, ``card`` (the VIP card of a bonus bet, -1 for
+    none), ``hit`` and what it ``won`` (token x multiplier) or ``lost`` (the
+    spot's red circle, and a bonus token's own), before the $0 floor: the
+    game's ``settled`` event gives each seat's sum, after it.  Per-bet payouts
+    follow the rules as printed: a game with a rule module that changes what
+    a bet pays gets no bet records (``[]``), nor does any other game."""
+    game: Any = state.game
+    if game.id != "readysetbet" or getattr(game, "hooks", None) is None or game.hooks.pays:
+        return []
+    config: Any = game.config
+    out: list[Record] = []
+    bets: list[tuple[str, int, int, int]] = []
+    for row in records(state, log_id):
+        if row.type == "action" and row.kind == "bet":
+            bets.append((row.fields["spot"], row.seat or 0, row.fields["token"], -1))
+        elif row.type == "action" and row.kind == "bonus-bet":
+            card = row.fields["card"]
+            value = config.vip_cards[card].value
+            bets.append((row.fields["spot"], row.seat or 0, value, card))
+        elif row.type == "event" and row.kind == "finish":
+            pos, places = tuple(row.fields["positions"]), list(row.fields["places"])
+            for spot, seat, token, card in sorted(bets):
+                rate, wins = game.spot(spot)
+                hit = bool(wins(pos, places))
+                won = token * rate.mult if hit else 0
+                if hit or card < 0:
+                    lost = 0 if hit else rate.loss
+                else:
+                    vip = config.vip_cards[card]
+                    lost = 0 if vip.shield else rate.loss + vip.loss
+                fields = {"spot": spot, "token": token, "card": card, "hit": hit}
+                fields |= {"won": won, "lost": lost}
+                out.append(
+                    Record(game.id, log_id, row.race, row.step, seat, "bet", "bet-settled", fields)
+                )
+            bets = []
+    return out
