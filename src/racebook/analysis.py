@@ -116,9 +116,8 @@ def records(state: State[Any], log_id: str = "") -> list[Record]:
     return out
 
 
-def log_records(log_id: str, state: State[Any]) -> list[Record]:
-    """:func:`records` with the log id first: the default of :func:`read_logs`."""
-    return records(state, log_id)
+log_records = records
+""":func:`records`: the default of :func:`read_logs`."""
 
 
 def split_logs(text: str) -> list[str]:
@@ -188,7 +187,7 @@ def _add(found: list[tuple[str, str]], name: str, data: bytes) -> None:
         found.extend((f"{name}#{n}", log) for n, log in enumerate(logs, 1))
 
 
-def _read_chunk(job: tuple[Callable[[str, State[Any]], T], list[tuple[str, str]]]) -> list[T]:
+def _read_chunk(job: tuple[Callable[[State[Any], str], T], list[tuple[str, str]]]) -> list[T]:
     fn, logs = job
     out = []
     for log_id, text in logs:
@@ -196,13 +195,13 @@ def _read_chunk(job: tuple[Callable[[str, State[Any]], T], list[tuple[str, str]]
             state = replay(text)
         except LogError as exc:
             raise LogError(exc.line, f"{log_id}: {exc.reason}") from None
-        out.append(fn(log_id, state))
+        out.append(fn(state, log_id))
     return out
 
 
 def read_logs(
     source: str | os.PathLike[str] | Sequence[tuple[str, str]],
-    fn: Callable[[str, State[Any]], T] = log_records,  # type: ignore[assignment]
+    fn: Callable[[State[Any], str], T] = log_records,  # type: ignore[assignment]
     *,
     workers: int = 1,
     backend: str = "local",
@@ -211,8 +210,9 @@ def read_logs(
     progress: Callable[[int, int], None] | None = None,
 ) -> list[T]:
     """Replay (and verify) every log of ``source`` (see :func:`log_sources`,
-    or ``(log id, text)`` pairs) and return ``fn(log_id, state)`` for each,
-    in log order: :func:`log_records` by default.
+    or ``(log id, text)`` pairs) and return ``fn(state, log_id)`` for each,
+    in log order: its :func:`records` by default (:func:`bet_records`,
+    :func:`game_meta` or a function of yours).
 
     As :func:`~racebook.simulation.simulate` does, logs go ``chunk`` at a
     time to ``workers`` processes (``backend="local"``) or to Ray
@@ -256,7 +256,7 @@ def read_records(
     return [r for rows in read_logs(source, log_records, **options) for r in rows]
 
 
-def game_meta(log_id: str, state: State[Any]) -> dict[str, Any]:
+def game_meta(state: State[Any], log_id: str = "") -> dict[str, Any]:
     """One row per game: its log id, game, the header's ``meta`` (who sat
     where, :func:`~racebook.core.log.set_meta`), final scores and winners."""
     result = state.result
