@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import bisect
 import importlib
-import io
 import json
 import os
 import tarfile
@@ -305,8 +304,9 @@ def _dtype(values: list[Any]) -> str:
     return "object"
 
 
-def write_jsonl(rows: Sequence[Record], out: io.TextIOBase | Any) -> None:
-    """Write ``rows`` as JSON Lines, one :meth:`Record.to_data` a line."""
+def write_jsonl(rows: Sequence[Record], out: Any) -> None:
+    """Write ``rows`` as JSON Lines to the text file ``out``, one
+    :meth:`Record.to_data` a line."""
     for row in rows:
         out.write(json.dumps(row.to_data(), separators=(",", ":"), ensure_ascii=False) + "\n")
 

@@ -91,7 +91,7 @@ class Game(abc.ABC, Generic[C]):
     fails until it does).  The revision and the past values are each game's
     own, inherited settings included: a subclass that declares neither is
     at revision 1 with no past values, whatever its parent's
-    (:meth:`__init_subclass__`), since its own defaults need not have changed
+    (``__init_subclass__``), since its own defaults need not have changed
     when its parent's did (Mafia's are its preset's, not Long Shot's)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
