@@ -453,6 +453,9 @@ def main() -> int:
     report_floor(REFERENCE_PER_ACTION, max(200, args.games * 20))
     report_workers(args.games * 4)
     report_simulation(args.sim_games)
+    from reading import report_reading  # benchmarks/reading.py
+
+    report_reading(args.sim_games)  # 10,000 logs by default
     print_goals()
     return 0
 
