@@ -23,7 +23,7 @@ from racebook.core.log import (
     header_config,
 )
 from racebook.core.registry import game_class
-from racebook.core.serial import to_data
+from racebook.core.serial import from_data, to_data
 from racebook.games.longshot import LongShot
 from racebook.variants.rules import RuleRef
 from tests.logtext import with_format_4_digests
@@ -280,3 +280,43 @@ def test_a_missing_or_edited_config_digest_is_refused(value: object) -> None:
     with pytest.raises(LogError) as info:
         racebook.replay("\n".join(lines))
     assert info.value.line == 1 and "config" in info.value.reason
+
+
+V6 = sorted((Path(__file__).parent / "data" / "logs-v6").glob("*[!0].jsonl"))
+
+
+@pytest.mark.parametrize("path", V6, ids=lambda p: p.stem)
+def test_every_log_of_format_6_is_refused_under_a_silently_changed_default(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each committed log of format 6, replayed after one of its game's
+    default settings (one the header does not list) changed without a new
+    revision: refused on line 1, never replayed under the wrong setting."""
+    text = path.read_text(encoding="utf-8")
+    header = json.loads(text.split("\n", 1)[0])
+    cls = game_class(header["game"])
+    import racebook.core.log as log_module
+
+    base = log_module._default_data(cls, header["defaults"])
+    assert base is not None
+    changed = None
+    for key, value in base.items():
+        if type(value) is int and key not in header["config"]:
+            for other in (value + 1, value - 1):
+                try:
+                    cls(from_data({**base, key: other}, cls.config_type))
+                except (ValueError, racebook.ConfigError):
+                    continue
+                changed = {**base, key: other}
+                break
+        if changed is not None:
+            break
+    assert changed is not None
+    monkeypatch.setattr(log_module, "_DEFAULTS", {(cls, header["defaults"]): changed})
+    monkeypatch.setattr("racebook.core.replay._GAMES_BUILT", {})
+    monkeypatch.setattr(
+        cls, "default_config", classmethod(lambda c: from_data(changed, c.config_type))
+    )
+    with pytest.raises(LogError) as info:
+        racebook.replay(text)
+    assert info.value.line == 1 and "other settings" in info.value.reason

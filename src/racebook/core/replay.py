@@ -134,9 +134,6 @@ def _build_header_game(head: str) -> tuple[Game[Any], int, dict[str, Any] | None
     defaults = header.get("defaults")
     # its log is written at that revision, and format 5 in format 5, again
     read_at(game, defaults if type(defaults) is int else None, written)
-    seats = header.get("seats")
-    if type(seats) is not int or seats != game.seats:
-        raise LogError(1, f"header says {short(seats)} seats, its config has {game.seats}")
     if written >= CONFIG_BOUND:
         bound = header.get("config_digest")
         if type(bound) is not str:
@@ -149,6 +146,9 @@ def _build_header_game(head: str) -> tuple[Game[Any], int, dict[str, Any] | None
                 f"{short(bound)}) than its config reads as now ({now}): a default "
                 "changed without a new defaults revision, or the header was edited",
             )
+    seats = header.get("seats")
+    if type(seats) is not int or seats != game.seats:
+        raise LogError(1, f"header says {short(seats)} seats, its config has {game.seats}")
     meta = header.get("meta")
     if meta is not None and type(meta) is not dict:
         raise LogError(1, f"header: meta is a JSON object, got {short(meta)}")
