@@ -255,7 +255,9 @@ def _parsers() -> dict[str, argparse.ArgumentParser]:
     return found
 
 
-@pytest.mark.parametrize("command", ["racebook", "demo", "replay", "simulate", "games", "variants"])
+@pytest.mark.parametrize(
+    "command", ["racebook", "demo", "replay", "simulate", "games", "variants", "records"]
+)
 def test_help_gives_every_default_and_choice_in_plain_text(command: str) -> None:
     parser = _parsers()[command]
     text = parser.format_help()

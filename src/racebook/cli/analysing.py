@@ -17,7 +17,7 @@ def logs_option(sim: argparse.ArgumentParser) -> None:
         default=None,
         metavar="DIR|FILE.jsonl",
         help="write every game's log (its header's meta names each seat's bot): one file a "
-        "game in a folder, or all of them back to back in one .jsonl file",
+        "game in a folder, or all of them back to back in one .jsonl file (default: none)",
     )
 
 
@@ -65,10 +65,38 @@ def records_command(command: Any) -> None:
     rec.add_argument(
         "--out", default="-", metavar="FILE", help="where to write the records (default: stdout)"
     )
-    rec.add_argument("--workers", type=int, default=1, metavar="N", help="worker processes")
-    rec.add_argument("--backend", default="local", choices=("local", "ray"))
-    rec.add_argument("--address", default=None, metavar="ADDR", help="a Ray cluster to join")
+    rec.add_argument(
+        "--workers", type=_count, default=1, metavar="N", help="worker processes (default: 1)"
+    )
+    rec.add_argument(
+        "--backend",
+        type=_backend,
+        default="local",
+        help="local (processes of this machine) or ray (the [ray] extra) (default: local)",
+    )
+    rec.add_argument(
+        "--address",
+        default=None,
+        metavar="ADDR",
+        help="the Ray cluster to join (default: start a local one with --workers CPUs)",
+    )
     rec.set_defaults(func=cmd_records)
+
+
+def _count(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"a whole number from 1, not {text[:40]!r}")
+    return n
+
+
+def _backend(text: str) -> str:
+    if text not in ("local", "ray"):
+        raise argparse.ArgumentTypeError(f"local or ray, not {text[:40]!r}")
+    return text
 
 
 def cmd_records(args: argparse.Namespace) -> int:
