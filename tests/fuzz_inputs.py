@@ -266,7 +266,7 @@ def finished_state(name: str) -> Any:
 
 def test_single_field_edits_of_action_lines_in_every_format() -> None:
     """Edits of one field of one action line (tests/logtext.py), in logs of
-    formats 1 to 5 of every preset: each is refused, or replays (counted: an
+    formats 1 to 6 of every preset: each is refused, or replays (counted: an
     edit that replays with another public story went undetected).  Format 5's
     digests (and format 6's) cover the lines' text: no edit replays at all.  Formats 1 to 4
     keep what they had (their counts are printed, for the record)."""
