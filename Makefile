@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml | $(PY)
 
 # the adapters' extras too, so that their tests run (they skip without them)
 $(DEVSTAMP): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e ".[dev,cli,openspiel,pettingzoo,ray]"
+	$(PY) -m pip install --quiet -e ".[dev,cli,openspiel,pettingzoo,ray,analysis]"
 	touch $(DEVSTAMP) $(STAMP)
 
 run: $(STAMP)

@@ -518,6 +518,9 @@ def main() -> int:
     report_floor(REFERENCE_PER_ACTION, max(200, args.games * 20))
     report_workers(args.games * 4)
     report_simulation(args.sim_games)
+    from reading import report_reading  # benchmarks/reading.py
+
+    report_reading(30 if args.quick else args.sim_games)  # 10,000 logs by default
     print_goals()
     return 0
 
@@ -733,7 +736,9 @@ def format_4(state: racebook.State[Any, Any, Any], text: str) -> str:
     out = []
     for line in text.split("\n"):
         if line.startswith('{"format"'):
-            line = line.replace('"version":5,', '"version":4,', 1)
+            header = json.loads(line)
+            header.pop("config_digest", None)  # format 6's
+            line = json.dumps({**header, "version": 4}, separators=(",", ":"), ensure_ascii=False)
         elif line.startswith('{"digest":'):
             after = json.loads(line)["after"]
             line = json.dumps({"digest": next(marks)[1], "after": after}, separators=(",", ":"))

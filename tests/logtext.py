@@ -30,21 +30,50 @@ def _dumps(obj: object) -> str:
     return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
 
 
+def _as_format_5(text: str, state: State[Any, Any, Any]) -> str:
+    """A log of format 6 as format 5 wrote it: its header without the config
+    digest, and its digests over those lines."""
+    from racebook.core.log import LineHash
+
+    lines = text.rstrip("\n").split("\n")
+    header = json.loads(lines[0])
+    header["version"] = 5
+    header.pop("config_digest", None)
+    lines[0] = _dumps(header)
+    marks = iter(state._marks)
+    hashed = LineHash()
+    out = []
+    for line in lines:
+        if line.startswith('{"digest":'):
+            obj = json.loads(line)
+            line = _dumps({"digest": hashed.seal(next(marks)[1]), "after": obj["after"]})
+        elif line.startswith('{"end":'):
+            line = _dumps({"end": json.loads(line)["end"], "digest": hashed.seal(state.digest())})
+        else:
+            hashed.add(line)
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
 def as_format(state: State[Any, Any, Any], version: int) -> str:
-    """``state``'s log as format ``version`` (1 to 5) wrote it: format 1 and 2
+    """``state``'s log as format ``version`` (1 to 6) wrote it: format 1 and 2
     write each action as an object, 1 to 3 every setting in the header, 1
-    the full state's digest at each checkpoint, 2 to 4 the chain, 5 a digest
-    that covers the lines too (this library's own)."""
+    the full state's digest at each checkpoint, 2 to 4 the chain, 5 and 6 a
+    digest that covers the lines too, 6 the config's digest in the header
+    (this library's own)."""
     from racebook.core.log import action_row
     from racebook.core.serial import to_data
 
     current = state.log.dumps()
-    if version == 5:
+    if version == 6:
         return current
+    if version == 5:
+        return _as_format_5(current, state)
     text = with_format_4_digests(current, state)
     lines = text.rstrip("\n").split("\n")
     header = json.loads(lines[0])
     header["version"] = version
+    header.pop("config_digest", None)
     if version <= 3:
         header.pop("defaults", None)
         header["config"] = to_data(state.game.config)

@@ -172,9 +172,9 @@ def test_an_unregistered_rule_module_points_to_plugin(
     log = tmp_path / "mafia.jsonl"
     assert main(["demo", "mafia", "--log", str(log)]) == 0
     header, rest = log.read_text(encoding="utf-8").split("\n", 1)
-    assert header.endswith('"config":{}}')  # Mafia's defaults name supply-quinella
-    named = '"config":{"rules":[{"name":"house.never-registered"}]}}'
-    log.write_text(header.replace('"config":{}}', named) + "\n" + rest)
+    assert '"config":{},' in header  # Mafia's defaults name supply-quinella
+    named = '"config":{"rules":[{"name":"house.never-registered"}]},'
+    log.write_text(header.replace('"config":{},', named) + "\n" + rest)
     capsys.readouterr()
     assert main(["replay", str(log)]) == 1
     err = one_line_error(capsys)
@@ -255,7 +255,9 @@ def _parsers() -> dict[str, argparse.ArgumentParser]:
     return found
 
 
-@pytest.mark.parametrize("command", ["racebook", "demo", "replay", "simulate", "games", "variants"])
+@pytest.mark.parametrize(
+    "command", ["racebook", "demo", "replay", "simulate", "games", "variants", "records"]
+)
 def test_help_gives_every_default_and_choice_in_plain_text(command: str) -> None:
     parser = _parsers()[command]
     text = parser.format_help()

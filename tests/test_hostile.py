@@ -487,13 +487,15 @@ def test_an_action_line_with_a_lone_surrogate_or_escape_is_refused_at_its_line(
     assert info.value.line == k + 1 and "racecourse" in str(info.value)
 
 
-def test_a_format_4_log_cut_short_is_resumed_and_written_on_in_format_5(tmp_path: Path) -> None:
+def test_a_format_4_log_cut_short_is_resumed_and_written_on_in_the_current_format(
+    tmp_path: Path,
+) -> None:
     old = (Path(__file__).parent / "data" / "logs-v4" / "trickrace.jsonl").read_text("utf-8")
     lines = old.split("\n")
     path = tmp_path / "game.jsonl"
     path.write_text("\n".join(lines[:60]) + "\n", encoding="utf-8")
     table = Table.resume(path, seed=4)
-    assert '"version":5' in path.read_text(encoding="utf-8").split("\n")[0]
+    assert '"version":6' in path.read_text(encoding="utf-8").split("\n")[0]
     bot = RandomBot(4)
     while not table.is_over:
         seat = table.to_act[0]
@@ -503,3 +505,22 @@ def test_a_format_4_log_cut_short_is_resumed_and_written_on_in_format_5(tmp_path
     assert racebook.replay(text).digest() == table.state().digest()
     kept = [line for line in lines[1:60] if line.startswith("[")]  # the same actions first
     assert [line for line in text.split("\n") if line.startswith("[")][: len(kept)] == kept
+
+
+def test_a_format_5_log_cut_short_is_resumed_and_written_on_in_format_5(
+    tmp_path: Path,
+) -> None:
+    """A log of format 5 goes on in format 5: its lines and digests so far
+    stay as they were (a header of format 6 would change every digest)."""
+    old = (Path(__file__).parent / "data" / "logs-v5" / "trickrace.jsonl").read_text("utf-8")
+    lines = old.split("\n")
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join(lines[:60]) + "\n", encoding="utf-8")
+    table = Table.resume(path, seed=4)
+    bot = RandomBot(4)
+    while not table.is_over:
+        seat = table.to_act[0]
+        table.submit(seat, bot.choose(table.state(), seat))
+    text = path.read_text(encoding="utf-8")
+    assert text.split("\n")[:60] == lines[:60]
+    assert racebook.replay(text).digest() == table.state().digest()

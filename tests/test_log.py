@@ -43,7 +43,7 @@ def refused(text: str) -> LogError:
 
 def test_header_and_round_trip(game_log: str) -> None:
     header = json.loads(lines(game_log)[0])
-    assert header["format"] == "racebook-log" and header["version"] == VERSION == 5
+    assert header["format"] == "racebook-log" and header["version"] == VERSION == 6
     assert header["game"] == "longshot" and header["seats"] == 5
     # format 4: only the settings that differ from the game's defaults (none here)
     assert header["defaults"] == 1 and header["config"] == {}
@@ -284,3 +284,41 @@ def test_a_header_line_met_before_gives_the_same_game_until_the_registry_changes
     registry_changed()  # e.g. a rule module registered: names may resolve anew
     third = racebook.replay(text)
     assert third.game is not first.game and third.game.config == first.game.config
+
+
+def test_header_meta_is_kept_by_replay_and_not_part_of_the_rules() -> None:
+    from racebook.core.log import meta_of, set_meta
+
+    state = racebook.load("trickrace").new_state(seed=2)
+    set_meta(state, {"bots": ["random", "heuristic", "random", "random"], "index": 7})
+    bot = RandomBot(2)
+    while not state.is_over:
+        state.apply(bot.choose(state, state.to_act[0]))
+    text = state.log.dumps()
+    header = json.loads(text.split("\n", 1)[0])
+    assert header["meta"]["index"] == 7
+    again = racebook.replay(text)
+    assert meta_of(again) == {"bots": ["random", "heuristic", "random", "random"], "index": 7}
+    assert again.log.dumps() == text
+    assert json.loads(again.log.for_seat(0).split("\n", 1)[0])["meta"]["index"] == 7
+    # the same game without meta: the same digest, the same game
+    plain = racebook.load("trickrace").new_state(seed=2)
+    bot = RandomBot(2)
+    while not plain.is_over:
+        plain.apply(bot.choose(plain, plain.to_act[0]))
+    assert plain.digest() == again.digest() and meta_of(plain) is None
+
+
+@pytest.mark.parametrize("meta", [[1], "x", 3])
+def test_header_meta_that_is_not_an_object_is_refused(meta: object) -> None:
+    lines = played(seed=3).log.dumps().split("\n")
+    header = json.loads(lines[0])
+    header["meta"] = meta
+    lines[0] = json.dumps(header)
+    info = refused("\n".join(lines))
+    assert info.line == 1 and "meta" in info.reason
+    from racebook.core.errors import ConfigError
+    from racebook.core.log import set_meta
+
+    with pytest.raises(ConfigError, match="meta"):
+        set_meta(played(seed=3), meta)  # type: ignore[arg-type]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -14,9 +15,15 @@ import pytest
 import racebook
 from racebook import LogError
 from racebook.agents.base import RandomBot
-from racebook.core.log import VERSION, config_changes, header_config
+from racebook.core.log import (
+    VERSION,
+    config_changes,
+    config_digest,
+    effective_config,
+    header_config,
+)
 from racebook.core.registry import game_class
-from racebook.core.serial import to_data
+from racebook.core.serial import from_data, to_data
 from racebook.games.longshot import LongShot
 from racebook.variants.rules import RuleRef
 from tests.logtext import with_format_4_digests
@@ -44,11 +51,21 @@ def _digest(data: Any) -> str:
 @pytest.mark.parametrize("game_id", sorted(DEFAULTS))
 def test_defaults_are_those_of_their_revision(game_id: str) -> None:
     cls = game_class(game_id)
-    assert cls.defaults_revision in DEFAULTS[game_id], "record the new revision's digest"
+    assert cls.defaults_revision in DEFAULTS[game_id], (
+        f"{game_id} is at defaults revision {cls.defaults_revision}, which has no digest here: "
+        f"if {cls.__name__}'s own default config changed, record the new revision's digest; "
+        "a revision is each game's own (never inherited), so a parent's new revision "
+        "does not raise its children's"
+    )
     assert _digest(to_data(cls.default_config())) == DEFAULTS[game_id][cls.defaults_revision], (
-        f"{game_id}'s default config changed: raise defaults_revision and say in "
+        f"{game_id}'s default config changed (its own, or a setting it inherits): raise "
+        f"{cls.__name__}.defaults_revision (on {cls.__name__} itself) and say in its "
         "past_defaults what the older revisions had"
     )
+
+
+def test_every_game_has_its_defaults_recorded() -> None:
+    assert set(DEFAULTS) == {p.game for p in racebook.presets().values()}
 
 
 @pytest.mark.parametrize("game_id", sorted(DEFAULTS))
@@ -69,7 +86,7 @@ def test_every_preset_round_trips_with_a_short_header(name: str) -> None:
     state = _play(racebook.load(name))
     text = state.log.dumps()
     header = json.loads(text.split("\n", 1)[0])
-    assert header["version"] == VERSION == 5
+    assert header["version"] == VERSION == 6
     full = header_config(type(state.game), header)
     assert full == to_data(state.game.config) | {
         k: v for k, v in full.items() if k not in to_data(state.game.config)
@@ -154,3 +171,152 @@ def test_format_3_header_is_a_full_config() -> None:
     lines[0] = json.dumps(old)
     again = racebook.replay("\n".join(lines))
     assert again.digest() == state.digest() and again.log.dumps() == state.log.dumps()
+
+
+def _fixtures(game_ids: set[str]) -> list[Path]:
+    data = Path(__file__).parent / "data"
+    found = []
+    for path in sorted(data.glob("logs-v*/*.jsonl")):
+        if path.name.endswith(".seat0.jsonl"):
+            continue
+        header = json.loads(path.read_text(encoding="utf-8").split("\n", 1)[0])
+        if header["game"] in game_ids:
+            found.append(path)
+    return found
+
+
+def test_a_parents_changed_default_replays_every_childs_logs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Long Shot changes a default the documented way (revision 2, the old
+    value in ``past_defaults``): Mafia, which inherits Long Shot's rules but
+    has defaults of its own, keeps its own revision, so every Mafia log
+    replays as it was played (they failed with "illegal action" when Mafia
+    inherited Long Shot's revision and past values)."""
+    children = {
+        cls.id for cls in (game_class(g) for g in DEFAULTS) if issubclass(cls, LongShot)
+    } - {"longshot"}
+    assert children == {"mafia"}
+    paths = _fixtures(children)
+    assert paths
+    before = {}
+    for path in paths:
+        state = racebook.replay(path.read_text(encoding="utf-8"))
+        before[path] = (state.digest(), state.log.dumps())
+    monkeypatch.setattr(LongShot, "defaults_revision", 2)
+    monkeypatch.setattr(
+        LongShot, "past_defaults", classmethod(lambda cls, revision: {"spurt_threshold": 44})
+    )
+    new_default = racebook.load("longshot", spurt_threshold=40).config
+    monkeypatch.setattr(LongShot, "default_config", classmethod(lambda cls: new_default))
+    monkeypatch.setattr("racebook.core.log._DEFAULTS", {})
+    monkeypatch.setattr("racebook.core.replay._GAMES_BUILT", {})
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        again = racebook.replay(text)  # a log of format 1 to 3 lists every setting
+        assert (again.digest(), again.log.dumps()) == before[path], path
+    for child in children:
+        assert game_class(child).defaults_revision == 1
+    # a new Mafia game is still written at Mafia's own revision 1
+    assert config_changes(racebook.load("mafia")) == (1, {})
+
+
+def test_a_revision_is_the_games_own() -> None:
+    """A game that declares no revision of its own is at revision 1 with no
+    past values, whatever its parent's."""
+
+    class Parent(LongShot):
+        defaults_revision = 3
+
+        @classmethod
+        def past_defaults(cls, revision: int) -> dict[str, Any]:
+            return {"goal": 99}
+
+    class Child(Parent):
+        pass
+
+    assert Parent.defaults_revision == 3 and Parent.past_defaults(1) == {"goal": 99}
+    assert Child.defaults_revision == 1 and Child.past_defaults(1) == {}
+
+
+def test_a_default_changed_without_a_revision_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A default changed without raising ``defaults_revision``: a log of
+    format 6 binds the effective config it was played under
+    (``config_digest``), so replay refuses it at the header (before, a log
+    either failed somewhere in its body or replayed as verified under the
+    wrong setting)."""
+    state = _play(racebook.load("longshot", goal=50))
+    text = state.log.dumps()
+    header = json.loads(text.split("\n", 1)[0])
+    assert header["version"] == 6 and header["config_digest"] == config_digest(state.game.config)
+    new_default = racebook.load("longshot", spurt_threshold=40).config
+    monkeypatch.setattr(LongShot, "default_config", classmethod(lambda cls: new_default))
+    monkeypatch.setattr("racebook.core.log._DEFAULTS", {})
+    monkeypatch.setattr("racebook.core.replay._GAMES_BUILT", {})
+    with pytest.raises(LogError) as info:
+        racebook.replay(text)
+    assert info.value.line == 1 and "other settings" in info.value.reason
+
+
+def test_the_config_digest_covers_settings_left_out_at_their_class_default() -> None:
+    plain = racebook.load("readysetbet")
+    ruled = attrs.evolve(plain.config, rules=(RuleRef("house.any"),))
+    assert "rules" not in to_data(plain.config)
+    assert effective_config(plain.config)["rules"] == []
+    assert config_digest(plain.config) != config_digest(ruled)
+
+
+@pytest.mark.parametrize("value", [None, "x", 3, [], {"a": 1}])
+def test_a_missing_or_edited_config_digest_is_refused(value: object) -> None:
+    lines = _play(racebook.load("trickrace")).log.dumps().split("\n")
+    header = json.loads(lines[0])
+    if value is None:
+        del header["config_digest"]
+    else:
+        header["config_digest"] = value
+    lines[0] = json.dumps(header)
+    with pytest.raises(LogError) as info:
+        racebook.replay("\n".join(lines))
+    assert info.value.line == 1 and "config" in info.value.reason
+
+
+V6 = sorted((Path(__file__).parent / "data" / "logs-v6").glob("*[!0].jsonl"))
+
+
+@pytest.mark.parametrize("path", V6, ids=lambda p: p.stem)
+def test_every_log_of_format_6_is_refused_under_a_silently_changed_default(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each committed log of format 6, replayed after one of its game's
+    default settings (one the header does not list) changed without a new
+    revision: refused on line 1, never replayed under the wrong setting."""
+    text = path.read_text(encoding="utf-8")
+    header = json.loads(text.split("\n", 1)[0])
+    cls = game_class(header["game"])
+    import racebook.core.log as log_module
+
+    base = log_module._default_data(cls, header["defaults"])
+    assert base is not None
+    changed = None
+    for key, value in base.items():
+        if type(value) is int and key not in header["config"]:
+            for other in (value + 1, value - 1):
+                try:
+                    cls(from_data({**base, key: other}, cls.config_type))
+                except (ValueError, racebook.ConfigError):
+                    continue
+                changed = {**base, key: other}
+                break
+        if changed is not None:
+            break
+    assert changed is not None
+    monkeypatch.setattr(log_module, "_DEFAULTS", {(cls, header["defaults"]): changed})
+    monkeypatch.setattr("racebook.core.replay._GAMES_BUILT", {})
+    monkeypatch.setattr(
+        cls, "default_config", classmethod(lambda c: from_data(changed, c.config_type))
+    )
+    with pytest.raises(LogError) as info:
+        racebook.replay(text)
+    assert info.value.line == 1 and "other settings" in info.value.reason

@@ -49,6 +49,9 @@ class GameRecord:
     places: tuple[int, ...]
     winners: tuple[int, ...]
     actions: int
+    log: str | None = attrs.field(default=None, repr=False, kw_only=True)
+    """The game's log (``simulate(..., logs=True)``), its header's ``meta``
+    naming the bot of each seat; ``None`` otherwise."""
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -83,10 +86,13 @@ def game_seeds(seed: int, index: int, seats: int) -> tuple[int, list[int], rando
     return game_seed, [rng.randrange(2**32) for _ in range(seats)], rng
 
 
-def play_game(game: Game[Any, Any], bots: Sequence[Any], seed: int, index: int) -> GameRecord:
+def play_game(
+    game: Game[Any, Any], bots: Sequence[Any], seed: int, index: int, *, log: bool = False
+) -> GameRecord:
     """Play game ``index`` of a simulation with ``seed`` between ``bots`` (names
     or bot factories, one per player); a seat that acts without playing
-    chooses uniformly."""
+    chooses uniformly.  With ``log``, the record holds the game's log, whose
+    header's ``meta`` says which bot sat in which seat (:func:`log_meta`)."""
     from racebook.agents.base import RandomBot, make_bot
 
     game_seed, bot_seeds, rng = game_seeds(seed, index, game.seats)
@@ -95,15 +101,30 @@ def play_game(game: Game[Any, Any], bots: Sequence[Any], seed: int, index: int) 
     ]
     players += [RandomBot(bot_seeds[s]) for s in range(len(bots), game.seats)]
     state = game.new_state(seed=game_seed)
+    if log:
+        from racebook.core.log import set_meta
+
+        set_meta(state, log_meta(bots, game.seats, seed, index))
     while not state.is_over:
         to_act = state.to_act
         seat = to_act[0] if len(to_act) == 1 else to_act[int(rng.random() * len(to_act))]
         state.apply(players[seat].choose(state, seat))
     result = state.result
     assert result is not None
+    text = state.log.dumps() if log else None
     return GameRecord(
-        index, game_seed, result.scores, result.places, result.winners, len(state.log)
+        index, game_seed, result.scores, result.places, result.winners, len(state.log), log=text
     )
+
+
+def log_meta(bots: Sequence[Any], seats: int, seed: int, index: int) -> dict[str, Any]:
+    """The header ``meta`` of a simulated game's log: ``bots``, the bot of
+    each seat (a seat without one, Ready Set Bet's host chair, is
+    ``"random"``), and ``simulate``, the simulation's seed and the game's
+    index (:func:`game_seeds`).  Not part of the rules: replay keeps it."""
+    labels = [b if isinstance(b, str) else getattr(b, "name", "bot") for b in bots]
+    labels += ["random"] * (seats - len(labels))
+    return {"bots": labels, "simulate": {"seed": seed, "game": index}}
 
 
 _GAMES: dict[tuple[str, str], Game[Any, Any]] = {}
@@ -121,8 +142,9 @@ def _game_of(game_id: str, config: Any) -> Game[Any, Any]:
     return found
 
 
-def _play_chunk(job: tuple[str, Any, tuple[Any, ...], int, int, int, bool]) -> _Totals:
-    """Games ``start .. stop-1`` (a job: picklable, run on any worker)."""
+def _play_chunk(job: tuple[str, Any, tuple[Any, ...], int, int, int, bool | str]) -> _Totals:
+    """Games ``start .. stop-1`` (a job: picklable, run on any worker);
+    ``keep`` the records (``"logs"``: with their logs)."""
     game_id, config, bots, seed, start, stop, keep = job
     game = _game_of(game_id, config)
     n = game.players
@@ -130,7 +152,7 @@ def _play_chunk(job: tuple[str, Any, tuple[Any, ...], int, int, int, bool]) -> _
     actions = 0
     records = []
     for index in range(start, stop):
-        record = play_game(game, bots, seed, index)
+        record = play_game(game, bots, seed, index, log=keep == "logs")
         for s in range(n):
             scores[s] += record.scores[s]
             places[s] += record.places[s]
@@ -154,6 +176,7 @@ def simulate(
     address: str | None = None,
     chunk: int | None = None,
     on_game: Callable[[GameRecord], None] | None = None,
+    logs: bool = False,
 ) -> Summary:
     """Play ``games`` games of ``game`` between ``bots`` (names like
     ``"random"``/``"heuristic"`` or bot objects, one per player, see
@@ -168,7 +191,8 @@ def simulate(
     ``address``, or a local one started with ``workers`` CPUs; see
     :mod:`racebook.core.workers`).  ``chunk`` games go to a worker at a time
     (it changes nothing but the speed); ``progress(done)`` is called as games
-    complete and ``on_game(record)`` once per game in order.  With more than
+    complete and ``on_game(record)`` once per game in order (with ``logs``,
+    each record holds its game's log: ``GameRecord.log``).  With more than
     one worker, bots must be given by name (or be picklable factories).
 
     >>> import racebook
@@ -185,7 +209,7 @@ def simulate(
     if len(names) != n:
         raise ValueError(f"{len(names)} bots for {n} players")
     size = chunk or max(1, min(1000, games // (8 * workers) or 1))
-    keep = on_game is not None
+    keep: bool | str = "logs" if logs and on_game is not None else on_game is not None
     config = to_data(game.config)
     jobs = [
         (game.id, config, tuple(names), seed, start, min(start + size, games), keep)

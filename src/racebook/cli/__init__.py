@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 import racebook
-from racebook.cli import watching
+from racebook.cli import analysing, watching
 from racebook.cli.play import add_play
 from racebook.cli.plugins import (
     UsageError,
@@ -174,9 +174,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(f"racebook simulate: {args.jsonl}: {exc.strerror or exc}", file=sys.stderr)
             return 1
 
+    try:
+        logs = analysing.open_logs(args)
+    except OSError as exc:
+        print(f"racebook simulate: {args.logs}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+
     def write(record: Any) -> None:
-        assert out is not None
-        out.write(json.dumps(record.to_data(), separators=(",", ":")) + "\n")
+        if out is not None:
+            out.write(json.dumps(record.to_data(), separators=(",", ":")) + "\n")
+        if logs is not None:
+            logs.write(record)
 
     progress, done = _progress(args.games)
     try:
@@ -189,7 +197,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             workers=args.workers,
             backend=args.backend,
             address=args.address,
-            on_game=write if out is not None else None,
+            on_game=write if out is not None or logs is not None else None,
+            logs=logs is not None,
         )
     except ImportError as exc:
         print(f"racebook simulate: {exc}", file=sys.stderr)
@@ -198,6 +207,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         done()
         if out is not None:
             out.close()
+        if logs is not None:
+            logs.close()
     if out is not None:
         with open(args.jsonl, "a", encoding="utf-8") as tail:
             tail.write(json.dumps({"summary": to_data(summary)}, separators=(",", ":")) + "\n")
@@ -417,7 +428,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="write one JSON line per game, then the summary, to this file (default: none)",
     )
+    analysing.logs_option(sim)
     sim.set_defaults(func=cmd_simulate)
+    analysing.records_command(command)
 
     games = command("games", "list the games and their presets")
     plugin(games)

@@ -94,7 +94,20 @@ class Game(abc.ABC, Generic[C, S]):
     defaults of that revision.  A game that changes a default, or adds a
     setting, raises it and says in :meth:`past_defaults` what the older
     revisions had (tests/test_log_defaults.py holds each game's defaults and
-    fails until it does)."""
+    fails until it does).  The revision and the past values are each game's
+    own, inherited settings included: a subclass that declares neither is
+    at revision 1 with no past values, whatever its parent's
+    (``__init_subclass__``), since its own defaults need not have changed
+    when its parent's did (Mafia's are its preset's, not Long Shot's)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Give ``cls`` a defaults revision of its own (see
+        :attr:`defaults_revision`): 1 and no past values unless it declares them."""
+        super().__init_subclass__(**kwargs)
+        if "defaults_revision" not in cls.__dict__:
+            cls.defaults_revision = 1
+        if "past_defaults" not in cls.__dict__:
+            cls.past_defaults = Game.__dict__["past_defaults"]  # type: ignore[method-assign]
 
     @classmethod
     def default_config(cls) -> Any:

@@ -3,14 +3,17 @@
 
 Line 1 is the header::
 
-    {"format": "racebook-log", "version": 4, "library": "0.1.0",
-     "game": "longshot", "seats": 5, "defaults": 1, "config": {"goal": 50}}
+    {"format": "racebook-log", "version": 6, "library": "0.1.0",
+     "game": "longshot", "seats": 5, "defaults": 1, "config": {"goal": 50},
+     "config_digest": "…"}
 
 ``config`` lists only the settings that differ from the game's default config
 at revision ``defaults`` (:attr:`~racebook.core.game.Game.defaults_revision`;
 formats 1 to 3 wrote every setting and are still read): Force of the Horse's
 card pool, 20 KB, is written only when it is not the sample set.
-:func:`header_config` gives the full config back.
+:func:`header_config` gives the full config back.  From format 6 on,
+``config_digest`` binds the full effective config (:func:`config_digest`),
+and an optional ``meta`` holds facts that are not rules (:func:`set_meta`).
 
 Then one line per action, decisions and chance outcomes alike, in the order
 they were applied, as a short JSON array: the seat, the kind, then the
@@ -75,16 +78,22 @@ LIBRARY = _library_version()
 """The library version a log's header records (from the package's metadata)."""
 
 FORMAT = "racebook-log"
-VERSION = 5
+VERSION = 6
 """The log format this library writes.  Version 1 (racebook 0.1) recorded the
 full state's digest at each checkpoint; version 2 records a chain
 (:meth:`~racebook.core.game.State.checkpoint`); version 3 writes each action
 as a short array (:func:`action_row`); version 4 writes in the header only the
 settings that differ from the game's defaults; version 5's checkpoint and
 closing digests also cover the text of the lines before them
-(:class:`LineHash`).  All five are read."""
+(:class:`LineHash`); version 6's header binds the full effective config
+(``"config_digest"``, :func:`config_digest`), so that a log replayed under
+other settings (a default changed without a new defaults revision) is
+refused, and may carry ``"meta"`` (:func:`set_meta`).  All six are read; a
+log replayed from format 5 is written in format 5 again (:func:`read_at`)."""
 LINES_HASHED = 5
 """The first format whose digests cover the lines' text (:class:`LineHash`)."""
+CONFIG_BOUND = 6
+"""The first format whose header binds the effective config (:func:`config_digest`)."""
 MAX_BYTES = 64 * 1024 * 1024
 MAX_LINE = 1024 * 1024
 
@@ -115,6 +124,12 @@ def _from_v4(line: dict[str, Any]) -> dict[str, Any]:
     return line
 
 
+def _from_v5(line: dict[str, Any]) -> dict[str, Any]:
+    """Version 5 to 6: every line is the same; a header of version 5 has no
+    ``"config_digest"`` (its config is not bound: it replays as before)."""
+    return line
+
+
 # Readers of older format versions: version -> function upgrading one line of
 # that version (the header included) to the next version.  Version 1 is the first.
 UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
@@ -122,6 +137,7 @@ UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     2: _from_v2,
     3: _from_v3,
     4: _from_v4,
+    5: _from_v5,
 }
 
 
@@ -183,12 +199,93 @@ _READ_AT: weakref.WeakKeyDictionary[Game[Any, Any], int] = weakref.WeakKeyDictio
 format 4 or later was built from: its log is written at that revision again."""
 
 
-def read_at(game: Game[Any, Any], revision: int) -> None:
-    """``game`` was built from a header at defaults ``revision``: its log
-    keeps that revision, so a replayed log re-dumps to the same text (and, in
-    format 5, the same digests) after a game's defaults changed."""
-    if revision != type(game).defaults_revision:
+_WRITTEN_IN: weakref.WeakKeyDictionary[Game[Any, Any], int] = weakref.WeakKeyDictionary()
+"""Games replayed from a log of format 5: their log is written in format 5
+again (the same text and digests; a header of format 6 would change them all)."""
+
+_META: weakref.WeakKeyDictionary[State[Any, Any, Any], dict[str, Any]] = weakref.WeakKeyDictionary()
+"""Each state's header metadata (:func:`set_meta`)."""
+
+
+def read_at(game: Game[Any, Any], revision: int | None, version: int = VERSION) -> None:
+    """``game`` was built from a header at defaults ``revision`` (``None``: a
+    header without one) of format ``version``: its log keeps that revision,
+    so a replayed log re-dumps to the same text (and, in format 5, the same
+    digests) after a game's defaults changed; a log of format 5 is written
+    in format 5 again."""
+    if revision is not None and revision != type(game).defaults_revision:
         _READ_AT[game] = revision
+    if version == 5:
+        _WRITTEN_IN[game] = 5
+
+
+def effective_config(config: Any) -> Any:
+    """The full effective config as JSON data: every setting, those a
+    converter leaves out at their class default included."""
+    data = to_data(config)
+    if isinstance(data, dict) and attrs.has(type(config)):
+        for f in attrs.fields(type(config)):
+            if f.name not in data:
+                data[f.name] = to_data(getattr(config, f.name))
+    return data
+
+
+def config_digest(config: Any) -> str:
+    """The digest of a config a header of format 6 records (its
+    ``"config_digest"``): a hash of the full effective config
+    (:func:`effective_config`) as canonical JSON (keys sorted, no spaces).
+    Replay refuses a log whose header reads as other settings.
+
+    >>> import racebook
+    >>> a = racebook.load("longshot").config
+    >>> config_digest(a) == config_digest(racebook.load("longshot", goal=60).config)
+    True
+    >>> config_digest(a) == config_digest(racebook.load("longshot", goal=50).config)
+    False
+    """
+    text = json.dumps(
+        effective_config(config), sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    )
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+MAX_META = 64 * 1024
+"""A header's ``"meta"`` is at most this long as JSON."""
+
+
+def set_meta(state: State[Any, Any, Any], meta: dict[str, Any] | None) -> None:
+    """Record ``meta`` (a JSON object: who sat where, a simulation's seed and
+    game index...) in ``state``'s log header as ``"meta"`` (format 6).  It is
+    not part of the rules: replay keeps it (:func:`meta_of`) and writes it
+    again, and the digests cover it as they cover the whole header line.
+    ``None`` removes it.  Set it before the first line is written (a
+    :class:`~racebook.core.logfile.LogWriter` writes the header at once).
+
+    >>> import racebook
+    >>> state = racebook.load("trickrace").new_state(seed=1)
+    >>> set_meta(state, {"bots": ["random", "heuristic", "random", "random"]})
+    >>> racebook.replay(state.log.dumps()).log.header()["meta"]["bots"][1]
+    'heuristic'
+    """
+    if meta is None:
+        _META.pop(state, None)
+        return
+    if not isinstance(meta, dict):
+        raise ConfigError("meta", f"a header's meta is a JSON object, got {short(meta)}")
+    try:
+        size = len(_dump(meta))
+    except (TypeError, ValueError) as exc:
+        raise ConfigError("meta", f"not JSON data ({clip(str(exc))})") from None
+    if size > MAX_META:
+        raise ConfigError("meta", f"{size:,} characters as JSON; at most {MAX_META:,}")
+    _META[state] = copy.deepcopy(meta)
+
+
+def meta_of(state: State[Any, Any, Any]) -> dict[str, Any] | None:
+    """The header metadata of ``state``'s log (:func:`set_meta`), a copy;
+    ``None`` if it has none."""
+    meta = _META.get(state)
+    return None if meta is None else copy.deepcopy(meta)
 
 
 def _default_data(cls: type[Game[Any, Any]], revision: int = 0) -> dict[str, Any] | None:
@@ -362,12 +459,14 @@ class GameLog:
 
     def header(self) -> dict[str, Any]:
         """The header line (format 4: the config as changes from the game's
-        defaults, :func:`config_changes`)."""
+        defaults, :func:`config_changes`; format 6: with its
+        ``"config_digest"`` and its ``"meta"``, if any)."""
         game = self._state.game
         revision, config = config_changes(game)
+        version = _WRITTEN_IN.get(game, VERSION)
         header: dict[str, Any] = {
             "format": FORMAT,
-            "version": VERSION,
+            "version": version,
             "library": LIBRARY,
             "game": game.id,
             "seats": game.seats,
@@ -375,6 +474,11 @@ class GameLog:
         if revision is not None:
             header["defaults"] = revision
         header["config"] = config
+        if version >= CONFIG_BOUND:
+            header["config_digest"] = config_digest(game.config)
+        meta = _META.get(self._state)
+        if meta is not None:
+            header["meta"] = copy.deepcopy(meta)
         return header
 
     def dumps(self) -> str:
@@ -407,6 +511,7 @@ class GameLog:
         seat may see.  No chance outcome, no digest, no other hand.  It tells
         the story; it cannot be replayed."""
         header = self.header()
+        header.pop("config_digest", None)  # no digest in a seat's log
         header["seat"] = seat
         header["redacted"] = True
         lines = [_dump(header)]

@@ -20,6 +20,7 @@ from racebook.core.errors import ConfigError, IllegalAction, LogError, Malformed
 from racebook.core.fields import action_from_data
 from racebook.core.game import Action, Game, State
 from racebook.core.log import (
+    CONFIG_BOUND,
     FORMAT,
     LINES_HASHED,
     MAX_BYTES,
@@ -29,8 +30,10 @@ from racebook.core.log import (
     _parse_line,
     _row_action,
     _upgrade,
+    config_digest,
     header_config,
     read_at,
+    set_meta,
 )
 from racebook.core.registry import game_class, game_from_data, generation
 
@@ -105,16 +108,17 @@ def resume(
     return resumed
 
 
-_GAMES_BUILT: dict[tuple[int, str], tuple[Game[Any, Any], int]] = {}
+_GAMES_BUILT: dict[tuple[int, str], tuple[Game[Any, Any], int, dict[str, Any] | None]] = {}
 MAX_GAMES_BUILT = 32
 """Games built from log headers kept for the next log with the same header
 line (``_header_game``)."""
 
 
-def _header_game(head: str) -> tuple[Game[Any, Any], int]:
-    """The game a log's header line names, and the format version it was
-    written in.  A game is immutable and shared by all its states, so the
-    game of a header line met before is reused, unless the registry changed
+def _header_game(head: str) -> tuple[Game[Any, Any], int, dict[str, Any] | None]:
+    """The game a log's header line names, the format version it was
+    written in and its ``"meta"`` (``None`` if none).  A game is immutable
+    and shared by all its states, so the game of a header line met before is
+    reused, unless the registry changed
     since (``registry.generation``): building it (reading and checking the
     config) cost a quarter of replaying a Ready Set Bet game (``make bench``)."""
     key = (generation(), head)
@@ -127,7 +131,7 @@ def _header_game(head: str) -> tuple[Game[Any, Any], int]:
     return found
 
 
-def _build_header_game(head: str) -> tuple[Game[Any, Any], int]:
+def _build_header_game(head: str) -> tuple[Game[Any, Any], int, dict[str, Any] | None]:
     header = _parse_line(1, head.removesuffix("\r"))
     if header.get("format") != FORMAT:
         raise LogError(1, f"not a racebook log (format {short(header.get('format'))})")
@@ -148,12 +152,28 @@ def _build_header_game(head: str) -> tuple[Game[Any, Any], int]:
         game = game_from_data(game_id, config, written)
     except ConfigError as exc:
         raise LogError(1, f"header: {exc}") from None
-    if type(header.get("defaults")) is int:
-        read_at(game, header["defaults"])  # its log is written at that revision again
+    defaults = header.get("defaults")
+    # its log is written at that revision, and format 5 in format 5, again
+    read_at(game, defaults if type(defaults) is int else None, written)
+    if written >= CONFIG_BOUND:
+        bound = header.get("config_digest")
+        if type(bound) is not str:
+            raise LogError(1, f"header binds no config (config_digest {short(bound)})")
+        now = config_digest(game.config)
+        if bound != now:
+            raise LogError(
+                1,
+                f"header: {game_id} was played under other settings (config digest "
+                f"{short(bound)}) than its config reads as now ({now}): a default "
+                "changed without a new defaults revision, or the header was edited",
+            )
     seats = header.get("seats")
     if type(seats) is not int or seats != game.seats:
         raise LogError(1, f"header says {short(seats)} seats, its config has {game.seats}")
-    return game, written
+    meta = header.get("meta")
+    if meta is not None and type(meta) is not dict:
+        raise LogError(1, f"header: meta is a JSON object, got {short(meta)}")
+    return game, written, meta
 
 
 def _replay(
@@ -170,10 +190,12 @@ def _replay(
             json.loads(head)
         except (ValueError, RecursionError):
             raise LogError(1, "the header is half-written") from None
-    game, written = _header_game(head.removesuffix("\r"))
+    game, written, meta = _header_game(head.removesuffix("\r"))
     if expect is not None and not isinstance(game, expect):
         raise LogError(1, f"a log of {game.id}, not of {short(getattr(expect, 'id', expect))}")
     state = game.new_state(explicit_chance=True)
+    if meta is not None:
+        set_meta(state, meta)
     hashed = LineHash() if written >= LINES_HASHED else None  # the lines' running hash
     if hashed is not None:
         hashed.add(head.removesuffix("\r"))

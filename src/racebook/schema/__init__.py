@@ -221,8 +221,22 @@ def _header(b: _Builder, game: Game[Any, Any], *, seat_log: bool) -> JSON:
             "it, 'config' lists every setting.",
         },
         "config": b.of(game.config_type, complete=False),
+        "config_digest": {
+            "type": "string",
+            "pattern": "^[0-9a-f]{16}$",
+            "description": "Format 6: a digest of the full effective config the game was "
+            "played under (racebook.core.log.config_digest); replay refuses a log whose "
+            "header reads as other settings.",
+        },
+        "meta": {
+            "type": "object",
+            "description": "Format 6, optional: facts about the game that are not part of "
+            "its rules (which bot sat in which seat, a simulation's seed and game index), "
+            "kept by replay (racebook.core.log.set_meta).",
+        },
     }
     if seat_log:
+        del properties["config_digest"]  # no digest in a seat's log
         properties["seat"] = {
             "anyOf": [{"type": "integer"}, {"type": "null"}],
             "description": "The seat this log was written for (null: a spectator).",
@@ -233,7 +247,7 @@ def _header(b: _Builder, game: Game[Any, Any], *, seat_log: bool) -> JSON:
         "description": "Line 1: the header."
         + (" A seat's log (log.for_seat(seat)) cannot be replayed." if seat_log else ""),
         "properties": properties,
-        "required": [k for k in properties if k != "defaults"],
+        "required": [k for k in properties if k not in ("defaults", "config_digest", "meta")],
         "additionalProperties": False,
     }
 

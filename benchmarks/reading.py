@@ -1,0 +1,60 @@
+"""Reading logs at scale (racebook.analysis): ``n`` logs of three titles,
+written by ``simulate(..., logs=True)`` to a folder, then read back (every
+log replayed and verified) into records, on one worker process and on two.
+
+Run by benchmarks/run.py (``make bench``: its "Reading logs" rows), or alone:
+
+    PYTHONPATH=src python benchmarks/reading.py 1000
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import racebook
+from racebook.analysis import game_meta, log_sources, read_logs, records
+
+TITLES = ("longshot", "trickrace", "readysetbet")
+
+
+def write_logs(folder: Path, n: int) -> None:
+    """``n`` logs, a third of each title, random bots."""
+    for t, name in enumerate(TITLES):
+        count = n // len(TITLES) + (t < n % len(TITLES))
+
+        def write(record: Any, name: str = name) -> None:
+            path = folder / f"{name}-{record.index:06d}.jsonl"
+            path.write_text(record.log, encoding="utf-8")
+
+        racebook.simulate(racebook.load(name), games=count, seed=1, on_game=write, logs=True)
+
+
+def report_reading(n: int) -> None:
+    folder = Path(tempfile.mkdtemp(prefix="racebook-logs-"))
+    try:
+        write_logs(folder, n)
+        t = time.perf_counter()
+        logs = log_sources(folder)
+        load = time.perf_counter() - t
+        print(f"Reading logs: {n:,} logs of {', '.join(TITLES)} ({load:.1f} s to load the files)")
+        for label, fn, workers in (
+            ("replay and verify, one row a game", game_meta, 1),
+            ("records (every action and event)", records, 1),
+            ("records, 2 workers", records, 2),
+        ):
+            t = time.perf_counter()
+            out = read_logs(logs, fn, workers=workers)
+            seconds = time.perf_counter() - t
+            rows = sum(len(x) for x in out) if fn is records else len(out)
+            print(f"  {label:<36}{n / seconds:>9,.0f} logs/s  ({rows / seconds:>10,.0f} rows/s)")
+    finally:
+        shutil.rmtree(folder)
+
+
+if __name__ == "__main__":
+    report_reading(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)
