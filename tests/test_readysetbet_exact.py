@@ -16,16 +16,8 @@ import pytest
 import racebook
 from racebook.core.game import CHANCE, places_from_keys
 from racebook.games.readysetbet import NewRace, ReadySetBetState, odds
-from racebook.games.readysetbet.exact import (
-    WAYS,
-    Coefficients,
-    Nodes,
-    Race,
-    exact_table,
-    float_table,
-    laguerre,
-    run_moves,
-)
+from racebook.games.readysetbet.algebra import Coefficients, Nodes, laguerre
+from racebook.games.readysetbet.exact import WAYS, Race, exact_table, float_table, run_moves
 from racebook.games.readysetbet.oddsmaker import chances, race_of
 
 Final = dict[tuple[int, ...], Fraction]

@@ -16,7 +16,7 @@ import pytest
 from tests.test_play_tmux import TMUX, Terminal, command
 
 pytestmark = pytest.mark.skipif(
-    TMUX is None, reason="no tmux on PATH: install Debian's tmux (make terminal-tools)"
+    TMUX is None, reason="no tmux on PATH: install Debian's tmux (make tools)"
 )
 
 

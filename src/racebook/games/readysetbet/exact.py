@@ -59,9 +59,11 @@ import functools
 import math
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Generic, TypeVar
+from typing import Generic
 
 import attrs
+
+from racebook.games.readysetbet.algebra import Algebra, E, N
 
 WAYS = (3, 3, 4, 5, 6, 5, 4, 3, 3)
 """Ways out of 36 that a roll of two dice moves each horse (2/3 … 11/12)."""
@@ -69,9 +71,6 @@ WAYS = (3, 3, 4, 5, 6, 5, 4, 3, 3)
 MAX_EXACT_TRACK = 30
 """The longest track the exact odds take (longer ones are sampled): the
 quadrature needs about 4.5 nodes a space of track."""
-
-N = TypeVar("N", Fraction, float)
-E = TypeVar("E")
 
 
 # -- one horse's series -------------------------------------------------------------------
@@ -136,203 +135,6 @@ def float_table(p: Fraction, bonus: int, size: int) -> HorseTable[float]:
 
 
 # -- the algebras ----------------------------------------------------------------------
-
-
-class Algebra(Generic[N, E]):
-    """Polynomials in ``s`` (exponential generating functions) as an algebra
-    element type ``E``, with the linear map ``Σ c_n s^n ↦ Σ n! c_n``."""
-
-    one: E
-    cache: dict[tuple[int, int, int], tuple[list[E | None], list[E | None], E, N]]
-    """Each horse's series by (table, shift, reach), kept by a long-lived algebra."""
-
-    def lift(self, coeffs: Sequence[N]) -> E:
-        """The element of ``Σ coeffs[k] s^k``."""
-        raise NotImplementedError
-
-    def mul(self, a: E, b: E) -> E:
-        raise NotImplementedError
-
-    def add(self, a: E, b: E) -> E:
-        raise NotImplementedError
-
-    def sub(self, a: E, b: E) -> E:
-        raise NotImplementedError
-
-    def total(self, a: E) -> N:
-        """``Σ n! c_n``."""
-        raise NotImplementedError
-
-    def dot(self, pairs: Sequence[tuple[E, E]]) -> E:
-        """``Σ a b`` over ``pairs`` (at least one)."""
-        out = self.mul(*pairs[0])
-        for a, b in pairs[1:]:
-            out = self.add(out, self.mul(a, b))
-        return out
-
-    def number(self, value: int) -> N:
-        raise NotImplementedError
-
-
-class Coefficients(Algebra[N, list[N]]):
-    """The polynomials' coefficients (exact with Fractions; slow: for tests)."""
-
-    def __init__(self, kind: type[N]) -> None:
-        self.kind: type[N] = kind
-        self.one = [kind(1)]
-        self.cache = {}
-
-    def lift(self, coeffs: Sequence[N]) -> list[N]:
-        return list(coeffs)
-
-    def mul(self, a: list[N], b: list[N]) -> list[N]:
-        out = [self.kind(0)] * (len(a) + len(b) - 1)
-        for i, x in enumerate(a):
-            if x:
-                for j, y in enumerate(b):
-                    out[i + j] += x * y
-        return out
-
-    def add(self, a: list[N], b: list[N]) -> list[N]:
-        if len(a) < len(b):
-            a, b = b, a
-        return [x + y for x, y in zip(a, b, strict=False)] + a[len(b) :]
-
-    def sub(self, a: list[N], b: list[N]) -> list[N]:
-        return self.add(a, [-y for y in b])
-
-    def total(self, a: list[N]) -> N:
-        out = self.kind(0)
-        for n, c in enumerate(a):
-            out += c * math.factorial(n)
-        return out
-
-    def number(self, value: int) -> N:
-        return self.kind(value)
-
-
-@functools.cache
-def laguerre(m: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """Gauss–Laguerre nodes and weights of order ``m``: ``Σ w_i f(t_i) =
-    ∫_0^∞ e^(-t) f(t) dt`` for polynomials of degree ``< 2m`` (``t^n`` ↦ ``n!``).
-
-    The nodes are the eigenvalues of the Jacobi matrix of the Laguerre
-    polynomials (diagonal ``2i + 1``, off-diagonal ``i``), found by bisection
-    on Sturm counts and polished by Newton steps on ``L_m``; the weights are
-    ``1 / (t L_m'(t)²)``."""
-
-    def below(x: float) -> int:  # eigenvalues of the Jacobi matrix less than x
-        count = 0
-        q = 1.0 - x
-        count += q < 0
-        for i in range(1, m):
-            if q == 0:
-                q = 1e-300
-            q = (2 * i + 1 - x) - i * i / q
-            count += q < 0
-        return count
-
-    def values(x: float) -> tuple[float, float]:  # L_m(x), L_(m-1)(x)
-        prev, cur = 1.0, 1.0 - x
-        for n in range(1, m):
-            prev, cur = cur, ((2 * n + 1 - x) * cur - n * prev) / (n + 1)
-        return cur, prev
-
-    nodes, weights = [], []
-    top = 4.0 * m + 2.0
-    for k in range(m):
-        lo, hi = 0.0, top
-        for _ in range(200):
-            mid = (lo + hi) / 2
-            if mid in (lo, hi):
-                break
-            if below(mid) > k:
-                hi = mid
-            else:
-                lo = mid
-        t = (lo + hi) / 2
-        for _ in range(3):  # Newton on L_m: L_m' = m (L_m - L_(m-1)) / t
-            lm, lm1 = values(t)
-            d = m * (lm - lm1) / t
-            if d == 0:
-                break
-            step = lm / d
-            if abs(step) > (hi - lo) + 1e-12 * t:
-                break
-            t -= step
-        lm, lm1 = values(t)
-        d = m * (lm - lm1) / t
-        nodes.append(t)
-        weights.append(1.0 / (t * d * d))
-    return tuple(nodes), tuple(weights)
-
-
-@functools.cache
-def nodes(size: int) -> Nodes:
-    """The ``Nodes`` algebra of ``size`` nodes or a few more (a multiple of
-    8: a handful of sizes, each keeping its horses' series)."""
-    return Nodes(-(-size // 8) * 8)
-
-
-class Nodes(Algebra[float, list[float]]):
-    """The polynomials' values at the ``m`` Gauss–Laguerre nodes (floats, fast):
-    a product is pointwise, the total a weighted sum; exact for degree ``< 2m``."""
-
-    def __init__(self, m: int) -> None:
-        self.nodes, self.weights = laguerre(m)
-        self.cache = {}
-        self.one = [1.0] * m
-        self._powers: list[list[float]] = [list(self.one)]
-
-    def _power(self, k: int) -> list[float]:
-        while len(self._powers) <= k:
-            last = self._powers[-1]
-            self._powers.append([x * t for x, t in zip(last, self.nodes, strict=True)])
-        return self._powers[k]
-
-    def lift(self, coeffs: Sequence[float]) -> list[float]:
-        out = [coeffs[0]] * len(self.nodes) if coeffs else [0.0] * len(self.nodes)
-        for k in range(1, len(coeffs)):
-            c = coeffs[k]
-            if c:
-                out = [x + c * t for x, t in zip(out, self._power(k), strict=True)]
-        return out
-
-    def mul(self, a: list[float], b: list[float]) -> list[float]:
-        return [x * y for x, y in zip(a, b, strict=True)]
-
-    def add(self, a: list[float], b: list[float]) -> list[float]:
-        return [x + y for x, y in zip(a, b, strict=True)]
-
-    def sub(self, a: list[float], b: list[float]) -> list[float]:
-        return [x - y for x, y in zip(a, b, strict=True)]
-
-    def dot(self, pairs: Sequence[tuple[list[float], list[float]]]) -> list[float]:
-        # fused: one pass for up to four products (most of the time goes here)
-        n = len(pairs)
-        if n == 1:
-            ((a, b),) = pairs
-            return [x * y for x, y in zip(a, b, strict=True)]
-        if n == 2:
-            (a, b), (c, d) = pairs
-            return [x * y + u * v for x, y, u, v in zip(a, b, c, d, strict=True)]
-        if n == 3:
-            (a, b), (c, d), (e, f) = pairs
-            return [
-                x * y + u * v + w * z for x, y, u, v, w, z in zip(a, b, c, d, e, f, strict=True)
-            ]
-        (a, b), (c, d), (e, f), (g, h) = pairs[:4]
-        out = [
-            x * y + u * v + w * z + q * r
-            for x, y, u, v, w, z, q, r in zip(a, b, c, d, e, f, g, h, strict=True)
-        ]
-        return self.add(out, self.dot(pairs[4:])) if n > 4 else out
-
-    def total(self, a: list[float]) -> float:
-        return math.fsum([w * x for w, x in zip(self.weights, a, strict=True)])
-
-    def number(self, value: int) -> float:
-        return float(value)
 
 
 # -- a race ------------------------------------------------------------------------------

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from racebook.cards.readysetbet import HORSES
-from racebook.games.readysetbet.exact import float_table, nodes
+from racebook.games.readysetbet.algebra import nodes
+from racebook.games.readysetbet.exact import float_table
 from racebook.games.readysetbet.oddsmaker import chances, exact_possible_config, race_at
 
 if TYPE_CHECKING:

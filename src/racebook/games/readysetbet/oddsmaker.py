@@ -13,17 +13,10 @@ import attrs
 
 from racebook.cards.readysetbet import BLUE, HORSES, ORANGE, RED, SEVEN
 from racebook.core.game import places_from_keys
+from racebook.games.readysetbet.algebra import Algebra, nodes
 from racebook.games.readysetbet.board import spot_ids
 from racebook.games.readysetbet.dice import run_race, run_ruled
-from racebook.games.readysetbet.exact import (
-    MAX_EXACT_TRACK,
-    WAYS,
-    Algebra,
-    HorseTable,
-    Race,
-    float_table,
-    nodes,
-)
+from racebook.games.readysetbet.exact import MAX_EXACT_TRACK, WAYS, HorseTable, Race, float_table
 from racebook.games.readysetbet.state import ReadySetBetState
 
 if TYPE_CHECKING:
