@@ -135,13 +135,13 @@ def test_602_1a_60_cards_or_80_at_a_long_distance() -> None:
 
 def test_602_1c_at_most_3_of_a_name_but_any_number_of_normal_force() -> None:
     deck = SAMPLE_DECKS["sample-sprint"]
-    assert deck.cards[0] == DeckEntry("Force", 13)
-    four = Deck("four", (DeckEntry("Force", 12), *deck.cards[1:], DeckEntry("Paper Kite", 1)))
+    assert deck.cards[0] == DeckEntry("Force", 11)
+    four = Deck("four", (DeckEntry("Force", 10), *deck.cards[1:], DeckEntry("Paper Kite", 1)))
     assert len(four.names()) == 60
     with pytest.raises(ConfigError) as err:
         racebook.load("forcehorse", decks=(four, deck))
     assert err.value.field == "decks[0].Paper Kite" and "602.1c" in str(err.value)
-    assert dict((e.card, e.count) for e in deck.cards)["Force"] == 13  # 602.1c-i
+    assert dict((e.card, e.count) for e in deck.cards)["Force"] == 11  # 602.1c-i
 
 
 def test_602_unknown_card_is_named() -> None:
