@@ -15,6 +15,9 @@ from typing import Any, NoReturn
 
 import racebook
 from racebook.cli import analysing, watching
+from racebook.cli.options import backend as _backend
+from racebook.cli.options import count as _count
+from racebook.cli.options import worker_options
 from racebook.cli.play import add_play
 from racebook.cli.plugins import (
     UsageError,
@@ -150,13 +153,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
     )
     print(_standings(state))
     return watching.write_html(args, state) if getattr(args, "html", None) else 0
-
-
-def _backend(text: str) -> str:
-    """An argparse type: a simulate backend."""
-    if text not in ("local", "ray"):
-        raise argparse.ArgumentTypeError(f"local or ray, not {clip(text, 40)!r}")
-    return text
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -310,17 +306,6 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {clip(message)} (see {self.prog} --help)\n")
 
 
-def _count(text: str) -> int:
-    """An argparse type: a whole number, at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {clip(text, 40)!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
 def _integer(text: str) -> int:
     """An argparse type: any whole number (a seed)."""
     try:
@@ -407,21 +392,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--games", type=_count, default=1000, metavar="N", help="how many games to play"
     )
     watching.simulate_options(sim)
-    sim.add_argument(
-        "--workers", type=_count, default=1, metavar="N", help="worker processes (or Ray CPUs)"
-    )
-    sim.add_argument(
-        "--backend",
-        type=_backend,
-        default="local",
-        help="local (processes of this machine) or ray (the [ray] extra); same results either way",
-    )
-    sim.add_argument(
-        "--address",
-        default=None,
-        metavar="ADDR",
-        help="the Ray cluster to join (default: start a local one with --workers CPUs)",
-    )
+    worker_options(sim)
     sim.add_argument(
         "--jsonl",
         default=None,

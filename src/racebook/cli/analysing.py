@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 from typing import IO, Any
 
+from racebook.cli.options import worker_options
+
 
 def logs_option(sim: argparse.ArgumentParser) -> None:
     sim.add_argument(
@@ -65,38 +67,8 @@ def records_command(command: Any) -> None:
     rec.add_argument(
         "--out", default="-", metavar="FILE", help="where to write the records (default: stdout)"
     )
-    rec.add_argument(
-        "--workers", type=_count, default=1, metavar="N", help="worker processes (default: 1)"
-    )
-    rec.add_argument(
-        "--backend",
-        type=_backend,
-        default="local",
-        help="local (processes of this machine) or ray (the [ray] extra) (default: local)",
-    )
-    rec.add_argument(
-        "--address",
-        default=None,
-        metavar="ADDR",
-        help="the Ray cluster to join (default: start a local one with --workers CPUs)",
-    )
+    worker_options(rec)
     rec.set_defaults(func=cmd_records)
-
-
-def _count(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"a whole number from 1, not {text[:40]!r}")
-    return n
-
-
-def _backend(text: str) -> str:
-    if text not in ("local", "ray"):
-        raise argparse.ArgumentTypeError(f"local or ray, not {text[:40]!r}")
-    return text
 
 
 def cmd_records(args: argparse.Namespace) -> int:

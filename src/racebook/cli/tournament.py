@@ -7,6 +7,8 @@ import argparse
 import sys
 from collections.abc import Callable
 
+from racebook.cli.options import worker_options
+
 DEFAULT_BOTS = "random,heuristic,search:easy,search:hard"
 
 
@@ -59,18 +61,4 @@ def add_tournament(
                 f"the list's order turned by i (default: {DEFAULT_BOTS})"
             )
     p.add_argument("--games", type=count, default=100, metavar="N", help="how many games")
-    p.add_argument(
-        "--workers", type=count, default=1, metavar="N", help="worker processes (or Ray CPUs)"
-    )
-    p.add_argument(
-        "--backend",
-        type=backend,
-        default="local",
-        help="local (processes of this machine) or ray (the [ray] extra); same results either way",
-    )
-    p.add_argument(
-        "--address",
-        default=None,
-        metavar="ADDR",
-        help="the Ray cluster to join (default: start a local one with --workers CPUs)",
-    )
+    worker_options(p)
