@@ -56,6 +56,7 @@ class State(abc.ABC, Generic[C, V, A]):
         self._version = 0
         self._legal_cache: tuple[int, int, list[A]] = (-1, 0, [])
         self._ids_cache: tuple[int, int, frozenset[int]] = (-1, 0, frozenset())
+        self._picked: tuple[int, object] = (-1, None)  # random_action()'s last pick
         # clone() shares the log's lists and the random generator with its
         # copy: each side copies them before its first change (copy-on-write),
         # so that a clone costs the same at the start and at the end of a game
@@ -120,6 +121,43 @@ class State(abc.ABC, Generic[C, V, A]):
         self._legal_cache = (self._version, seat, actions)
         return list(actions)
 
+    def random_action(self, seat: int, rng: random.Random) -> A:
+        """A legal action of ``seat`` drawn uniformly with ``rng``: exactly
+        ``legal_actions(seat)[int(rng.random() * n)]`` (``n`` legal actions),
+        one draw from ``rng``, so a game played this way is the game a
+        :class:`~racebook.agents.base.RandomBot` plays from the same seeds.
+        Games may find it without listing every action (``_pick``).  The
+        action is proven legal for :meth:`apply` of this very state.
+        Raises :class:`IllegalAction` if ``seat`` may not act now.
+
+        >>> import random, racebook
+        >>> state = racebook.load("trickrace").new_state(seed=1)
+        >>> seat = state.to_act[0]
+        >>> a = state.random_action(seat, random.Random(5))
+        >>> legal = state.legal_actions(seat)
+        >>> a == legal[int(random.Random(5).random() * len(legal))]
+        True
+        """
+        if seat != CHANCE:
+            self._check_seat(seat)
+        if self.is_over or seat not in self.to_act:
+            raise IllegalAction(
+                f"seat {seat} may not act now (to act: {self.to_act})", rule=self.game.title
+            )
+        action = self._pick(seat, rng)
+        self._picked = (self._version, action)
+        return action
+
+    def _pick(self, seat: int, rng: random.Random) -> A:
+        """:meth:`random_action` for a seat that may act now.  A game that
+        overrides it must give the same action (equal value) from the same
+        one draw of ``rng`` as this listing does (a test holds them equal)."""
+        version, cached_seat, actions = self._legal_cache
+        if not (version == self._version and cached_seat == seat):
+            actions = self._legal(seat)
+            self._legal_cache = (self._version, seat, actions)
+        return actions[int(rng.random() * len(actions))]
+
     def check(self, action: Action) -> str | None:
         """Why ``action`` is illegal now, or ``None`` if it is legal."""
         if not isinstance(action, self.game.action_types):
@@ -149,11 +187,14 @@ class State(abc.ABC, Generic[C, V, A]):
         Raises :class:`IllegalAction` naming the rule, and leaves the state
         exactly as it was."""
         version, _, listed = self._legal_cache
-        # An action object taken from legal_actions() of this very state (the
-        # same object: a bot's or a search's pick) is proven legal and
-        # well-formed by that list: checking it again doubled the cost of an
-        # action in Long Shot and the trick race (make bench).
-        if not (version == self._version and any(map(operator.is_, listed, repeat(action)))):
+        # An action object taken from legal_actions() or random_action() of
+        # this very state (the same object: a bot's or a search's pick) is
+        # proven legal and well-formed by them: checking it again doubled the
+        # cost of an action in Long Shot and the trick race (make bench).
+        picked_version, picked = self._picked
+        if not (picked is action and picked_version == self._version) and not (
+            version == self._version and any(map(operator.is_, listed, repeat(action)))
+        ):
             self._validate(action)
         # A new list: the action's own events are stored in the log as they
         # are; the chance outcomes it triggers are stored as their own entries.
@@ -209,6 +250,7 @@ class State(abc.ABC, Generic[C, V, A]):
         # not the legal list: hidden_variant() changes a clone's hidden cards
         other._legal_cache = (-1, 0, [])
         other._ids_cache = (-1, 0, frozenset())
+        other._picked = (-1, None)
         self._copy_into(other)
         return other
 
