@@ -138,9 +138,9 @@ class State(abc.ABC, Generic[C, V, A]):
         >>> a == legal[int(random.Random(5).random() * len(legal))]
         True
         """
-        if seat != CHANCE:
-            self._check_seat(seat)
-        if self.is_over or seat not in self.to_act:
+        if seat not in self.to_act:  # () once the game is over
+            if seat != CHANCE:
+                self._check_seat(seat)
             raise IllegalAction(
                 f"seat {seat} may not act now (to act: {self.to_act})", rule=self.game.title
             )
@@ -186,20 +186,20 @@ class State(abc.ABC, Generic[C, V, A]):
 
         Raises :class:`IllegalAction` naming the rule, and leaves the state
         exactly as it was."""
-        version, _, listed = self._legal_cache
-        # An action object taken from legal_actions() or random_action() of
+        # An action object taken from random_action() or legal_actions() of
         # this very state (the same object: a bot's or a search's pick) is
         # proven legal and well-formed by them: checking it again doubled the
         # cost of an action in Long Shot and the trick race (make bench).
         picked_version, picked = self._picked
-        if not (picked is action and picked_version == self._version) and not (
-            version == self._version and any(map(operator.is_, listed, repeat(action)))
-        ):
-            self._validate(action)
+        if picked is not action or picked_version != self._version:
+            version, _, listed = self._legal_cache
+            if not (version == self._version and any(map(operator.is_, listed, repeat(action)))):
+                self._validate(action)
         # A new list: the action's own events are stored in the log as they
         # are; the chance outcomes it triggers are stored as their own entries.
         events = list(self._do(action))
-        self._resolve_chance(events)
+        if self._rng is not None:
+            self._resolve_chance(events)
         return events
 
     def _validate(self, action: Action) -> None:

@@ -255,6 +255,11 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
             return [Roll(seat)]
         return board.legal_bets(self, seat)
 
+    def _pick(self, seat: int, rng: random.Random) -> ReadySetBetAction:
+        if self.phase == RACE and seat != self.game.host:  # ~150 bets: not listed
+            return board.pick_bet(self, seat, rng)
+        return super()._pick(seat, rng)
+
     def _check(self, action: Action) -> str | None:
         seat = action.seat
         # a bettor's bet during the race (3 actions in 4) first: the answer the chain
