@@ -171,10 +171,15 @@ class State(abc.ABC, Generic[C, V, A]):
     def _check_rules(self, action: Action) -> str | None:
         if self.is_over:
             return "the game is over"
-        if action.seat not in self.to_act:
+        if not self._acts(action.seat):
             who = "chance" if action.seat == CHANCE else f"seat {action.seat}"
             return self._not_now(action) or f"{who} may not act now (to act: {self.to_act})"
         return self._check(action)
+
+    def _acts(self, seat: int) -> bool:
+        """Whether ``seat`` is in :attr:`to_act` (games may answer for one
+        seat without working out every seat's)."""
+        return seat in self.to_act
 
     def _not_now(self, action: Action) -> str | None:
         """A game's own words for an action whose seat may not act now, if any."""

@@ -134,6 +134,14 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         self._acting = (self._version, acting)
         return acting
 
+    def _acts(self, seat: int) -> bool:
+        # a check during the race (replay) asks of one seat: not every seat's _may_act
+        if self.phase == RACE and self._acting[0] != self._version:
+            if seat == self.game.host:
+                return True
+            return 0 <= seat < self.game.config.players and self._may_act(seat)
+        return seat in self.to_act
+
     def _may_act(self, seat: int) -> bool:
         if seat == self.hosting:
             return False
