@@ -148,6 +148,50 @@ class State(abc.ABC, Generic[C, V, A]):
         self._picked = (self._version, action)
         return action
 
+    def play_random(self, rng: random.Random, actions: int | None = None) -> int:
+        """Play on with random legal actions from ``rng`` until the game ends
+        (or for ``actions`` actions); return how many the seats played
+        (chance outcomes drawn on the way are not counted).
+
+        Each action is :meth:`random_action` of the first seat of
+        :attr:`to_act`, so the game is the one this loop plays, log for log::
+
+            while not state.is_over:
+                state.apply(state.random_action(state.to_act[0], rng))
+
+        (a :class:`~racebook.agents.base.RandomBot` with ``rng`` at every
+        seat), for less: nothing is checked twice, no events are returned.
+        Chance outcomes come from the state's own generator, as ``apply``
+        draws them; a state made with ``explicit_chance`` draws them from
+        ``rng``.  Random playouts for a simulation or a search's rollouts.
+
+        >>> import random, racebook
+        >>> game = racebook.load("trickrace")
+        >>> a, b = game.new_state(seed=3), game.new_state(seed=3)
+        >>> rng, played = random.Random(8), 0
+        >>> while not a.is_over:
+        ...     _ = a.apply(a.random_action(a.to_act[0], rng))
+        ...     played += 1
+        >>> b.play_random(random.Random(8)) == played
+        True
+        >>> a.log.dumps() == b.log.dumps()
+        True
+        """
+        done = 0
+        limit = -1 if actions is None else actions
+        pick, do = self._pick, self._do
+        while done != limit:
+            acting = self.to_act
+            if not acting:
+                break
+            seat = acting[0]
+            do(self._sample_chance(rng) if seat == CHANCE else pick(seat, rng))
+            done += 1
+            if self._rng is not None:  # the chance it leads to, as apply draws it
+                while self._at_chance():
+                    do(self._sample_chance(self._own_rng()))
+        return done
+
     def _pick(self, seat: int, rng: random.Random) -> A:
         """:meth:`random_action` for a seat that may act now.  A game that
         overrides it must give the same action (equal value) from the same
