@@ -81,8 +81,10 @@ typecheck: $(DEVSTAMP)
 	$(PY) tests/readme_python.py out/typecheck/readme_snippets.py
 	$(VENV)/bin/mypy --strict examples out/typecheck/readme_snippets.py
 
+# two workers (a file each at a time: a file's fixtures, a Ray head or a
+# tmux server, stay in one process); the whole suite in about half the time
 pytest: $(DEVSTAMP) tools
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest -n 2 --dist loadfile
 
 docs: $(DEVSTAMP)
 	$(VENV)/bin/sphinx-build -n -W --keep-going -q -b html docs docs/_build/html
