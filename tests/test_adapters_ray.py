@@ -12,6 +12,7 @@ is 0, the single-machine mode of Ray, which the head and the clients here set.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import secrets
@@ -138,10 +139,9 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
         except subprocess.TimeoutExpired:
             continue
         if sig == signal.SIGTERM:
-            try:  # the leader is gone: whatever it left in the group goes too
+            # the leader is gone: whatever it left in the group goes too
+            with contextlib.suppress(ProcessLookupError):
                 os.killpg(group, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
             break
 
 
