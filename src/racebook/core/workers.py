@@ -116,16 +116,16 @@ def _refresh_ray_config() -> None:
     """Ray reads ``RAY_AUTH_MODE`` into its config once, when imported: after
     setting it, refresh that config as Ray itself does (nothing to do when Ray
     is not imported yet)."""
+    import importlib
     import sys
 
     if "ray" not in sys.modules:
         return
     try:
-        from ray._raylet import Config
-
-        Config.initialize("")
+        config = importlib.import_module("ray._raylet").Config
     except (ImportError, AttributeError):  # pragma: no cover - another Ray version
-        pass
+        return
+    config.initialize("")
 
 
 def check_ray_address(address: str, timeout: float | None = None) -> None:
