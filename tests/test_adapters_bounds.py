@@ -112,3 +112,13 @@ def test_openspiel_lengths_and_returns_within_the_bounds(case: tuple[str, dict[s
         assert length <= game.max_game_length()
         returns = state.returns()[:players]
         assert all(game.min_utility() <= r <= game.max_utility() for r in returns), returns
+
+
+def test_the_docs_facts_table_is_generated() -> None:
+    from pathlib import Path
+
+    from racebook.adapters import facts_table
+
+    docs = (Path(__file__).parent.parent / "docs" / "adapters.rst").read_text(encoding="utf-8")
+    indented = "\n".join("  " + line if line else "" for line in facts_table().splitlines())
+    assert indented in docs
