@@ -10,6 +10,8 @@ of every game's sizes and of every preset's length and score bounds that
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from racebook.core.registry import registered_games
 
 
@@ -56,7 +58,7 @@ def facts_table() -> str:
     return _rst(rows)
 
 
-def _rst(rows: list[tuple[str, ...]]) -> str:
+def _rst(rows: Sequence[tuple[str, ...]]) -> str:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     rule = "  ".join("=" * w for w in widths)
     lines = [rule, "  ".join(c.ljust(w) for c, w in zip(rows[0], widths, strict=True)).rstrip()]
