@@ -98,6 +98,35 @@ class Batch:
     returns: list[float] = field(default_factory=list)
 
 
+class Shaping:
+    """Potential-based reward shaping from the observation: the potential of
+    a step is the seat's score lead, ``(own - mean of the others) / scale``,
+    read from the layout's ``seat`` one-hot and score segment (``points`` or
+    ``money``); the end's potential is 0.  Each step's reward gains the
+    change of potential, so a game's return is unchanged (the end's reward)
+    but points won in a race count when they are won, not at the game's end."""
+
+    def __init__(self, layout: list[tuple[str, int]], scale: float) -> None:
+        at, self.seat, self.score = 0, (0, 0), (0, 0)
+        for name, size in layout:
+            if name == "seat":
+                self.seat = (at, at + size)
+            elif name in ("points", "money") and self.score == (0, 0):
+                self.score = (at, at + size)
+            at += size
+        self.scale = scale
+        self.on = self.seat != (0, 0) and self.score != (0, 0) and scale > 0
+
+    def potential(self, obs: Array) -> float:
+        if not self.on:
+            return 0.0
+        seat = int(np.argmax(obs[self.seat[0] : self.seat[1]]))
+        x = np.clip(obs[self.score[0] : self.score[1]], 0.0, 0.999)
+        score = x / (1.0 - x)  # the wrapper's observation is x / (1 + x)
+        others = (score.sum() - score[seat]) / max(1, len(score) - 1)
+        return float(score[seat] - others) / self.scale
+
+
 @dataclass
 class Losses:
     """The PPO objective's parts on a batch (smaller is better for all three)."""
@@ -186,24 +215,38 @@ class Agent:
         return first
 
 
-def play(env: SingleSeatEnv, agent: Agent, seed: int, batch: Batch | None, lam: float) -> bool:
+def play(
+    env: SingleSeatEnv,
+    agent: Agent,
+    seed: int,
+    batch: Batch | None,
+    lam: float,
+    shaping: Shaping | None = None,
+) -> bool:
     """One game of the learner's seat (its steps added to ``batch`` with
-    GAE(``lam``) advantages, no discount); whether the seat won."""
+    GAE(``lam``) advantages, no discount, rewards shaped by ``shaping``);
+    whether the seat won."""
     obs, info = env.reset(seed=seed)
     steps: list[tuple[Array, Array, int, float, float]] = []
+    potentials: list[float] = []
     reward, done = 0.0, False
     while not done:
         x = np.asarray(obs, dtype=np.float64)
         mask = np.asarray(info["action_mask"], dtype=np.float64)
         a, logp, v = agent.act(x, mask)
         steps.append((x, mask, a, logp, v))
+        if shaping is not None and batch is not None:
+            potentials.append(shaping.potential(x))
         obs, reward, done, _, info = env.step(a)
     if batch is not None:
+        potentials = potentials or [0.0] * len(steps)
+        potentials.append(0.0)  # the end's potential
         gae, next_value = 0.0, 0.0
         rows: list[tuple[float, float]] = []
         for i in range(len(steps) - 1, -1, -1):
             v = steps[i][4]
-            delta = (reward if i == len(steps) - 1 else 0.0) + next_value - v
+            r = (reward if i == len(steps) - 1 else 0.0) + potentials[i + 1] - potentials[i]
+            delta = r + next_value - v
             gae = delta + lam * gae
             rows.append((gae, gae + v))
             next_value = v
@@ -244,6 +287,7 @@ def train(
     minibatch: int = 64,
     lam: float = 0.95,
     seed: int = 0,
+    shaping: Shaping | None = None,
 ) -> tuple[int, list[Losses]]:
     """Batches of games and PPO updates until ``cpu_seconds`` of CPU time
     (or ``episodes`` games, if not 0): the games played and each update's losses."""
@@ -252,7 +296,7 @@ def train(
     while time.process_time() - start < cpu_seconds and not (episodes and played >= episodes):
         batch = Batch()
         for _ in range(batch_episodes):
-            play(env, agent, seed * 10**7 + played, batch, lam)
+            play(env, agent, seed * 10**7 + played, batch, lam, shaping)
             played += 1
         history.append(agent.update(batch, epochs, minibatch))
     return played, history
