@@ -308,17 +308,24 @@ def main(argv: list[str] | None = None) -> tuple[tuple[int, int], tuple[int, int
     parser.add_argument("--minutes", type=float, default=3.0, help="of CPU time for training")
     parser.add_argument("--episodes", type=int, default=0, help="stop after this many (0: none)")
     parser.add_argument("--eval-games", type=int, default=1000)
-    parser.add_argument("--batch", type=int, default=32, help="games per update")
+    parser.add_argument("--seat", type=int, default=0, help="the learner's seat (-1: drawn)")
+    parser.add_argument("--batch", type=int, default=16, help="games per update")
     parser.add_argument("--hidden", type=int, default=64)
-    parser.add_argument("--lr", type=float, default=3e-4)
+    parser.add_argument("--lr", type=float, default=1e-3)
+    parser.add_argument("--entropy", type=float, default=0.0, help="the entropy bonus")
+    parser.add_argument(
+        "--shaping", type=float, default=10.0, help="score lead per unit of potential (0: none)"
+    )
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
-    env = SingleSeatEnv(args.game, seat=None)
+    env = SingleSeatEnv(args.game, seat=None if args.seat < 0 else args.seat)
     shape = env.observation_space.shape
     assert shape is not None
     space = env.action_space
     assert isinstance(space, gymnasium.spaces.Discrete)
     agent = Agent(shape[0], int(space.n), args.hidden, args.lr, args.seed)
+    agent.entropy_coef = args.entropy
+    shaping = Shaping(env.observation_layout, args.shaping) if args.shaping > 0 else None
     eval_seed = 10**9  # games the training never sees
     before = win_rate(env, agent, args.eval_games, eval_seed)
     played, history = train(
@@ -328,14 +335,16 @@ def main(argv: list[str] | None = None) -> tuple[tuple[int, int], tuple[int, int
         episodes=args.episodes,
         batch_episodes=args.batch,
         seed=args.seed,
+        shaping=shaping,
     )
     after = win_rate(env, agent, args.eval_games, eval_seed)
     players = env.game.players
     lo0, hi0 = wilson(*before)
     lo1, hi1 = wilson(*after)
+    seat = "a seat drawn each game" if args.seat < 0 else f"seat {args.seat}"
     print(
-        f"{args.game}: PPO (numpy, {args.hidden} hidden) against {players - 1} random players, "
-        f"{played} games in {len(history)} updates"
+        f"{args.game}: PPO (numpy, {args.hidden} hidden) in {seat} against {players - 1} "
+        f"random players, {played} games in {len(history)} updates"
     )
     print(
         f"win rate before: {before[0] / before[1]:.1%} (95% {lo0:.1%} to {hi0:.1%}); "
