@@ -31,11 +31,11 @@ def _id(case: tuple[str, dict[str, Any]]) -> str:
 
 @pytest.mark.parametrize("case", CASES, ids=_id)
 def test_random_games_stay_within_the_bounds(case: tuple[str, dict[str, Any]]) -> None:
-    """Scores of 40 random games (racebook's own simulation) within the bounds."""
+    """Scores of 20 random games (racebook's own simulation) within the bounds."""
     name, settings = case
     game = racebook.load(name, **settings)
     facts = game_facts(game)
-    for seed in range(40):
+    for seed in range(20):
         state = game.new_state(seed=seed)
         rng = random.Random(seed)
         while not state.is_over:
