@@ -101,9 +101,10 @@ def _longshot(game: Any) -> Facts:
     supply = [rule for rule in game.rules if rule.name == "supply-quinella"]
     if supply:
         # Mafia 5, once a race: the resupply shuffles at most the deck, each
-        # seat buys once, the quinella bets take two cards of a hand each
-        # (at most d // 2 bets) and each seat passes once.
-        per_race += d + 2 * n + 2 * (d // 2 + n)
+        # seat buys once (the cards bought leave the stack: a later restock
+        # may put as many back, at most the deck), the quinella bets take two
+        # cards of a hand each (at most d // 2 bets) and each seat passes once.
+        per_race += d + 2 * n + d + 2 * (d // 2 + n)
     length = len(c.races) * per_race
     # Money: never below 0 ("you only pay all of your money").  A race pays a
     # seat at most its order's best reward, and tickets (or quinella bets)
