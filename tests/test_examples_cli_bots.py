@@ -32,7 +32,7 @@ def test_the_readmes_python_runs() -> None:
 SMALL = {
     "openspiel_mcts.py": (["--games", "1", "--simulations", "2"], "pyspiel"),
     "pettingzoo_random.py": (["--games", "1"], "pettingzoo"),
-    "gymnasium_reinforce.py": (["--episodes", "3", "--eval-games", "2"], "gymnasium"),
+    "gymnasium_ppo.py": (["--episodes", "3", "--batch", "2", "--eval-games", "2"], "gymnasium"),
 }
 
 
