@@ -8,6 +8,7 @@ import importlib.util
 collect_ignore: list[str] = []
 for module, path in [
     ("pyspiel", "src/racebook/adapters/openspiel.py"),
+    ("pyspiel", "src/racebook/adapters/openspiel_observer.py"),
     ("pettingzoo", "src/racebook/adapters/pettingzoo.py"),
 ]:
     if importlib.util.find_spec(module) is None:

@@ -52,7 +52,7 @@ import typing
 from typing import Any
 
 try:
-    import numpy as np
+    import numpy  # noqa: F401  (the observer's tensors)
     import pyspiel
 except ImportError as exc:  # pragma: no cover - the extra is missing
     raise ImportError(
@@ -63,6 +63,7 @@ import attrs
 
 import racebook
 from racebook.adapters.bounds import game_facts
+from racebook.adapters.openspiel_observer import RacebookObserver
 from racebook.core.game import CHANCE, Game, State
 from racebook.core.registry import presets, registered_games
 from racebook.core.serial import to_data
@@ -497,64 +498,6 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
         text = h.state.render(None)
         if h.drawn:
             text += f"\n(chance: {len(h.drawn)} outcomes drawn of this node)"
-        return text
-
-
-class RacebookObserver:
-    """OpenSpiel's Python observer for an observation type
-    (``pyspiel.IIGObservationType``):
-
-    * the default (``private_info=SINGLE_PLAYER``, no perfect recall): the
-      seat's tensor and text picture;
-    * ``perfect_recall=True`` (the information state): the seat's tensor
-      followed by ``own_actions``, how many times the seat has made each
-      action id; the string adds every event the seat has seen;
-    * ``private_info=NONE`` (public information only): what a spectator sees
-      (:meth:`~racebook.core.game.State.view` of ``None``), whatever the
-      player; with perfect recall the string adds the public events.
-
-    Other types (every player's private information, or private information
-    without the public) raise :class:`ValueError`.
-    """
-
-    def __init__(self, game: Game[Any, Any], iig_obs_type: Any = None) -> None:
-        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        private = pyspiel.PrivateInfoType.SINGLE_PLAYER
-        public = True
-        if iig_obs_type is not None:
-            private, public = iig_obs_type.private_info, bool(iig_obs_type.public_info)
-        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            raise ValueError("racebook observers: no view holds every player's private information")
-        if not public:
-            raise ValueError("racebook observers: private information comes with the public")
-        self.perfect_recall = perfect_recall
-        self.public_only = private == pyspiel.PrivateInfoType.NONE
-        size = game.observation_shape[0]
-        recall = game.num_distinct_actions if perfect_recall and not self.public_only else 0
-        self.tensor = np.zeros(size + recall, np.float32)
-        self.dict: dict[str, Any] = {"observation": self.tensor[:size]}
-        if recall:
-            self.dict["own_actions"] = self.tensor[size:]
-        self._size = size
-
-    def set_from(self, state: RacebookState, player: int) -> None:
-        rb = state.racebook_state
-        seat = None if self.public_only else player
-        self.tensor[: self._size] = rb.observation_tensor(seat)
-        if self.perfect_recall and not self.public_only:
-            own = self.tensor[self._size :]
-            own[:] = 0
-            for p, a in state._h.history:
-                if p == player:
-                    own[a] += 1
-
-    def string_from(self, state: RacebookState, player: int) -> str:
-        h = state._h
-        seat = None if self.public_only else player
-        text = h.state.render(seat)
-        if self.perfect_recall:
-            seen = h.info_events(seat)
-            return f"{text}\n{seen}" if seen else text
         return text
 
 
