@@ -77,17 +77,23 @@ def end_turn(state: LongShotState, events: list[Event], *, draw: bool = True) ->
 def draw_cards(state: LongShotState, events: list[Event]) -> bool:
     """Draw for the player whose turn ends; ``False`` if a restock must come first."""
     seat = (state.first + state.turn) % state.game.config.players
+    stack = state.stack
+    hand = state.hands[seat]
+    interned = state.game.drew_events[seat]  # one shared Drew per (seat, card)
     while state.drawing > 0:
-        if not state.stack:
+        if not stack:
             if buried(state):
                 state.phase = RESTOCK
                 return False
             state.drawing = 0
             break
         state.drawing -= 1
-        x = state.stack.pop()
-        state.hands[seat].append(x)
-        events.append(Drew(seat, card(x)))
+        x = stack.pop()
+        hand.append(x)
+        event = interned.get(x)
+        if event is None:
+            event = interned[x] = Drew(seat, card(x))
+        events.append(event)
     return True
 
 

@@ -1,0 +1,55 @@
+"""Long Shot's and Mafia's shortcuts for speed give the answers of the full
+rules: the O(1) box check (``placement.fits``) against the listing check of
+``check_place``, on every probe of many positions of random games."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import racebook
+from racebook.games.longshot import placement
+from racebook.games.longshot.phases import SECOND, TURN
+from racebook.games.longshot.placement import Place
+
+
+def positions(game: racebook.Game[Any, Any], seeds: range) -> list[Any]:
+    out = []
+    for seed in seeds:
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            if state.phase in (TURN, SECOND):
+                out.append(state.clone())
+            state.apply(state.random_action(seat, rng))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("game_id", "settings"),
+    [
+        ("longshot", {}),
+        ("longshot", {"golden_rule": "card", "players": 4}),
+        ("longshot", {"pass_when_full": False, "stuck_player_covers_same_mv": True}),
+        ("mafia", {}),
+    ],
+)
+def test_fits_is_the_full_check(
+    game_id: str, settings: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = racebook.load(game_id, **settings)
+    checked = fitting = 0
+    for state in positions(game, range(3))[::10]:
+        seat = state.to_act[0]
+        probes = [a for a in state.probes(seat) if isinstance(a, Place) and a.seat == seat]
+        fast = [state.check(a) for a in probes]
+        with monkeypatch.context() as m:
+            m.setattr(placement, "fits", lambda *_: False)
+            slow = [state.check(a) for a in probes]
+        assert fast == slow
+        checked += len(probes)
+        fitting += fast.count(None)
+    assert checked > 1000 and fitting > 50
