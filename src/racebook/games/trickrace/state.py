@@ -113,12 +113,12 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
     @property
     def to_act(self) -> tuple[int, ...]:
         p = self.phase
+        if p == TRICK:  # the most frequent first
+            return (self.play_order()[len(self.trick)],)
         if p in (DISCARD, BET_DOWN):
             return tuple(s for s in range(self.game.config.players) if not self.ready[s])
         if p == BET_UP:
             return (tickets.bettors(self)[self.bet_turn],)
-        if p == TRICK:
-            return (self.play_order()[len(self.trick)],)
         if p == OVER:
             return ()
         return (CHANCE,)
@@ -207,6 +207,11 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
         if p == TRICK:
             return tricks.legal_plays(self, seat)
         return []
+
+    def _pick(self, seat: int, rng: random.Random) -> TrickRaceAction:
+        if self.phase == TRICK:
+            return tricks.pick(self, seat, rng)
+        return super()._pick(seat, rng)
 
     def _check(self, action: Action) -> str | None:
         if action.seat == CHANCE:

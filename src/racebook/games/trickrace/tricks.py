@@ -8,6 +8,7 @@ another winner or change how far the horse moves.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 from racebook.cards.race import COLOURS, race_card
@@ -72,6 +73,23 @@ def legal_plays(state: TrickRaceState, seat: int) -> list[TrickRaceAction]:
     return out
 
 
+def pick(state: TrickRaceState, seat: int, rng: random.Random) -> TrickRaceAction:
+    """``legal_plays(state, seat)[int(rng.random() * n)]`` without making the
+    list: card by card, the whip options of each in turn (the listing's order)."""
+    cards = playable(state, seat)
+    whips = whip_options(state, seat)
+    w = len(whips)
+    k = int(rng.random() * (len(cards) * w))
+    x = cards[k // w]
+    whip = whips[k % w]
+    key = (seat * 256 + x) * 2 + whip
+    cache = state.game.plays
+    action = cache.get(key)
+    if action is None:
+        action = cache[key] = Play(seat, race_card(x), whip)
+    return action
+
+
 def check_play(state: TrickRaceState, action: Play) -> str | None:
     seat = action.seat
     if state.phase != TRICK:
@@ -106,7 +124,11 @@ def play(state: TrickRaceState, seat: int, x: int, whip: bool, events: list[Even
     if whip:
         state.whips_up[seat] -= 1
         state.whip_by = seat
-    events.append(Played(seat, race_card(x), whip))
+    key = (seat * 256 + x) * 2 + whip  # events are values: one shared Played per play
+    event = state.game.played.get(key)
+    if event is None:
+        event = state.game.played[key] = Played(seat, race_card(x), whip)
+    events.append(event)
 
 
 def advance(state: TrickRaceState, events: list[Event]) -> None:
