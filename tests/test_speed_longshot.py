@@ -8,8 +8,11 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 import racebook
+from racebook.board.boxes import EMPTY, fill_first, fill_first_placements, placements
 from racebook.games.longshot import placement
 from racebook.games.longshot.phases import SECOND, TURN
 from racebook.games.longshot.placement import Place
@@ -53,3 +56,21 @@ def test_fits_is_the_full_check(
         checked += len(probes)
         fitting += fast.count(None)
     assert checked > 1000 and fitting > 50
+
+
+@given(
+    tops=st.lists(st.integers(-1, 8), min_size=12, max_size=12),
+    codes=st.sets(st.sampled_from([h * 16 + mv for h in range(7) for mv in range(9)])),
+    skip=st.sets(st.integers(0, 11), max_size=2),
+)
+def test_fill_first_placements_is_fill_first_of_placements(
+    tops: list[int], codes: set[int], skip: set[int]
+) -> None:
+    assume(all(tops[b] != EMPTY for b in skip))  # a box used this turn holds a card
+    ordered = sorted(codes)
+    want = fill_first(tops, placements(tops, ordered, skip))
+    assert fill_first_placements(tops, ordered, skip) == want
+    assert fill_first_placements(tops, ordered, ()) == fill_first(tops, placements(tops, ordered))
+    copies = sorted(ordered + ordered[::2])  # a hand's copies of a card count once
+    assert placements(tops, copies, skip) == placements(tops, ordered, skip)
+    assert fill_first_placements(tops, copies, skip) == want

@@ -126,7 +126,8 @@ def placements(
     tops: list[int], codes: list[int], skip: Collection[int] = _NONE
 ) -> list[tuple[int, list[int]]]:
     """Every legal box for each distinct card code (``horse * 16 + mv``) from a
-    hand, in order, as ``(code, boxes)``: the same answer as :func:`legal_boxes`
+    hand, in order (``codes`` sorted; copies of a code count once), as
+    ``(code, boxes)``: the same answer as :func:`legal_boxes`
     card by card (a property test holds them equal), computed in one pass.
 
     >>> placements([EMPTY, 2] + [1] * 10, [5, 1 * 16 + 2])
@@ -136,7 +137,11 @@ def placements(
     empties = [b for b in range(n) if tops[b] == EMPTY and b not in skip]
     covers: dict[int, list[int]] = {}
     out: list[tuple[int, list[int]]] = []
+    last = -1
     for x in codes:
+        if x == last:
+            continue  # a sorted hand's copies of one card: once
+        last = x
         h = x >> 4
         mv = x & 15
         if h:  # the horse's two boxes, written out: this runs for every card of every hand
@@ -194,3 +199,57 @@ def fill_first(tops: list[int], found: list[tuple[int, list[int]]]) -> list[tupl
     # each card's boxes from placements() are all empty or all full (a card
     # that can fill a box is given only empty ones): its first box tells
     return [(x, boxes) for x, boxes in found if tops[boxes[0]] == EMPTY] or found
+
+
+_ONE: list[list[int]] = [[b] for b in range(128)]
+_PAIR: list[list[int]] = [[b, b + 1] for b in range(128)]
+"""Shared box lists of :func:`fill_first_placements` (read, never changed)."""
+
+
+def fill_first_placements(
+    tops: list[int], codes: list[int], skip: Collection[int] = _NONE
+) -> list[tuple[int, list[int]]]:
+    """``fill_first(tops, placements(tops, codes, skip))`` in one pass: the
+    placements under the Golden Rule read per player, made at every decision
+    of a Long Shot turn (a property test holds them equal).
+
+    >>> tops = [3, 5] + [1] * 9 + [EMPTY]
+    >>> fill_first_placements(tops, [1 * 16 + 4, 2]), fill_first_placements(tops, [1 * 16 + 4])
+    ([(2, [11])], [(20, [0, 1])])
+    """
+    if skip or len(tops) > len(_ONE):  # a turn's further cards: rarer
+        return fill_first(tops, placements(tops, codes, skip))
+    empties = [b for b, t in enumerate(tops) if t == EMPTY]
+    fill: list[tuple[int, list[int]]] = []
+    cover: list[tuple[int, list[int]]] = []
+    covers: dict[int, list[int]] = {}
+    last = -1
+    for x in codes:
+        if x == last:
+            continue  # a sorted hand's copies of one card: once
+        last = x
+        h = x >> 4
+        if h:  # its two boxes: an empty one is filled, else either without its MV
+            b0 = 2 * h - 2
+            t0 = tops[b0]
+            t1 = tops[b0 + 1]
+            if t0 == EMPTY:
+                fill.append((x, _PAIR[b0] if t1 == EMPTY else _ONE[b0]))
+            elif t1 == EMPTY:
+                fill.append((x, _ONE[b0 + 1]))
+            elif not fill:
+                mv = x & 15
+                if t0 != mv:
+                    cover.append((x, _PAIR[b0] if t1 != mv else _ONE[b0]))
+                elif t1 != mv:
+                    cover.append((x, _ONE[b0 + 1]))
+        elif empties:
+            fill.append((x, empties))
+        elif not fill:
+            mv = x & 15
+            shared = covers.get(mv)  # free cards of one MV share their boxes
+            if shared is None:
+                shared = covers[mv] = [b for b, t in enumerate(tops) if t != mv]
+            if shared:
+                cover.append((x, shared))
+    return fill or cover

@@ -98,7 +98,8 @@ def rule_processes(st: ForceHorseState, events: list[Event]) -> bool:
 def _victory(st: ForceHorseState, events: list[Event]) -> bool:
     """FotH 902.1: a player with no card in any distance area wins (both at
     once: ``both_empty``, rules notes); True when the game ended."""
-    winners = tuple(s for s in range(2) if st.table.area_cards(s) == 0)  # 902.1
+    t = st.table  # no distance area holds a card: current_area() finds none
+    winners = tuple(s for s in range(2) if t.current_area(s) is None)  # 902.1
     if len(winners) == 2 and st.game.config.both_empty == "turn-player":
         winners = (st.turn_player,)  # a reading (rules notes)
     if winners:

@@ -15,7 +15,13 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from racebook.board.boxes import EMPTY, fill_first, legal_boxes, placements, why_not
+from racebook.board.boxes import (
+    EMPTY,
+    fill_first_placements,
+    legal_boxes,
+    placements,
+    why_not,
+)
 from racebook.board.boxes import can_fill as fills
 from racebook.cards.horse import FREE, HorseCard, card
 from racebook.core.game import Action, Event
@@ -80,13 +86,15 @@ def legal(state: LongShotState, seat: int) -> list[Action]:
 
 def hand_found(state: LongShotState, seat: int) -> list[tuple[int, list[int]]]:
     """Every card code of ``seat``'s hand that may be placed now, with its boxes."""
-    found = placements(state.tops, sorted(set(state.hands[seat])), state.placed)
-    if not found and cornered(state, seat, found):
-        found = unavoidable(state, seat)
-    elif state.game.config.golden_rule == "player":
+    codes = sorted(state.hands[seat])  # copies count once (placements)
+    if state.game.config.golden_rule == "player":
         # Long Shot, "How to place Horse cards": 「12のマスに空いた場所があれば、そのマスを
         # 埋めるように置かなければなりません」, read per player (rules notes)
-        found = fill_first(state.tops, found)
+        found = fill_first_placements(state.tops, codes, state.placed)
+    else:
+        found = placements(state.tops, codes, state.placed)
+    if not found and cornered(state, seat, found):
+        found = unavoidable(state, seat)
     return found
 
 
