@@ -179,6 +179,8 @@ def can_fill(tops: list[int], codes: Iterable[int], skip: Collection[int] = _NON
     >>> can_fill(tops, [1 * 16 + 4]), can_fill(tops, [6 * 16 + 2]), can_fill(tops, [2])
     (False, True, True)
     """
+    if EMPTY not in tops:
+        return False  # every box full: nothing to fill
     horses = {b // 2 + 1 for b, top in enumerate(tops) if top == EMPTY and b not in skip}
     return bool(horses) and any(x >> 4 == 0 or x >> 4 in horses for x in codes)
 

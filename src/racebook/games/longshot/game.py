@@ -73,11 +73,8 @@ class LongShot(Game[LongShotConfig, LongShotState]):
         # interned Place actions (values, shared): places[seat][code][box]
         self.places: list[dict[int, list[Place]]] = [{} for _ in range(config.players)]
         self.passes: list[Pass] = [Pass(seat) for seat in range(config.players)]
-        # interned events (values, shared): placed_events[seat][code << 12 | box << 1 | opened],
-        # drew_events[seat][code], passed_events[seat]
-        self.placed_events: list[dict[int, Placed]] = [{} for _ in range(config.players)]
-        self.drew_events: list[dict[int, Drew]] = [{} for _ in range(config.players)]
         self.passed_events: list[Passed] = [Passed(seat) for seat in range(config.players)]
+        """Interned events (values, shared), as placement.PLACED and rounds.DREW."""
 
     @classmethod
     def upgrade_config(cls, data: Any, version: int) -> Any:

@@ -68,6 +68,10 @@ class Passed(Event):
     seat: int
 
 
+PLACED: dict[int, Placed] = {}
+"""Interned ``Placed`` events, by ``code << 20 | seat << 12 | box << 1 | opened``."""
+
+
 # -- what may be placed ------------------------------------------------------------
 
 
@@ -330,12 +334,14 @@ def place(state: LongShotState, action: Place, events: list[Event]) -> None:
         state.hands[seat].remove(x)
     state.boxes[box].append(x)
     state.tops[box] = x & 15
-    # events are values: one shared Placed per (seat, card, box, opened)
-    key = (x << 12) | (box << 1) | opened
-    interned = state.game.placed_events[seat]
-    event = interned.get(key)
-    if event is None:
-        event = interned[key] = Placed(seat, c, box, opened)
+    # events are values: one shared Placed per (seat, card, box, opened), for
+    # every game (a replay makes its own game)
+    key = (x << 20) | (seat << 12) | (box << 1) | opened
+    event = PLACED.get(key)
+    if event is None or event.seat != seat or event.box != box:
+        event = Placed(seat, c, box, opened)
+        if 0 <= seat < 256 and box < 2048 and len(PLACED) < 1 << 16:
+            PLACED[key] = event
     events.append(event)
     if opened:
         state.run(events)

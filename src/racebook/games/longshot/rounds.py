@@ -56,6 +56,10 @@ class Opened(Event):
     card: HorseCard
 
 
+DREW: dict[int, Drew] = {}
+"""Interned ``Drew`` events, by ``seat << 12 | code``."""
+
+
 def start_round(state: LongShotState, number: int) -> None:
     """Round ``number`` begins with the first player's turn."""
     state.round = number
@@ -79,7 +83,6 @@ def draw_cards(state: LongShotState, events: list[Event]) -> bool:
     seat = (state.first + state.turn) % state.game.config.players
     stack = state.stack
     hand = state.hands[seat]
-    interned = state.game.drew_events[seat]  # one shared Drew per (seat, card)
     while state.drawing > 0:
         if not stack:
             if buried(state):
@@ -90,9 +93,12 @@ def draw_cards(state: LongShotState, events: list[Event]) -> bool:
         state.drawing -= 1
         x = stack.pop()
         hand.append(x)
-        event = interned.get(x)
-        if event is None:
-            event = interned[x] = Drew(seat, card(x))
+        key = (seat << 12) | x  # one shared Drew per (seat, card), for every game
+        event = DREW.get(key)
+        if event is None or event.seat != seat:
+            event = Drew(seat, card(x))
+            if 0 <= x < 4096 and len(DREW) < 1 << 16:
+                DREW[key] = event
         events.append(event)
     return True
 

@@ -68,7 +68,6 @@ class TrickRace(Game[TrickRaceConfig, TrickRaceState]):
         super().__init__(config)
         self.deck = sorted(c * 16 + n for c in range(4) for n in range(1, 13))
         self.plays: dict[int, Play] = {}  # interned Play actions (values, shared)
-        self.played: dict[int, Played] = {}  # interned Played events, keyed as plays
         self.rules = make_rules(config)
         """The config's rule modules, built once."""
         self.hooks = Hooks.of(self.rules)

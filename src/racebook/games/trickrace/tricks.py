@@ -22,6 +22,11 @@ if TYPE_CHECKING:
     from racebook.games.trickrace.state import TrickRaceState
 
 
+PLAYED: dict[int, Played] = {}
+"""Interned ``Played`` events, by ``(seat * 256 + code) * 2 + whip`` (seats 0..3,
+codes under 256: a finite table)."""
+
+
 def compute_order(state: TrickRaceState) -> list[int]:
     """Who plays in this trick, in order: clockwise from the leader (the dummy
     last unless it leads)."""
@@ -124,10 +129,10 @@ def play(state: TrickRaceState, seat: int, x: int, whip: bool, events: list[Even
     if whip:
         state.whips_up[seat] -= 1
         state.whip_by = seat
-    key = (seat * 256 + x) * 2 + whip  # events are values: one shared Played per play
-    event = state.game.played.get(key)
+    key = (seat * 256 + x) * 2 + whip  # events are values: one shared Played per play,
+    event = PLAYED.get(key)  # for every game (a replay makes its own game)
     if event is None:
-        event = state.game.played[key] = Played(seat, race_card(x), whip)
+        event = PLAYED[key] = Played(seat, race_card(x), whip)
     events.append(event)
 
 
