@@ -106,6 +106,12 @@ def legal_discards(state: TrickRaceState, seat: int) -> list[Discard]:
     return [Discard(seat, race_card(x)) for x in sorted(set(state.hands[seat]))]
 
 
+def pick_discard(state: TrickRaceState, seat: int, rng: random.Random) -> Discard:
+    """``legal_discards(state, seat)[int(rng.random() * n)]``, one action made."""
+    codes = sorted(set(state.hands[seat]))
+    return Discard(seat, race_card(codes[int(rng.random() * len(codes))]))
+
+
 def check_discard(state: TrickRaceState, action: Discard) -> str | None:
     if state.phase != DISCARD:
         return "no discard is being chosen now"

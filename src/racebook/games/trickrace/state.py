@@ -62,7 +62,8 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
         self.points = [0] * n
         self.history: list[RaceRecord] = []
         self.horse_of_last: list[int] = []
-        self._order_key: tuple[int, int] = (-1, -1)
+        self._order_leader = -1  # play_order() was worked out for this leader
+        self._order_first = -1  # and this first seat of the ring
         self._order: list[int] = []
         self.whips_up: list[int] = [game.config.whips] * 4  # face up; one recovers a race
         self.clear_race()
@@ -100,9 +101,11 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
     def play_order(self) -> list[int]:
         """Who plays in this trick, in order: clockwise from the leader; the dummy
         plays first when it leads, else last (3人プレイ時)."""
-        key = (self.leader, self.ring[0])
-        if self._order_key != key:
-            self._order_key = key
+        leader = self.leader
+        first = self.ring[0]
+        if self._order_leader != leader or self._order_first != first:
+            self._order_leader = leader
+            self._order_first = first
             self._order = tricks.compute_order(self)
         return self._order
 
@@ -209,8 +212,14 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
         return []
 
     def _pick(self, seat: int, rng: random.Random) -> TrickRaceAction:
-        if self.phase == TRICK:
+        # the listing's pick, without the list (a test holds them equal)
+        p = self.phase
+        if p == TRICK:
             return tricks.pick(self, seat, rng)
+        if p == DISCARD:
+            return paddock.pick_discard(self, seat, rng)
+        if p in (BET_UP, BET_DOWN):
+            return tickets.pick_bet(self, seat, rng)
         return super()._pick(seat, rng)
 
     def _check(self, action: Action) -> str | None:

@@ -142,7 +142,7 @@ def advance(state: TrickRaceState, events: list[Event]) -> None:
         if len(state.trick) == 4:
             resolve(state, events)
             continue
-        if state.play_order()[len(state.trick)] == state.dummy:
+        if state.dummy >= 0 and state.play_order()[len(state.trick)] == state.dummy:
             dummy_play(state, events)
             continue
         return
@@ -162,9 +162,10 @@ def resolve(state: TrickRaceState, events: list[Event]) -> None:
     c = state.game.config
     hooks = state.game.hooks
     colour = winning_colour(state)
-    winner, best = max(
-        ((s, x) for s, x, _ in state.trick if x >> 4 == colour), key=lambda sx: sx[1] & 15
-    )
+    winner = best = -1  # the first of the highest number of the colour (a loop: every trick)
+    for s, x, _ in state.trick:
+        if x >> 4 == colour and (best < 0 or x & 15 > best & 15):
+            winner, best = s, x
     if hooks.trick_winner:
         plays = tuple(state.trick)
         for hook in hooks.trick_winner:
