@@ -225,12 +225,12 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
     def _check(self, action: Action) -> str | None:
         if action.seat == CHANCE:
             return self._check_chance(action)
+        if isinstance(action, Play):  # the most frequent first
+            return tricks.check_play(self, action)
         if isinstance(action, Discard):
             return paddock.check_discard(self, action)
         if isinstance(action, Bet):
             return tickets.check_bet(self, action)
-        if isinstance(action, Play):
-            return tricks.check_play(self, action)
         return f"{action.kind} is not a player's action"
 
     def _check_chance(self, action: Action) -> str | None:

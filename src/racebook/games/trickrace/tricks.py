@@ -99,16 +99,20 @@ def check_play(state: TrickRaceState, action: Play) -> str | None:
     seat = action.seat
     if state.phase != TRICK:
         return "no trick is being played now"
-    x = action.card.code
-    if x not in state.hands[seat]:
+    c = action.card
+    x = c.colour * 16 + c.number
+    hand = state.hands[seat]
+    if x not in hand:
         return f"{action.card} is not in seat {seat}'s hand"
-    if (
-        state.trick
-        and x >> 4 != state.trick[0][1] >> 4
-        and any(y >> 4 == state.trick[0][1] >> 4 for y in state.hands[seat])
-    ):
-        led = COLOURS[state.trick[0][1] >> 4]
-        return f"follow suit: seat {seat} holds {led} cards, the led colour (トリックの流れ)"
+    trick = state.trick
+    if trick and x >> 4 != trick[0][1] >> 4:
+        led = trick[0][1] >> 4
+        for y in hand:
+            if y >> 4 == led:
+                return (
+                    f"follow suit: seat {seat} holds {COLOURS[led]} cards, "
+                    "the led colour (トリックの流れ)"
+                )
     if action.whip:
         if state.whip_by >= 0:
             return "only one whip per trick (ムチ入れ)"
