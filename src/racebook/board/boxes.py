@@ -205,6 +205,7 @@ def fill_first(tops: list[int], found: list[tuple[int, list[int]]]) -> list[tupl
 
 _ONE: list[list[int]] = [[b] for b in range(128)]
 _PAIR: list[list[int]] = [[b, b + 1] for b in range(128)]
+_NO_BOXES: list[int] = []
 """Shared box lists of :func:`fill_first_placements` (read, never changed)."""
 
 
@@ -221,7 +222,7 @@ def fill_first_placements(
     """
     if skip or len(tops) > len(_ONE):  # a turn's further cards: rarer
         return fill_first(tops, placements(tops, codes, skip))
-    empties = [b for b, t in enumerate(tops) if t == EMPTY]
+    empties = [b for b, t in enumerate(tops) if t == EMPTY] if EMPTY in tops else _NO_BOXES
     fill: list[tuple[int, list[int]]] = []
     cover: list[tuple[int, list[int]]] = []
     covers: dict[int, list[int]] = {}

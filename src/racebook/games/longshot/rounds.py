@@ -83,14 +83,16 @@ def draw_cards(state: LongShotState, events: list[Event]) -> bool:
     seat = (state.first + state.turn) % state.game.config.players
     stack = state.stack
     hand = state.hands[seat]
-    while state.drawing > 0:
+    drawing = state.drawing
+    while drawing > 0:
         if not stack:
             if buried(state):
+                state.drawing = drawing
                 state.phase = RESTOCK
                 return False
-            state.drawing = 0
+            drawing = 0
             break
-        state.drawing -= 1
+        drawing -= 1
         x = stack.pop()
         hand.append(x)
         key = (seat << 12) | x  # one shared Drew per (seat, card), for every game
@@ -100,6 +102,7 @@ def draw_cards(state: LongShotState, events: list[Event]) -> bool:
             if 0 <= x < 4096 and len(DREW) < 1 << 16:
                 DREW[key] = event
         events.append(event)
+    state.drawing = drawing
     return True
 
 
