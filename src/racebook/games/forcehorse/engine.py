@@ -68,8 +68,9 @@ def drive(st: ForceHorseState, events: list[Event]) -> None:
 
     ab = st.ab
     limit = st.game.config.max_work
-    while not st.over and ab.choice is None:
-        watch(st, events)
+    while st.phase != "over" and ab.choice is None:  # st.over, read inline: every op
+        if ab.signals:  # watch(), asked only when a trigger may have happened
+            watch(st, events)
         if not ab.work:
             break
         ab.done += 1

@@ -31,7 +31,9 @@ if TYPE_CHECKING:
 
 
 def _hand(st: ForceHorseState, seat: int) -> list[str]:
-    return sorted(set(st.table.names(seat, HAND)))
+    """The names in ``seat``'s hand, each once, sorted."""
+    cards = st.table.cards
+    return sorted({cards[c].name for c in st.table.zones[seat][HAND]})
 
 
 def _supports(
