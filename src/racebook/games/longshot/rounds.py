@@ -60,6 +60,18 @@ DREW: dict[int, Drew] = {}
 """Interned ``Drew`` events, by ``seat << 12 | code``."""
 
 
+def drew(seat: int, x: int) -> Drew:
+    """The shared ``Drew(seat, card(x))`` (events are values: one per seat
+    and card, for every game)."""
+    key = (seat << 12) | x
+    event = DREW.get(key)
+    if event is None or event.seat != seat:
+        event = Drew(seat, card(x))
+        if 0 <= x < 4096 and len(DREW) < 1 << 16:
+            DREW[key] = event
+    return event
+
+
 def start_round(state: LongShotState, number: int) -> None:
     """Round ``number`` begins with the first player's turn."""
     state.round = number
@@ -95,13 +107,7 @@ def draw_cards(state: LongShotState, events: list[Event]) -> bool:
         drawing -= 1
         x = stack.pop()
         hand.append(x)
-        key = (seat << 12) | x  # one shared Drew per (seat, card), for every game
-        event = DREW.get(key)
-        if event is None or event.seat != seat:
-            event = Drew(seat, card(x))
-            if 0 <= x < 4096 and len(DREW) < 1 << 16:
-                DREW[key] = event
-        events.append(event)
+        events.append(drew(seat, x))
     state.drawing = drawing
     return True
 

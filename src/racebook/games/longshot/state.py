@@ -194,8 +194,12 @@ class LongShotState(State[LongShotConfig, LongShotView, Action]):
         return placement.legal(self, seat)
 
     def _pick(self, seat: int, rng: random.Random) -> Action:
-        if self.phase in (TURN, SECOND, OPENED):
+        # the listing's pick, without the list (a test holds them equal)
+        p = self.phase
+        if p in (TURN, SECOND, OPENED):
             return placement.pick(self, seat, rng)
+        if p == INTERLUDE:
+            return self.game.rules[self.interlude].pick(self, seat, rng)
         return super()._pick(seat, rng)
 
     def _check(self, action: Action) -> str | None:
