@@ -116,7 +116,9 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
     @property
     def to_act(self) -> tuple[int, ...]:
         p = self.phase
-        if p == TRICK:  # the most frequent first
+        if p == TRICK:  # the most frequent first; play_order(), its check inline
+            if self._order_leader == self.leader and self._order_first == self.ring[0]:
+                return (self._order[len(self.trick)],)
             return (self.play_order()[len(self.trick)],)
         if p in (DISCARD, BET_DOWN):
             return tuple(s for s in range(self.game.config.players) if not self.ready[s])
