@@ -12,7 +12,14 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import racebook
-from racebook.board.boxes import EMPTY, fill_first, fill_first_placements, placements
+from racebook.board.boxes import (
+    EMPTY,
+    fill_first,
+    fill_first_count,
+    fill_first_nth,
+    fill_first_placements,
+    placements,
+)
 from racebook.games.longshot import placement
 from racebook.games.longshot.phases import SECOND, TURN
 from racebook.games.longshot.placement import Place
@@ -74,3 +81,16 @@ def test_fill_first_placements_is_fill_first_of_placements(
     copies = sorted(ordered + ordered[::2])  # a hand's copies of a card count once
     assert placements(tops, copies, skip) == placements(tops, ordered, skip)
     assert fill_first_placements(tops, copies, skip) == want
+
+
+@given(
+    tops=st.lists(st.integers(-1, 8), min_size=12, max_size=12),
+    codes=st.lists(st.sampled_from([h * 16 + mv for h in range(7) for mv in range(9)])),
+)
+def test_fill_first_count_and_nth_are_the_listing(tops: list[int], codes: list[int]) -> None:
+    ordered = sorted(codes)  # copies of a card count once
+    listed = [(x, b) for x, boxes in fill_first_placements(tops, ordered) for b in boxes]
+    n, filling = fill_first_count(tops, ordered)
+    assert n == len(listed)
+    assert filling == any(tops[b] == EMPTY for _, b in listed)
+    assert [fill_first_nth(tops, ordered, k, filling) for k in range(n)] == listed

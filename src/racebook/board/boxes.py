@@ -256,3 +256,80 @@ def fill_first_placements(
             if shared:
                 cover.append((x, shared))
     return fill or cover
+
+
+def fill_first_count(tops: list[int], codes: list[int]) -> tuple[int, bool]:
+    """How many placements :func:`fill_first_placements` gives (no box used
+    this turn), and whether they fill empty boxes, without listing them: the
+    random bot's pick counts, draws one number, then takes only that
+    placement (:func:`fill_first_nth`).  A property test holds both equal
+    to the listing.
+
+    >>> tops = [3, 5] + [1] * 9 + [EMPTY]
+    >>> fill_first_count(tops, [1 * 16 + 4, 2]), fill_first_count(tops, [1 * 16 + 4])
+    ((1, True), (2, False))
+    """
+    empties = tops.count(EMPTY)
+    n = len(tops)
+    fills = covers = 0
+    last = -1
+    for x in codes:
+        if x == last:
+            continue  # a sorted hand's copies of one card: once
+        last = x
+        h = x >> 4
+        if h:
+            b0 = 2 * h - 2
+            t0 = tops[b0]
+            t1 = tops[b0 + 1]
+            if t0 == EMPTY or t1 == EMPTY:
+                fills += (t0 == EMPTY) + (t1 == EMPTY)
+            elif not fills:
+                mv = x & 15
+                covers += (t0 != mv) + (t1 != mv)
+        elif empties:
+            fills += empties
+        elif not fills:
+            covers += n - tops.count(x & 15)
+    return (fills, True) if fills else (covers, False)
+
+
+def fill_first_nth(tops: list[int], codes: list[int], k: int, filling: bool) -> tuple[int, int]:
+    """The ``k``-th ``(code, box)`` of :func:`fill_first_placements` (no box
+    used this turn), in its order; ``filling`` as :func:`fill_first_count`
+    said.
+
+    >>> tops = [3, 5] + [1] * 9 + [EMPTY]
+    >>> fill_first_nth(tops, [1 * 16 + 4, 2], 0, True), fill_first_nth(tops, [1 * 16 + 4], 1, False)
+    ((2, 11), (20, 1))
+    """
+    last = -1
+    for x in codes:
+        if x == last:
+            continue
+        last = x
+        h = x >> 4
+        if h:
+            b0 = 2 * h - 2
+            t0 = tops[b0]
+            t1 = tops[b0 + 1]
+            if (t0 == EMPTY or t1 == EMPTY) != filling:
+                continue  # filling: only its empty boxes; covering: none is empty
+            mv = EMPTY if filling else x & 15
+            ok0 = (t0 == mv) if filling else (t0 != mv)
+            ok1 = (t1 == mv) if filling else (t1 != mv)
+            if ok0:
+                if k == 0:
+                    return x, b0
+                k -= 1
+            if ok1:
+                if k == 0:
+                    return x, b0 + 1
+                k -= 1
+            continue
+        for b, t in enumerate(tops):  # a free card: the empty boxes, or any without its MV
+            if (t == EMPTY) if filling else (t != x & 15):
+                if k == 0:
+                    return x, b
+                k -= 1
+    raise IndexError(f"no placement {k} of {len(codes)} cards")

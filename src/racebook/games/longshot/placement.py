@@ -17,6 +17,8 @@ import attrs
 
 from racebook.board.boxes import (
     EMPTY,
+    fill_first_count,
+    fill_first_nth,
     fill_first_placements,
     legal_boxes,
     placements,
@@ -141,6 +143,16 @@ def pick(state: LongShotState, seat: int, rng: random.Random) -> Action:
         x = state.opened
         boxes = legal_boxes(state.tops, x >> 4, x & 15, unavoidable=opened_exception(state, x >> 4))
         return interned_place(state, seat, x, boxes[int(rng.random() * len(boxes))])
+    if not state.placed and state.game.config.golden_rule == "player":
+        # a turn's first card: counted, then only the drawn one found (no list)
+        codes = sorted(state.hands[seat])
+        n, filling = fill_first_count(state.tops, codes)
+        if n:  # else none may be placed: the listing path below (cornered?)
+            k = int(rng.random() * (n + 1 if free_to_pass(state, seat) else n))
+            if k == n:
+                return state.game.passes[seat]
+            x, box = fill_first_nth(state.tops, codes, k, filling)
+            return interned_place(state, seat, x, box)
     found = hand_found(state, seat)
     n = 0
     for _, boxes in found:
