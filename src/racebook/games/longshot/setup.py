@@ -178,7 +178,7 @@ def sample_chance(state: LongShotState, rng: random.Random) -> Action:
     if p == DEAL:
         cards = list(state.game.deck)
         rng.shuffle(cards)
-        return Deal(CHANCE, tuple(card(x) for x in cards))
+        return Deal(CHANCE, tuple(map(card, cards)))
     horses = list(range(1, c.running + 1))
     rng.shuffle(horses)
     return DealOrders(CHANCE, tuple(horses))
