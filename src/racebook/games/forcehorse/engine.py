@@ -87,7 +87,7 @@ def drive(st: ForceHorseState, events: list[Event]) -> None:
             do_effect(st, op.effect, op.ctx, op.applied, events)
         elif not (op.kind in FORBIDS and forbidden(st, op.kind, op.seat)):  # 103.3
             replaceable(st, op, events)
-    if st.over:
+    if st.phase == "over":  # st.over, inline
         ab.work.clear()
         ab.choice = None
 
@@ -101,7 +101,7 @@ def check_step(st: ForceHorseState, events: list[Event]) -> None:
     back to 804.2a (this op is put back first); none waiting: 804.2d, done."""
     ab = st.ab
     settled = rule_processes(st, events)  # 804.2a: False: the game ended, or moves to do
-    if st.over:
+    if st.phase == "over":  # st.over, inline
         return
     if settled:
         watch(st, events)

@@ -74,7 +74,7 @@ def rule_processes(st: ForceHorseState, events: list[Event]) -> bool:
     are, 901.3).  True when no rule process applies (on to 804.2b)."""
     from racebook.games.forcehorse.work import Op, push
 
-    if st.over:
+    if st.phase == "over":  # st.over, inline: every rule check
         return False
     legacy = st.game.legacy  # edition 1: the moves done at once, not replaceable
     while True:
