@@ -113,6 +113,12 @@ def play_games(game: racebook.Game[Any, Any], games: int) -> None:
         play(game, g)
 
 
+def play_random_games(game: racebook.Game[Any, Any], games: int) -> None:
+    """The same games as :func:`play_games`, by ``State.play_random``."""
+    for g in range(games):
+        game.new_state(seed=g).play_random(random.Random(g))
+
+
 def replay_all(logs: list[str]) -> None:
     for text in logs:
         racebook.replay(text)
@@ -249,11 +255,13 @@ def report(
         for name, loop in loops
     }
     fns["play"] = lambda: play_games(game, n)
+    fns["random"] = lambda: play_random_games(game, n)
     fns["replay"] = lambda: replay_all(logs)
     fns["masked"] = lambda: time_playouts(game, n, play_masked)
     med = interleaved(fns)
     loop_s = [med[name] for name, _ in loops]
     play_s, replay_s, masked_s = med["play"], med["replay"], med["masked"]
+    random_s = med["random"]
     log_bytes = statistics.mean(len(text.encode()) for text in logs)
     peak = peak_memory(game)
 
@@ -263,6 +271,8 @@ def report(
         for (name, _), s in zip(loops, loop_s, strict=True)
     ]
     rows.append(("validated API, log kept", f"{n / play_s:,.0f} games/s", f"{play_s / base:.2f}x"))
+    own_row = f"{random_s / base:.2f}x"
+    rows.append(("play_random, log kept", f"{n / random_s:,.0f} games/s", own_row))
     live_aps = actions / play_s
     replay_aps = actions / replay_s
     rows.append(("live play", f"{live_aps:,.0f} actions/s", ""))
@@ -294,6 +304,8 @@ def report(
     REFERENCE_PER_ACTION[short] = base / actions
     PLAY_PER_ACTION[short] = play_s / actions
     goal(f"{short}: playout vs reference loop, <= 3x", f"{ratio:.2f}x", ratio <= 3)
+    own = random_s / base
+    goal(f"{short}: play_random vs reference loop, <= 3x", f"{own:.2f}x", own <= 3)
     speed = replay_aps / live_aps
     goal(f"{short}: replay vs live, >= 2x", f"{speed:.2f}x", speed >= 2 if shipped else None)
     if shipped:
@@ -685,6 +697,7 @@ def report_rsb(loops: list[tuple[str, Loop]], races: int) -> None:
         "fast": fast_path,
         "race": logged_races,
         "game": lambda: play_games(game, games),
+        "random": lambda: play_random_games(game, games),
         "replay": lambda: replay_all(logs),
         "masked": lambda: time_playouts(game, games, play_masked),
     }
@@ -709,6 +722,11 @@ def report_rsb(loops: list[tuple[str, Loop]], races: int) -> None:
         f"  {'full logged game, random':<28}{1 / full:>10,.0f} games/s  "
         f"{versus(full, four, ' four reference races')} (goal: at most 10x)"
     )
+    own = med["random"] / games
+    print(
+        f"  {'full game, play_random':<28}{1 / own:>10,.0f} games/s  "
+        f"{versus(own, four, ' four reference races')} (goal: at most 10x)"
+    )
     speed = full / replay_s
     print(f"  {'replay of a full game':<28}{1 / replay_s:>10,.0f} games/s  {speed:.2f}x live")
     print(
@@ -720,6 +738,8 @@ def report_rsb(loops: list[tuple[str, Loop]], races: int) -> None:
     ratio = full / four[0][1]
     RSB_GAME[:] = [actions / games, four[0][1]]
     goal("Ready Set Bet: full game vs four reference races, <= 10x", f"{ratio:.2f}x", ratio <= 10)
+    mine = own / four[0][1]
+    goal("Ready Set Bet: play_random game vs four races, <= 10x", f"{mine:.2f}x", mine <= 10)
     goal("Ready Set Bet: replay vs live, >= 2x", f"{speed:.2f}x", speed >= 2)
     clone_goals("Ready Set Bet", game, full / (actions / games))
     per = size / (actions / games)

@@ -385,6 +385,32 @@ def test_gymnasium_opponents_and_illegal_action() -> None:
     assert done and reward == -1.0 and info["illegal"]
 
 
+def test_gymnasium_observations_stay_in_their_spaces() -> None:
+    """Force of the Horse's run values can go below 0 (an effect lowers a
+    horse's run): squashed they read as 0, within [0, 1]; raw they are kept,
+    within the raw space.  Seed 3 reaches one when seat 0 plays at random."""
+    pytest.importorskip("gymnasium")
+    import numpy as np
+
+    from racebook.adapters.gymnasium import SingleSeatEnv
+
+    raw = SingleSeatEnv("forcehorse", seat=0, observation="raw")
+    squashed = SingleSeatEnv("forcehorse", seat=0)
+    rng = random.Random(3)
+    obs, info = raw.reset(seed=3)
+    small, _ = squashed.reset(seed=3)
+    lowest, done = 0.0, False
+    while not done:
+        assert raw.observation_space.contains(obs)
+        assert squashed.observation_space.contains(small)
+        assert np.array_equal(small, np.maximum(obs, 0) / (1 + np.maximum(obs, 0)))
+        lowest = min(lowest, float(obs.min()))
+        action = rng.choice(list(np.flatnonzero(info["action_mask"])))
+        obs, _, done, _, info = raw.step(action)
+        small, _, _, _, _ = squashed.step(action)
+    assert lowest < 0
+
+
 def test_the_docs_table_is_generated() -> None:
     from pathlib import Path
 

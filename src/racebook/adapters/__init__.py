@@ -4,10 +4,13 @@
 :mod:`racebook.adapters.gymnasium` (``[pettingzoo]``, which brings Gymnasium).
 Nothing in ``racebook.core`` or ``racebook.games`` imports them.
 
-:func:`spaces_table` (pure Python) writes the table of every game's sizes
-that ``docs/adapters.rst`` shows (a test keeps the two the same)."""
+:func:`spaces_table` and :func:`facts_table` (pure Python) write the tables
+of every game's sizes and of every preset's length and score bounds that
+``docs/adapters.rst`` shows (tests keep them the same)."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from racebook.core.registry import registered_games
 
@@ -31,6 +34,31 @@ def spaces_table() -> str:
                 kinds,
             )
         )
+    return _rst(rows)
+
+
+def facts_table() -> str:
+    """Each preset's ``max_game_length`` (OpenSpiel actions) and final score
+    range (:mod:`racebook.adapters.bounds`), as a reStructuredText table."""
+    import racebook
+    from racebook.adapters.bounds import game_facts
+    from racebook.core.registry import presets
+
+    rows = [("Preset", "Max game length", "Scores", "Derived")]
+    for name in sorted(presets()):
+        facts = game_facts(racebook.load(name))
+        rows.append(
+            (
+                name,
+                f"{facts.max_game_length:,}",
+                f"{facts.min_score:,} to {facts.max_score:,}",
+                "bound" if facts.derived else "length: a cap",
+            )
+        )
+    return _rst(rows)
+
+
+def _rst(rows: Sequence[tuple[str, ...]]) -> str:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     rule = "  ".join("=" * w for w in widths)
     lines = [rule, "  ".join(c.ljust(w) for c, w in zip(rows[0], widths, strict=True)).rstrip()]

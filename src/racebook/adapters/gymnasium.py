@@ -87,7 +87,8 @@ class _Opponent:
 
 def _tensor(state: State[Any, Any, Any], seat: int, squashed: bool) -> Any:
     values = np.asarray(state.observation_tensor(seat), dtype=np.float32)
-    if squashed:
+    if squashed:  # a negative value (a run value an effect lowered) reads as 0
+        np.maximum(values, 0.0, out=values)
         values /= 1.0 + values
     return values
 
@@ -143,8 +144,8 @@ class SingleSeatEnv(gymnasium.Env[Any, Any]):
         self._opponent_specs = opponents
         self.illegal_reward = float(illegal_reward)
         self.observation_layout: list[tuple[str, int]] = list(self.game.observation_layout)
-        high = 1.0 if self._squashed else np.inf
-        self.observation_space = spaces.Box(0.0, high, self.game.observation_shape, np.float32)
+        low, high = (0.0, 1.0) if self._squashed else (-np.inf, np.inf)
+        self.observation_space = spaces.Box(low, high, self.game.observation_shape, np.float32)
         self.action_space = spaces.Discrete(self.game.num_distinct_actions)
         self._rng = random.Random(0)
         self.racebook_state: State[Any, Any, Any] = self.game.new_state(seed=0)

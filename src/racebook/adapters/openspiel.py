@@ -34,7 +34,12 @@ How the game maps onto OpenSpiel:
   (:meth:`~racebook.core.game.State.render`), ``observation_tensor`` the
   game's tensor (:meth:`~racebook.core.game.State.observation_tensor`),
   ``information_state_string`` the picture with every event the seat has
-  seen.  There is no information-state tensor.
+  seen;
+* ``max_game_length`` (every action counts: the players', each chance step
+  and each arrival) and, with ``returns="scores"``, ``min_utility`` and
+  ``max_utility`` are bounds derived from the config and rules
+  (:mod:`racebook.adapters.bounds`), or caps where a game has none (Force of
+  the Horse's length, a config with a house rule module).
 """
 
 from __future__ import annotations
@@ -57,6 +62,7 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
 import attrs
 
 import racebook
+from racebook.adapters.bounds import game_facts
 from racebook.core.game import CHANCE, Game, State
 from racebook.core.registry import presets, registered_games
 from racebook.core.serial import to_data
@@ -66,8 +72,6 @@ PREFIX = "racebook_"
 _KEPT: list[type[Any]] = []
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
-MAX_GAME_LENGTH = 1_000_000
-"""OpenSpiel's ``max_game_length``: a bound, not an estimate (chance steps count)."""
 NONE_INT = -1
 """The value of an ``int | None`` setting's parameter that stands for ``None``."""
 
@@ -219,17 +223,18 @@ class RacebookGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"returns: 'places' or 'scores', not {self.returns_kind!r}")
         self.rb: Game[Any, Any] = racebook.load(preset, **settings)
         rb = self.rb
+        self.facts = game_facts(rb)
         if self.returns_kind == "places":
             low, high = -1.0, 1.0
         else:
-            low, high = -1e12, 1e12
+            low, high = float(self.facts.min_score), float(self.facts.max_score)
         info = pyspiel.GameInfo(
             num_distinct_actions=rb.num_distinct_actions,
             max_chance_outcomes=max(rb.num_chance_outcomes, rb.seats),
             num_players=rb.seats,
             min_utility=low,
             max_utility=high,
-            max_game_length=MAX_GAME_LENGTH,
+            max_game_length=self.facts.max_game_length,
         )
         game_type = _game_type(game_id, rb.title)
         super().__init__(game_type, info, _canonical(game_id, preset, rb.config, self.returns_kind))

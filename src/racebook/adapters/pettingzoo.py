@@ -21,10 +21,12 @@ chair, the seat after the players, which rolls the dice).  Each agent's
 observation is a dict: ``observation``, the game's tensor for that seat
 (:meth:`~racebook.core.game.State.observation_tensor`, laid out as
 ``env.observation_layout`` says, a ``gymnasium.spaces.Box`` of ``float32``
-in [0, 1] as in PettingZoo's classic games: each value ``x`` (all are 0 or
-more: flags, counts, positions, money) is given as ``x / (1 + x)``, so 0
-stays 0, a flag's 1 is 0.5 and large counts come near 1; with
-``observation="raw"`` the values are the game's own, in a ``Box(0, inf)``),
+in [0, 1] as in PettingZoo's classic games: each value ``x`` (flags,
+counts, positions, money: 0 or more, but for Force of the Horse's run and
+guard values, which effects may lower below 0 and which read as 0 here) is
+given as ``x / (1 + x)``, so 0 stays 0, a flag's 1 is 0.5 and large counts
+come near 1; with ``observation="raw"`` the values are the game's own, in a
+``Box(-inf, inf)``),
 and ``action_mask``, 1 at the id of
 every legal action (:meth:`~racebook.core.game.State.legal_action_mask`) for
 the agent to act, all 0 for the others.  Actions are the game's integer ids
@@ -102,11 +104,11 @@ class RacebookEnv(AECEnv):  # type: ignore[misc]
         shape = self.game.observation_shape
         self.observation_layout: list[tuple[str, int]] = list(self.game.observation_layout)
         """The tensor's segments, ``(name, size)`` in order."""
-        high = 1.0 if self._squashed else np.inf
-        self.state_space = spaces.Box(0.0, high, shape, np.float32)
+        low, high = (0.0, 1.0) if self._squashed else (-np.inf, np.inf)
+        self.state_space = spaces.Box(low, high, shape, np.float32)
         self._observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(0.0, high, shape, np.float32),
+                "observation": spaces.Box(low, high, shape, np.float32),
                 "action_mask": spaces.Box(0, 1, (size,), np.int8),
             }
         )
@@ -146,7 +148,8 @@ class RacebookEnv(AECEnv):  # type: ignore[misc]
 
     def _tensor(self, seat: int | None) -> Any:
         values = np.asarray(self.racebook_state.observation_tensor(seat), dtype=np.float32)
-        if self._squashed:
+        if self._squashed:  # a negative value (a run value an effect lowered) reads as 0
+            np.maximum(values, 0.0, out=values)
             values /= 1.0 + values
         return values
 

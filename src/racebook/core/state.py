@@ -138,15 +138,59 @@ class State(abc.ABC, Generic[C, V, A]):
         >>> a == legal[int(random.Random(5).random() * len(legal))]
         True
         """
-        if seat != CHANCE:
-            self._check_seat(seat)
-        if self.is_over or seat not in self.to_act:
+        if seat not in self.to_act:  # () once the game is over
+            if seat != CHANCE:
+                self._check_seat(seat)
             raise IllegalAction(
                 f"seat {seat} may not act now (to act: {self.to_act})", rule=self.game.title
             )
         action = self._pick(seat, rng)
         self._picked = (self._version, action)
         return action
+
+    def play_random(self, rng: random.Random, actions: int | None = None) -> int:
+        """Play on with random legal actions from ``rng`` until the game ends
+        (or for ``actions`` actions); return how many the seats played
+        (chance outcomes drawn on the way are not counted).
+
+        Each action is :meth:`random_action` of the first seat of
+        :attr:`to_act`, so the game is the one this loop plays, log for log::
+
+            while not state.is_over:
+                state.apply(state.random_action(state.to_act[0], rng))
+
+        (a :class:`~racebook.agents.base.RandomBot` with ``rng`` at every
+        seat), for less: nothing is checked twice, no events are returned.
+        Chance outcomes come from the state's own generator, as ``apply``
+        draws them; a state made with ``explicit_chance`` draws them from
+        ``rng``.  Random playouts for a simulation or a search's rollouts.
+
+        >>> import random, racebook
+        >>> game = racebook.load("trickrace")
+        >>> a, b = game.new_state(seed=3), game.new_state(seed=3)
+        >>> rng, played = random.Random(8), 0
+        >>> while not a.is_over:
+        ...     _ = a.apply(a.random_action(a.to_act[0], rng))
+        ...     played += 1
+        >>> b.play_random(random.Random(8)) == played
+        True
+        >>> a.log.dumps() == b.log.dumps()
+        True
+        """
+        done = 0
+        limit = -1 if actions is None else actions
+        pick, do = self._pick, self._do
+        while done != limit:
+            acting = self.to_act
+            if not acting:
+                break
+            seat = acting[0]
+            do(self._sample_chance(rng) if seat == CHANCE else pick(seat, rng))
+            done += 1
+            if self._rng is not None:  # the chance it leads to, as apply draws it
+                while self._at_chance():
+                    do(self._sample_chance(self._own_rng()))
+        return done
 
     def _pick(self, seat: int, rng: random.Random) -> A:
         """:meth:`random_action` for a seat that may act now.  A game that
@@ -171,10 +215,15 @@ class State(abc.ABC, Generic[C, V, A]):
     def _check_rules(self, action: Action) -> str | None:
         if self.is_over:
             return "the game is over"
-        if action.seat not in self.to_act:
+        if not self._acts(action.seat):
             who = "chance" if action.seat == CHANCE else f"seat {action.seat}"
             return self._not_now(action) or f"{who} may not act now (to act: {self.to_act})"
         return self._check(action)
+
+    def _acts(self, seat: int) -> bool:
+        """Whether ``seat`` is in :attr:`to_act` (games may answer for one
+        seat without working out every seat's)."""
+        return seat in self.to_act
 
     def _not_now(self, action: Action) -> str | None:
         """A game's own words for an action whose seat may not act now, if any."""
@@ -186,20 +235,20 @@ class State(abc.ABC, Generic[C, V, A]):
 
         Raises :class:`IllegalAction` naming the rule, and leaves the state
         exactly as it was."""
-        version, _, listed = self._legal_cache
-        # An action object taken from legal_actions() or random_action() of
+        # An action object taken from random_action() or legal_actions() of
         # this very state (the same object: a bot's or a search's pick) is
         # proven legal and well-formed by them: checking it again doubled the
         # cost of an action in Long Shot and the trick race (make bench).
         picked_version, picked = self._picked
-        if not (picked is action and picked_version == self._version) and not (
-            version == self._version and any(map(operator.is_, listed, repeat(action)))
-        ):
-            self._validate(action)
+        if picked is not action or picked_version != self._version:
+            version, _, listed = self._legal_cache
+            if not (version == self._version and any(map(operator.is_, listed, repeat(action)))):
+                self._validate(action)
         # A new list: the action's own events are stored in the log as they
         # are; the chance outcomes it triggers are stored as their own entries.
         events = list(self._do(action))
-        self._resolve_chance(events)
+        if self._rng is not None:
+            self._resolve_chance(events)
         return events
 
     def _validate(self, action: Action) -> None:

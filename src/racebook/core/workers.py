@@ -78,6 +78,8 @@ def _run_ray(
     address: str | None,
     take: Callable[[R], None],
 ) -> None:
+    if address is not None:
+        check_ray_address(address)  # before Ray reads RAY_AUTH_MODE, where it can
     try:
         import ray
     except ImportError as exc:
@@ -86,12 +88,10 @@ def _run_ray(
         options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
         if address is None:
             options["num_cpus"] = workers
-        else:
-            check_ray_address(address)
         try:
             ray.init(address=address, **options)
         except ConnectionError as exc:
-            raise ConnectionError(f"Ray at {address}: {exc}") from None
+            raise ConnectionError(f"Ray at {address}: {exc} ({_CONNECT_HINTS})") from None
         except Exception as exc:
             if type(exc).__name__ == "AuthenticationError":
                 raise ConnectionError(
@@ -103,6 +103,29 @@ def _run_ray(
     pending = [remote.remote(job) for job in jobs]
     for ref in pending:
         take(ray.get(ref))
+
+
+_CONNECT_HINTS = (
+    "the head answers on its port: a token refused? give this client the "
+    "cluster's (RAY_AUTH_TOKEN or RAY_AUTH_TOKEN_PATH); a loopback address? Ray "
+    "replaces it by this machine's own: give the address `ray start` printed"
+)
+
+
+def _refresh_ray_config() -> None:
+    """Ray reads ``RAY_AUTH_MODE`` into its config once, when imported: after
+    setting it, refresh that config as Ray itself does (nothing to do when Ray
+    is not imported yet)."""
+    import importlib
+    import sys
+
+    if "ray" not in sys.modules:
+        return
+    try:
+        config = importlib.import_module("ray._raylet").Config
+    except (ImportError, AttributeError):  # pragma: no cover - another Ray version
+        return
+    config.initialize("")
 
 
 def check_ray_address(address: str, timeout: float | None = None) -> None:
@@ -148,3 +171,4 @@ def check_ray_address(address: str, timeout: float | None = None) -> None:
         path = Path(token_path) if token_path else Path.home() / ".ray" / "auth_token"
         if os.environ.get("RAY_AUTH_TOKEN") or path.is_file():
             os.environ["RAY_AUTH_MODE"] = "token"
+            _refresh_ray_config()

@@ -4,6 +4,7 @@ placing a token on a spot, first come first served."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from functools import reduce
 from itertools import filterfalse
@@ -252,6 +253,41 @@ def legal_bets(state: ReadySetBetState, seat: int) -> list[ReadySetBetAction]:
     if state.cash[seat]:
         out += [Cash(seat, k) for k in state.cash[seat]]
     return out
+
+
+def pick_bet(state: ReadySetBetState, seat: int, rng: random.Random) -> ReadySetBetAction:
+    """``legal_bets(state, seat)[int(rng.random() * n)]`` without listing the
+    ``n`` bets (``State.random_action``): the same order, counted by parts."""
+    r = rng.random()
+    spots: list[str] = []
+    values: tuple[int, ...] = ()
+    bonus: list[int] = []
+    stacking: Sequence[int] = ()
+    stack: list[str] = []
+    if state.open or state.late[seat]:
+        spots = open_spots(state, seat)
+        hand = state.hands[seat]
+        if hand:
+            values = tuple(sorted(set(hand)))
+        bonus = state.bonus[seat]
+        stacking = piggyback(state, seat) if state.piggy[seat] else ()
+        if stacking:
+            stack = stack_spots(state, seat)
+    cash = state.cash[seat]
+    ns, nv = len(spots), len(values)
+    own, cards, piggy = ns * nv, len(bonus) * ns, len(stacking) * len(stack)
+    k = int(r * (own + cards + piggy + len(cash)))
+    if k < own:  # spot by spot, each spot's bets by token value
+        bets: tuple[Bet, ...] = state.game.grid(seat, values)[spots[k // nv]]
+        return bets[k % nv]
+    k -= own
+    if k < cards:  # bonus token by bonus token, each on every spot
+        bonus_bet: BonusBet = state.game.grid(seat, -1 - bonus[k // ns])[spots[k % ns]]
+        return bonus_bet
+    k -= cards
+    if k < piggy:
+        return state.game.bet(seat, stacking[k // len(stack)], stack[k % len(stack)])
+    return Cash(seat, cash[k - piggy])
 
 
 def legal_bet_ids(

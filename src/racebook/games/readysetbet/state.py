@@ -134,6 +134,14 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         self._acting = (self._version, acting)
         return acting
 
+    def _acts(self, seat: int) -> bool:
+        # a check during the race (replay) asks of one seat: not every seat's _may_act
+        if self.phase == RACE and self._acting[0] != self._version:
+            if seat == self.game.host:
+                return True
+            return 0 <= seat < self.game.config.players and self._may_act(seat)
+        return seat in self.to_act
+
     def _may_act(self, seat: int) -> bool:
         if seat == self.hosting:
             return False
@@ -254,6 +262,11 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
                 return [Roll(seat), RollOut(seat)]
             return [Roll(seat)]
         return board.legal_bets(self, seat)
+
+    def _pick(self, seat: int, rng: random.Random) -> ReadySetBetAction:
+        if self.phase == RACE and seat != self.game.host:  # ~150 bets: not listed
+            return board.pick_bet(self, seat, rng)
+        return super()._pick(seat, rng)
 
     def _check(self, action: Action) -> str | None:
         seat = action.seat
