@@ -126,7 +126,8 @@ def placements(
     tops: list[int], codes: list[int], skip: Collection[int] = _NONE
 ) -> list[tuple[int, list[int]]]:
     """Every legal box for each distinct card code (``horse * 16 + mv``) from a
-    hand, in order, as ``(code, boxes)``: the same answer as :func:`legal_boxes`
+    hand, in order (``codes`` sorted; copies of a code count once), as
+    ``(code, boxes)``: the same answer as :func:`legal_boxes`
     card by card (a property test holds them equal), computed in one pass.
 
     >>> placements([EMPTY, 2] + [1] * 10, [5, 1 * 16 + 2])
@@ -136,7 +137,11 @@ def placements(
     empties = [b for b in range(n) if tops[b] == EMPTY and b not in skip]
     covers: dict[int, list[int]] = {}
     out: list[tuple[int, list[int]]] = []
+    last = -1
     for x in codes:
+        if x == last:
+            continue  # a sorted hand's copies of one card: once
+        last = x
         h = x >> 4
         mv = x & 15
         if h:  # the horse's two boxes, written out: this runs for every card of every hand
@@ -174,6 +179,8 @@ def can_fill(tops: list[int], codes: Iterable[int], skip: Collection[int] = _NON
     >>> can_fill(tops, [1 * 16 + 4]), can_fill(tops, [6 * 16 + 2]), can_fill(tops, [2])
     (False, True, True)
     """
+    if EMPTY not in tops:
+        return False  # every box full: nothing to fill
     horses = {b // 2 + 1 for b, top in enumerate(tops) if top == EMPTY and b not in skip}
     return bool(horses) and any(x >> 4 == 0 or x >> 4 in horses for x in codes)
 
@@ -194,3 +201,135 @@ def fill_first(tops: list[int], found: list[tuple[int, list[int]]]) -> list[tupl
     # each card's boxes from placements() are all empty or all full (a card
     # that can fill a box is given only empty ones): its first box tells
     return [(x, boxes) for x, boxes in found if tops[boxes[0]] == EMPTY] or found
+
+
+_ONE: list[list[int]] = [[b] for b in range(128)]
+_PAIR: list[list[int]] = [[b, b + 1] for b in range(128)]
+_NO_BOXES: list[int] = []
+"""Shared box lists of :func:`fill_first_placements` (read, never changed)."""
+
+
+def fill_first_placements(
+    tops: list[int], codes: list[int], skip: Collection[int] = _NONE
+) -> list[tuple[int, list[int]]]:
+    """``fill_first(tops, placements(tops, codes, skip))`` in one pass: the
+    placements under the Golden Rule read per player, made at every decision
+    of a Long Shot turn (a property test holds them equal).
+
+    >>> tops = [3, 5] + [1] * 9 + [EMPTY]
+    >>> fill_first_placements(tops, [1 * 16 + 4, 2]), fill_first_placements(tops, [1 * 16 + 4])
+    ([(2, [11])], [(20, [0, 1])])
+    """
+    if skip or len(tops) > len(_ONE):  # a turn's further cards: rarer
+        return fill_first(tops, placements(tops, codes, skip))
+    empties = [b for b, t in enumerate(tops) if t == EMPTY] if EMPTY in tops else _NO_BOXES
+    fill: list[tuple[int, list[int]]] = []
+    cover: list[tuple[int, list[int]]] = []
+    covers: dict[int, list[int]] = {}
+    last = -1
+    for x in codes:
+        if x == last:
+            continue  # a sorted hand's copies of one card: once
+        last = x
+        h = x >> 4
+        if h:  # its two boxes: an empty one is filled, else either without its MV
+            b0 = 2 * h - 2
+            t0 = tops[b0]
+            t1 = tops[b0 + 1]
+            if t0 == EMPTY:
+                fill.append((x, _PAIR[b0] if t1 == EMPTY else _ONE[b0]))
+            elif t1 == EMPTY:
+                fill.append((x, _ONE[b0 + 1]))
+            elif not fill:
+                mv = x & 15
+                if t0 != mv:
+                    cover.append((x, _PAIR[b0] if t1 != mv else _ONE[b0]))
+                elif t1 != mv:
+                    cover.append((x, _ONE[b0 + 1]))
+        elif empties:
+            fill.append((x, empties))
+        elif not fill:
+            mv = x & 15
+            shared = covers.get(mv)  # free cards of one MV share their boxes
+            if shared is None:
+                shared = covers[mv] = [b for b, t in enumerate(tops) if t != mv]
+            if shared:
+                cover.append((x, shared))
+    return fill or cover
+
+
+def fill_first_count(tops: list[int], codes: list[int]) -> tuple[int, bool]:
+    """How many placements :func:`fill_first_placements` gives (no box used
+    this turn), and whether they fill empty boxes, without listing them: the
+    random bot's pick counts, draws one number, then takes only that
+    placement (:func:`fill_first_nth`).  A property test holds both equal
+    to the listing.
+
+    >>> tops = [3, 5] + [1] * 9 + [EMPTY]
+    >>> fill_first_count(tops, [1 * 16 + 4, 2]), fill_first_count(tops, [1 * 16 + 4])
+    ((1, True), (2, False))
+    """
+    empties = tops.count(EMPTY)
+    n = len(tops)
+    fills = covers = 0
+    last = -1
+    for x in codes:
+        if x == last:
+            continue  # a sorted hand's copies of one card: once
+        last = x
+        h = x >> 4
+        if h:
+            b0 = 2 * h - 2
+            t0 = tops[b0]
+            t1 = tops[b0 + 1]
+            if t0 == EMPTY or t1 == EMPTY:
+                fills += (t0 == EMPTY) + (t1 == EMPTY)
+            elif not fills:
+                mv = x & 15
+                covers += (t0 != mv) + (t1 != mv)
+        elif empties:
+            fills += empties
+        elif not fills:
+            covers += n - tops.count(x & 15)
+    return (fills, True) if fills else (covers, False)
+
+
+def fill_first_nth(tops: list[int], codes: list[int], k: int, filling: bool) -> tuple[int, int]:
+    """The ``k``-th ``(code, box)`` of :func:`fill_first_placements` (no box
+    used this turn), in its order; ``filling`` as :func:`fill_first_count`
+    said.
+
+    >>> tops = [3, 5] + [1] * 9 + [EMPTY]
+    >>> fill_first_nth(tops, [1 * 16 + 4, 2], 0, True), fill_first_nth(tops, [1 * 16 + 4], 1, False)
+    ((2, 11), (20, 1))
+    """
+    last = -1
+    for x in codes:
+        if x == last:
+            continue
+        last = x
+        h = x >> 4
+        if h:
+            b0 = 2 * h - 2
+            t0 = tops[b0]
+            t1 = tops[b0 + 1]
+            if (t0 == EMPTY or t1 == EMPTY) != filling:
+                continue  # filling: only its empty boxes; covering: none is empty
+            mv = EMPTY if filling else x & 15
+            ok0 = (t0 == mv) if filling else (t0 != mv)
+            ok1 = (t1 == mv) if filling else (t1 != mv)
+            if ok0:
+                if k == 0:
+                    return x, b0
+                k -= 1
+            if ok1:
+                if k == 0:
+                    return x, b0 + 1
+                k -= 1
+            continue
+        for b, t in enumerate(tops):  # a free card: the empty boxes, or any without its MV
+            if (t == EMPTY) if filling else (t != x & 15):
+                if k == 0:
+                    return x, b
+                k -= 1
+    raise IndexError(f"no placement {k} of {len(codes)} cards")

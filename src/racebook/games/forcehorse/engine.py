@@ -68,8 +68,9 @@ def drive(st: ForceHorseState, events: list[Event]) -> None:
 
     ab = st.ab
     limit = st.game.config.max_work
-    while not st.over and ab.choice is None:
-        watch(st, events)
+    while st.phase != "over" and ab.choice is None:  # st.over, read inline: every op
+        if ab.signals:  # watch(), asked only when a trigger may have happened
+            watch(st, events)
         if not ab.work:
             break
         ab.done += 1
@@ -86,7 +87,7 @@ def drive(st: ForceHorseState, events: list[Event]) -> None:
             do_effect(st, op.effect, op.ctx, op.applied, events)
         elif not (op.kind in FORBIDS and forbidden(st, op.kind, op.seat)):  # 103.3
             replaceable(st, op, events)
-    if st.over:
+    if st.phase == "over":  # st.over, inline
         ab.work.clear()
         ab.choice = None
 
@@ -100,7 +101,7 @@ def check_step(st: ForceHorseState, events: list[Event]) -> None:
     back to 804.2a (this op is put back first); none waiting: 804.2d, done."""
     ab = st.ab
     settled = rule_processes(st, events)  # 804.2a: False: the game ended, or moves to do
-    if st.over:
+    if st.phase == "over":  # st.over, inline
         return
     if settled:
         watch(st, events)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-from collections import Counter
 
 from racebook.games.forcehorse.cards import FORCE, NORMAL, Card
 from racebook.games.forcehorse.race import Race
@@ -45,8 +44,13 @@ def payments(hand: list[Card], amount: int, race: Race, unmet: int) -> list[tupl
     ``amount`` cards and the work stays small whatever the hand."""
     if amount <= 0:
         return [()]
-    counts = Counter(c.name for c in hand if c.kind == FORCE)
-    by_name = {c.name: c for c in hand}
+    counts: dict[str, int] = {}  # a dict, not a Counter: at every runner step
+    by_name: dict[str, Card] = {}
+    for c in hand:
+        if c.kind == FORCE:
+            n = c.name
+            counts[n] = counts.get(n, 0) + 1
+            by_name[n] = c
     stock = tuple((n, counts[n], force_value(by_name[n], race, unmet)) for n in sorted(counts))
     return list(_payments(stock, amount))
 

@@ -141,7 +141,7 @@ def act(st: ForceHorseState, action: Action, events: list[Event]) -> bool:
 def stuck(st: ForceHorseState, events: list[Event]) -> None:
     """FotH 1201.1c: a player to act whom 1201.1b leaves no action: no one
     can stop the loop, the game is a draw."""
-    if st.over or not st.game.has_abilities or not st.ab.seen:
+    if not st.game.has_abilities or st.phase == "over" or not st.ab.seen:
         return
     for seat in st.to_act:
         if seat >= 0 and not _may_act(st, seat):

@@ -24,25 +24,28 @@ def _pending(st: ForceHorseState) -> list[tuple[str, int, str, int]]:
     """Every rule process that applies now, as (rule, seat, zone, card)."""
     t = st.table
     out: list[tuple[str, int, str, int]] = []
-    # 903 duplicate situation cards
-    latest = [max(t.zones[s][SITUATION], key=lambda c: t.placed[c], default=None) for s in range(2)]
+    zones = t.zones
+    cards = t.cards
     keep: set[int] = set()
-    if latest[0] is not None and latest[1] is not None:
-        a, b = t.placed[latest[0]], t.placed[latest[1]]
-        if a != b:  # 903.2b; equal times: nothing kept (903.2c)
-            keep.add(latest[0] if a > b else latest[1])
-    else:
-        keep.update(c for c in latest if c is not None)  # 903.1
-    for s in range(2):
-        for c in t.zones[s][SITUATION]:
-            if t.cards[c].timing != "situation":
+    if zones[0][SITUATION] or zones[1][SITUATION]:
+        # 903 duplicate situation cards
+        latest = [max(zones[s][SITUATION], key=t.placed.__getitem__, default=None) for s in (0, 1)]
+        if latest[0] is not None and latest[1] is not None:
+            a, b = t.placed[latest[0]], t.placed[latest[1]]
+            if a != b:  # 903.2b; equal times: nothing kept (903.2c)
+                keep.add(latest[0] if a > b else latest[1])
+        else:
+            keep.update(c for c in latest if c is not None)  # 903.1
+    stays = st.game.config.horse_supports == "run-end"
+    for s in (0, 1):
+        for c in zones[s][SITUATION]:
+            if cards[c].timing != "situation":
                 out.append(("904.2", s, SITUATION, c))
             elif c not in keep:
                 out.append(("903", s, SITUATION, c))
-        stays = st.game.config.horse_supports == "run-end"
-        for c in t.zones[s][RUN]:  # 904.1
-            card = t.cards[c]
-            if card.kind not in (HORSE, FORCE):
+        for c in zones[s][RUN]:  # 904.1
+            card = cards[c]
+            if card.kind != HORSE and card.kind != FORCE:
                 if stays and card.timing == "horse" and card.category != SITUATION_KIND:
                     continue  # 805.2d-iv: farmed when the run is done (702.6m)
                 out.append(("904.1", s, RUN, c))
@@ -71,7 +74,7 @@ def rule_processes(st: ForceHorseState, events: list[Event]) -> bool:
     are, 901.3).  True when no rule process applies (on to 804.2b)."""
     from racebook.games.forcehorse.work import Op, push
 
-    if st.over:
+    if st.phase == "over":  # st.over, inline: every rule check
         return False
     legacy = st.game.legacy  # edition 1: the moves done at once, not replaceable
     while True:
@@ -98,7 +101,10 @@ def rule_processes(st: ForceHorseState, events: list[Event]) -> bool:
 def _victory(st: ForceHorseState, events: list[Event]) -> bool:
     """FotH 902.1: a player with no card in any distance area wins (both at
     once: ``both_empty``, rules notes); True when the game ended."""
-    winners = tuple(s for s in range(2) if st.table.area_cards(s) == 0)  # 902.1
+    t = st.table  # no distance area holds a card: current_area() finds none
+    if t.current_area(0) is not None and t.current_area(1) is not None:
+        return False  # 902.1: nobody wins yet (every rule check)
+    winners = tuple(s for s in range(2) if t.current_area(s) is None)  # 902.1
     if len(winners) == 2 and st.game.config.both_empty == "turn-player":
         winners = (st.turn_player,)  # a reading (rules notes)
     if winners:

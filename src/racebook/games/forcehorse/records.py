@@ -30,11 +30,22 @@ class Info:
 
 
 def printed(card: Card) -> Info:
-    """FotH 808.1a: the printed information is always the base."""
-    return Info(
+    """FotH 808.1a: the printed information is always the base (made once
+    per card: cards and their information are values)."""
+    kept = _PRINTED.get(id(card))
+    if kept is not None and kept[0] is card:
+        return kept[1]
+    now = Info(
         card.cost, card.surfaces, card.distances, card.styles, card.favourites,
         card.run, card.guard, card.abilities,
     )  # fmt: skip
+    if len(_PRINTED) >= 4096:
+        _PRINTED.clear()
+    _PRINTED[id(card)] = (card, now)  # the card kept alive: its id stays its own
+    return now
+
+
+_PRINTED: dict[int, tuple[Card, Info]] = {}
 
 
 @attrs.frozen

@@ -30,8 +30,14 @@ if TYPE_CHECKING:
     from racebook.games.forcehorse.state import ForceHorseState
 
 
+_PASSES = (Pass(0), Pass(1))
+"""Each seat's ``Pass`` (actions are values: one, not one per listing)."""
+
+
 def _hand(st: ForceHorseState, seat: int) -> list[str]:
-    return sorted(set(st.table.names(seat, HAND)))
+    """The names in ``seat``'s hand, each once, sorted."""
+    cards = st.table.cards
+    return sorted({cards[c].name for c in st.table.zones[seat][HAND]})
 
 
 def _supports(
@@ -69,7 +75,7 @@ def _legal(st: ForceHorseState, seat: int) -> list[Action]:
         return [Mulligan(seat, False), Mulligan(seat, True)]
     if p in ("farm", "limit"):
         return [Farm(seat, n) for n in _hand(st, seat)]
-    out: list[Action] = [Pass(seat)]
+    out: list[Action] = [_PASSES[seat] if 0 <= seat < 2 else Pass(seat)]
     if p == "support":  # 702.5, 205.1b
         out += [Support(seat, n) for n in _supports(st, seat, ("area", "situation"))]
     elif p == "runner":  # 702.6b, 805.2c-i

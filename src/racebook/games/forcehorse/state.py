@@ -101,6 +101,7 @@ class ForceHorse(Game[ForceHorseConfig, "ForceHorseState"]):
         check_config(config)
         super().__init__(config)
         self.by_name: dict[str, Card] = {c.name: c for c in config.cards}
+        self._decks: dict[str, list[list[Card]]] = {}  # deck_cards() by distance class
         self.legacy = config.edition < 2
         """Edition 1: racebook's reading of the rules before the fixes of
         edition 2, for logs written then (each fix says where it differs)."""
@@ -116,10 +117,16 @@ class ForceHorse(Game[ForceHorseConfig, "ForceHorseState"]):
             raise ConfigError("long_decks", "a random race (race = None) needs long decks too")
 
     def deck_cards(self, race: Race) -> list[list[Card]]:
-        """Both decks for ``race``, checked (602)."""
-        c = self.config
-        decks = c.long_decks if race.distance_class == "long" and c.long_decks else c.decks
-        return [check_deck(d, self.by_name, race.distance_class, s) for s, d in enumerate(decks)]
+        """Both decks for ``race``, checked (602) once per distance class (the
+        config is a value: every game of it deals the same decks)."""
+        kept = self._decks.get(race.distance_class)
+        if kept is None:
+            c = self.config
+            decks = c.long_decks if race.distance_class == "long" and c.long_decks else c.decks
+            kind = race.distance_class
+            kept = [check_deck(d, self.by_name, kind, s) for s, d in enumerate(decks)]
+            self._decks[race.distance_class] = kept
+        return [list(d) for d in kept]
 
     @property
     def seats(self) -> int:

@@ -97,7 +97,11 @@ class Table:
         return sum([len(zones[a]) for a in AREAS])
 
     def find(self, seat: int, zone: str, name: str) -> int | None:
-        return next((c for c in self.zones[seat][zone] if self.cards[c].name == name), None)
+        cards = self.cards
+        for c in self.zones[seat][zone]:  # a loop, not a generator: read at every step
+            if cards[c].name == name:
+                return c
+        return None
 
     def names(self, seat: int, zone: str) -> list[str]:
         return sorted(self.cards[c].name for c in self.zones[seat][zone])
@@ -126,8 +130,23 @@ def move(table: Table, card: int, seat: int, source: str, target: str, events: l
     table.moves += 1
     owner = table.owners[card]
     if source in PUBLIC or target in PUBLIC:
-        events.append(CardMoved(owner, table.name(card), source, target))
+        events.append(moved(owner, table.cards[card].name, source, target))
         return
-    events.append(CardMoved(owner, None, source, target))
+    events.append(moved(owner, None, source, target))
     if target == HAND:
         events.append(SecretMove(seat, table.name(card), source, target))
+
+
+_MOVED: dict[tuple[int, str | None, str, str], CardMoved] = {}
+
+
+def moved(owner: int, card: str | None, source: str, target: str) -> CardMoved:
+    """The shared ``CardMoved`` of these fields (events are values: one made
+    per kind of move, not per move)."""
+    key = (owner, card, source, target)
+    event = _MOVED.get(key)
+    if event is None:
+        event = CardMoved(owner, card, source, target)
+        if len(_MOVED) < 1 << 16:
+            _MOVED[key] = event
+    return event

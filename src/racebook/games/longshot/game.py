@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from racebook.cards.horse import deck
+from racebook.cards.horse import HorseCard, card, deck
 from racebook.core.game import Action, Event, Game, GameEnded
 from racebook.core.registry import register_game, register_preset
 from racebook.games.longshot import spaces as longshot_spaces
@@ -70,8 +70,13 @@ class LongShot(Game[LongShotConfig, LongShotState]):
         self.action_types = BASE_ACTIONS + tuple(t for r in self.rules for t in r.action_types)
         self.event_types = BASE_EVENTS + tuple(t for r in self.rules for t in r.event_types)
         self.deck = deck(config.running, config.indicated_mvs, config.free_mvs)
+        self.deck_cards: tuple[HorseCard, ...] = tuple(map(card, self.deck))
+        """The deck's cards as values, in the order of ``deck``."""
         # interned Place actions (values, shared): places[seat][code][box]
         self.places: list[dict[int, list[Place]]] = [{} for _ in range(config.players)]
+        self.passes: list[Pass] = [Pass(seat) for seat in range(config.players)]
+        self.passed_events: list[Passed] = [Passed(seat) for seat in range(config.players)]
+        """Interned events (values, shared), as placement.PLACED and rounds.DREW."""
 
     @classmethod
     def upgrade_config(cls, data: Any, version: int) -> Any:

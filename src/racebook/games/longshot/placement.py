@@ -10,11 +10,20 @@ who may not pass and has no other card (``stuck_player_covers_same_mv``).
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from racebook.board.boxes import EMPTY, fill_first, legal_boxes, placements, why_not
+from racebook.board.boxes import (
+    EMPTY,
+    fill_first_count,
+    fill_first_nth,
+    fill_first_placements,
+    legal_boxes,
+    placements,
+    why_not,
+)
 from racebook.board.boxes import can_fill as fills
 from racebook.cards.horse import FREE, HorseCard, card
 from racebook.core.game import Action, Event
@@ -61,6 +70,10 @@ class Passed(Event):
     seat: int
 
 
+PLACED: dict[int, Placed] = {}
+"""Interned ``Placed`` events, by ``code << 20 | seat << 12 | box << 1 | opened``."""
+
+
 # -- what may be placed ------------------------------------------------------------
 
 
@@ -79,13 +92,15 @@ def legal(state: LongShotState, seat: int) -> list[Action]:
 
 def hand_found(state: LongShotState, seat: int) -> list[tuple[int, list[int]]]:
     """Every card code of ``seat``'s hand that may be placed now, with its boxes."""
-    found = placements(state.tops, sorted(set(state.hands[seat])), state.placed)
-    if not found and cornered(state, seat, found):
-        found = unavoidable(state, seat)
-    elif state.game.config.golden_rule == "player":
+    codes = sorted(state.hands[seat])  # copies count once (placements)
+    if state.game.config.golden_rule == "player":
         # Long Shot, "How to place Horse cards": 「12のマスに空いた場所があれば、そのマスを
         # 埋めるように置かなければなりません」, read per player (rules notes)
-        found = fill_first(state.tops, found)
+        found = fill_first_placements(state.tops, codes, state.placed)
+    else:
+        found = placements(state.tops, codes, state.placed)
+    if not found and cornered(state, seat, found):
+        found = unavoidable(state, seat)
     return found
 
 
@@ -118,6 +133,47 @@ def hand_placements(state: LongShotState, seat: int) -> list[Action]:
             row = rows[x] = [Place(seat, c, b) for b in range(len(state.boxes))]
         out += map(row.__getitem__, boxes)
     return out
+
+
+def pick(state: LongShotState, seat: int, rng: random.Random) -> Action:
+    """``legal(state, seat)[int(rng.random() * n)]`` without making the list: the
+    placements are counted card by card (:func:`hand_found`), one number is
+    drawn, and only the action it names is taken (interned, as listed)."""
+    if state.phase == OPENED:
+        x = state.opened
+        boxes = legal_boxes(state.tops, x >> 4, x & 15, unavoidable=opened_exception(state, x >> 4))
+        return interned_place(state, seat, x, boxes[int(rng.random() * len(boxes))])
+    if not state.placed and state.game.config.golden_rule == "player":
+        # a turn's first card: counted, then only the drawn one found (no list)
+        codes = sorted(state.hands[seat])
+        n, filling = fill_first_count(state.tops, codes)
+        if n:  # else none may be placed: the listing path below (cornered?)
+            k = int(rng.random() * (n + 1 if free_to_pass(state, seat) else n))
+            if k == n:
+                return state.game.passes[seat]
+            x, box = fill_first_nth(state.tops, codes, k, filling)
+            return interned_place(state, seat, x, box)
+    found = hand_found(state, seat)
+    n = 0
+    for _, boxes in found:
+        n += len(boxes)
+    # PASS comes last, when pass_reason allows it: no placement, or free to pass
+    k = int(rng.random() * (n + 1 if not found or free_to_pass(state, seat) else n))
+    for x, boxes in found:
+        if k < len(boxes):
+            return interned_place(state, seat, x, boxes[k])
+        k -= len(boxes)
+    return state.game.passes[seat]
+
+
+def interned_place(state: LongShotState, seat: int, x: int, box: int) -> Place:
+    """The shared ``Place(seat, card(x), box)`` (actions are values)."""
+    rows = state.game.places[seat]
+    row = rows.get(x)
+    if row is None:
+        c = card(x)
+        row = rows[x] = [Place(seat, c, b) for b in range(len(state.boxes))]
+    return row[box]
 
 
 def can_fill(state: LongShotState, seat: int) -> bool:
@@ -172,14 +228,18 @@ def free_to_pass(state: LongShotState, seat: int) -> bool:
     return any(rule.may_pass(state, seat) for rule in state.game.rules)
 
 
-def pass_reason(state: LongShotState, seat: int, found: list[Action] | None = None) -> str | None:
+def pass_reason(
+    state: LongShotState,
+    seat: int,
+    found: list[Action] | list[tuple[int, list[int]]] | None = None,
+) -> str | None:
     """Why ``seat`` may not PASS now, or ``None`` if it may (``found``: its
     placements, if computed)."""
     if free_to_pass(state, seat):
         return None
     # Assumed (the rulebook is silent): a hand with no legal card places nothing
     # (unless the player is cornered and covers its own MV: ``stuck_player_covers_same_mv``).
-    if not (hand_placements(state, seat) if found is None else found):
+    if not (hand_found(state, seat) if found is None else found):
         return None
     if state.game.config.pass_when_full:
         return "PASS only once every box is full ('After all boxes are full')"
@@ -209,6 +269,8 @@ def check_place(state: LongShotState, action: Place) -> str | None:
         )
     if x not in state.hands[action.seat]:
         return f"{action.card} is not in seat {action.seat}'s hand"
+    if fits(state, action.seat, x, action.box):
+        return None
     reason = why_not(state.tops, x >> 4, x & 15, action.box, skip=state.placed, cite=cite)
     if (
         reason is None
@@ -233,6 +295,36 @@ def check_place(state: LongShotState, action: Place) -> str | None:
     return reason
 
 
+def fits(state: LongShotState, seat: int, x: int, box: int) -> bool:
+    """Whether card code ``x`` from ``seat``'s hand may go in ``box`` by the usual rules
+    (the Golden Rule as the config reads it, not over its own MV, not in a box
+    used this turn), asking only about that box: a ``True`` is
+    :func:`check_place`'s ``None`` in O(1); on ``False`` the full check says why
+    (or finds the exceptions: a cornered player).  "How to place Horse cards"."""
+    tops = state.tops
+    skip = state.placed
+    if not 0 <= box < len(tops) or box in skip:
+        return False
+    h = x >> 4
+    top = tops[box]
+    if h:
+        if box >> 1 != h - 1:
+            return False  # an indicated card goes only in its horse's two boxes
+        if top == EMPTY:
+            return True
+        other = box ^ 1  # both own boxes full (or the empty one used this turn)
+        if tops[other] == EMPTY and other not in skip:
+            return False
+    elif top == EMPTY:
+        return True
+    elif EMPTY in tops and any(t == EMPTY and b not in skip for b, t in enumerate(tops)):
+        return False  # a free card covers only when every box is full
+    if top == x & 15:
+        return False  # not over a card of the same MV
+    # Golden Rule read per player: covering only if no card of the hand can fill
+    return not (state.game.config.golden_rule == "player" and can_fill(state, seat))
+
+
 def check_pass(state: LongShotState, action: Pass) -> str | None:
     """Why ``action``'s seat may not PASS now, or ``None``."""
     if state.phase == OPENED:
@@ -243,20 +335,31 @@ def check_pass(state: LongShotState, action: Pass) -> str | None:
 def place(state: LongShotState, action: Place, events: list[Event]) -> None:
     """Place the card; the opened card makes the horses run, a card from hand
     ends the turn unless the player may place more."""
-    x = action.card.horse * 16 + action.card.mv
+    c = action.card
+    x = c.horse * 16 + c.mv
+    seat = action.seat
+    box = action.box
     opened = state.phase == OPENED
     if opened:
         state.opened = -1
     else:
-        state.hands[action.seat].remove(x)
-    state.boxes[action.box].append(x)
-    state.tops[action.box] = x & 15
-    events.append(Placed(action.seat, action.card, action.box, opened))
+        state.hands[seat].remove(x)
+    state.boxes[box].append(x)
+    state.tops[box] = x & 15
+    # events are values: one shared Placed per (seat, card, box, opened), for
+    # every game (a replay makes its own game)
+    key = (x << 20) | (seat << 12) | (box << 1) | opened
+    event = PLACED.get(key)
+    if event is None or event.seat != seat or event.box != box:
+        event = Placed(seat, c, box, opened)
+        if 0 <= seat < 256 and box < 2048 and len(PLACED) < 1 << 16:
+            PLACED[key] = event
+    events.append(event)
     if opened:
         state.run(events)
     else:
-        state.placed.append(action.box)
-        if len(state.placed) < state.cards_this_turn(action.seat):
+        state.placed.append(box)
+        if len(state.placed) < state.cards_this_turn(seat):
             state.phase = SECOND
         else:
             state.end_turn(events)
@@ -265,6 +368,6 @@ def place(state: LongShotState, action: Place, events: list[Event]) -> None:
 def pass_turn(state: LongShotState, action: Pass, events: list[Event]) -> None:
     """PASS: the turn ends; a player stuck while a box is empty draws as
     ``stuck_player_draws`` says."""
-    events.append(Passed(action.seat))
+    events.append(state.game.passed_events[action.seat])
     stuck = state.phase == TURN and EMPTY in state.tops
     state.end_turn(events, draw=not stuck or state.game.config.stuck_player_draws)

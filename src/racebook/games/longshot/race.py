@@ -82,7 +82,9 @@ def spurt(state: LongShotState) -> bool:
 def cards_this_turn(state: LongShotState, seat: int) -> int:
     """How many cards ``seat`` may place this turn: 1, or ``spurt_cards`` in
     "The Last Spurt", as the rule modules may change it."""
-    cards = state.game.config.spurt_cards if spurt(state) else 1
+    c = state.game.config
+    t = c.spurt_threshold  # spurt(state), inline: at every card placed
+    cards = c.spurt_cards if t is not None and max(state.pos) >= t else 1
     for rule in state.game.rules:
         cards = rule.cards_per_turn(state, seat, cards)
     return cards

@@ -56,6 +56,22 @@ class Opened(Event):
     card: HorseCard
 
 
+DREW: dict[int, Drew] = {}
+"""Interned ``Drew`` events, by ``seat << 12 | code``."""
+
+
+def drew(seat: int, x: int) -> Drew:
+    """The shared ``Drew(seat, card(x))`` (events are values: one per seat
+    and card, for every game)."""
+    key = (seat << 12) | x
+    event = DREW.get(key)
+    if event is None or event.seat != seat:
+        event = Drew(seat, card(x))
+        if 0 <= x < 4096 and len(DREW) < 1 << 16:
+            DREW[key] = event
+    return event
+
+
 def start_round(state: LongShotState, number: int) -> None:
     """Round ``number`` begins with the first player's turn."""
     state.round = number
@@ -77,17 +93,22 @@ def end_turn(state: LongShotState, events: list[Event], *, draw: bool = True) ->
 def draw_cards(state: LongShotState, events: list[Event]) -> bool:
     """Draw for the player whose turn ends; ``False`` if a restock must come first."""
     seat = (state.first + state.turn) % state.game.config.players
-    while state.drawing > 0:
-        if not state.stack:
+    stack = state.stack
+    hand = state.hands[seat]
+    drawing = state.drawing
+    while drawing > 0:
+        if not stack:
             if buried(state):
+                state.drawing = drawing
                 state.phase = RESTOCK
                 return False
-            state.drawing = 0
+            drawing = 0
             break
-        state.drawing -= 1
-        x = state.stack.pop()
-        state.hands[seat].append(x)
-        events.append(Drew(seat, card(x)))
+        drawing -= 1
+        x = stack.pop()
+        hand.append(x)
+        events.append(drew(seat, x))
+    state.drawing = drawing
     return True
 
 

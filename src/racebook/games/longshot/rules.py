@@ -84,6 +84,13 @@ class BoxRule(RuleModule):
     def legal(self, state: LongShotState, seat: int) -> list[Action]:
         return []
 
+    def pick(self, state: LongShotState, seat: int, rng: random.Random) -> Action:
+        """``legal(state, seat)[int(rng.random() * n)]`` (the random bot's
+        pick): a module may find the same action without the list, with the
+        same one draw of ``rng``."""
+        legal = self.legal(state, seat)
+        return legal[int(rng.random() * len(legal))]
+
     def check(self, state: LongShotState, action: Action) -> str | None:
         return f"{action.kind} is not playable now"
 

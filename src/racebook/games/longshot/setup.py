@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from racebook.board.boxes import EMPTY
-from racebook.cards.horse import HorseCard, card
+from racebook.cards.horse import HorseCard
 from racebook.core.game import CHANCE, Action, Event, PrivateEvent
 from racebook.games.longshot.phases import DEAL, FIRST, ORDERS
 
@@ -176,9 +176,11 @@ def sample_chance(state: LongShotState, rng: random.Random) -> Action:
     if p == FIRST:
         return FirstPlayer(CHANCE, rng.randrange(c.players))
     if p == DEAL:
-        cards = list(state.game.deck)
+        # the deck's cards shuffled as its codes would be (a shuffle depends only
+        # on the length): the same deal, without a card() per card
+        cards = list(state.game.deck_cards)
         rng.shuffle(cards)
-        return Deal(CHANCE, tuple(card(x) for x in cards))
+        return Deal(CHANCE, tuple(cards))
     horses = list(range(1, c.running + 1))
     rng.shuffle(horses)
     return DealOrders(CHANCE, tuple(horses))

@@ -16,7 +16,7 @@ from racebook.core.game import CHANCE, Action, Event, PrivateEvent
 from racebook.core.spaces import ActionTable, ChanceNode, Observation, shuffle
 from racebook.games.longshot.config import MAX_GOAL, MAX_MONEY, MAX_RACES, LongShotConfig
 from racebook.games.longshot.placement import Pass
-from racebook.games.longshot.rounds import Drew
+from racebook.games.longshot.rounds import drew
 from racebook.games.longshot.rules import BoxRule
 from racebook.games.longshot.state import LongShotState
 from racebook.variants.rules import register_rule
@@ -235,6 +235,28 @@ class SupplyQuinella(BoxRule):
             return [*pairs, Pass(seat)]
         return []
 
+    def pick(self, state: LongShotState, seat: int, rng: random.Random) -> Action:
+        """:meth:`legal`'s random pick without the list: a number of cards, or
+        the k-th pair of the quinella listing (then PASS), one draw."""
+        d = self.data(state)
+        if d["stage"] == "supply" and seat >= 0:
+            return Supply(seat, int(rng.random() * (self.most(state, seat) + 1)))
+        if d["stage"] != "quinella" or seat < 0:
+            return super().pick(state, seat, rng)
+        hand = sorted({x for x in state.hands[seat] if x >> 4 != FREE})
+        m = len(hand)
+        # a card pairs with every later card of another horse: the cards from
+        # the end of its horse's run in the sorted hand
+        ends = [m] * m
+        for i in range(m - 2, -1, -1):
+            ends[i] = i + 1 if hand[i] >> 4 != hand[i + 1] >> 4 else ends[i + 1]
+        k = int(rng.random() * (sum(m - e for e in ends) + 1))
+        for i in range(m):
+            if k < m - ends[i]:
+                return Quinella(seat, card(hand[i]), card(hand[ends[i] + k]))
+            k -= m - ends[i]
+        return Pass(seat)
+
     def check(self, state: LongShotState, action: Action) -> str | None:
         d = self.data(state)
         stage = d["stage"]
@@ -291,7 +313,7 @@ class SupplyQuinella(BoxRule):
             for _ in range(action.cards):
                 x = state.stack.pop()
                 state.hands[action.seat].append(x)
-                events.append(Drew(action.seat, card(x)))
+                events.append(drew(action.seat, x))
             d["turn"] += 1
             if d["turn"] == n:
                 if self.quinella:

@@ -44,7 +44,7 @@ def sample_paddock(state: TrickRaceState, rng: random.Random) -> Paddock:
     for h in range(4):
         pile = list(state.cards_of[h])
         rng.shuffle(pile)
-        piles.append(tuple(race_card(x) for x in pile))
+        piles.append(tuple(map(race_card, pile)))
     return Paddock(CHANCE, tuple(gate), tuple(piles))
 
 
@@ -53,7 +53,7 @@ def paddock(state: TrickRaceState, action: Paddock, events: list[Event]) -> None
     c = state.game.config
     state.clear_race()
     state.squares[0] = list(action.gate)  # bottom first; the top ranks higher
-    piles = [[x.code for x in pile] for pile in action.piles]
+    piles = [[x.colour * 16 + x.number for x in pile] for pile in action.piles]  # codes
     start_pile = piles[state.horse_of[state.start] - 1]
     # "スタートプレイヤーは、一番上のレースカードを1枚取り、オモテ向きにして
     # 全員に見せます。このレースカードのオモテに書かれている数字を「捨てナンバー」とします"
@@ -90,20 +90,24 @@ def paddock(state: TrickRaceState, action: Paddock, events: list[Event]) -> None
             n,
             race_card(top),
             tuple(race_card(state.open_discards[s][0]) for s in range(4)),
-            tuple(race_card(x) for x in state.open_discards[state.dummy])
-            if state.dummy >= 0
-            else (),
-            tuple(race_card(x) for x in state.hands[state.dummy]) if state.dummy >= 0 else (),
+            tuple(map(race_card, state.open_discards[state.dummy])) if state.dummy >= 0 else (),
+            tuple(map(race_card, state.hands[state.dummy])) if state.dummy >= 0 else (),
         )
     )
     for s in range(c.players):
-        events.append(Hand(s, tuple(race_card(x) for x in state.hands[s])))
+        events.append(Hand(s, tuple(map(race_card, state.hands[s]))))
     state.ready = [s >= c.players for s in range(4)]
     state.phase = DISCARD
 
 
 def legal_discards(state: TrickRaceState, seat: int) -> list[Discard]:
     return [Discard(seat, race_card(x)) for x in sorted(set(state.hands[seat]))]
+
+
+def pick_discard(state: TrickRaceState, seat: int, rng: random.Random) -> Discard:
+    """``legal_discards(state, seat)[int(rng.random() * n)]``, one action made."""
+    codes = sorted(set(state.hands[seat]))
+    return Discard(seat, race_card(codes[int(rng.random() * len(codes))]))
 
 
 def check_discard(state: TrickRaceState, action: Discard) -> str | None:

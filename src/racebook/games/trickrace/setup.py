@@ -48,7 +48,7 @@ def sample_draw(state: TrickRaceState, rng: random.Random) -> DrawHorses:
 def sample_deal(state: TrickRaceState, rng: random.Random) -> DealCards:
     cards = list(state.game.deck)
     rng.shuffle(cards)
-    return DealCards(CHANCE, tuple(race_card(x) for x in cards))
+    return DealCards(CHANCE, tuple(map(race_card, cards)))
 
 
 def draw_horses(state: TrickRaceState, action: DrawHorses, events: list[Event]) -> None:

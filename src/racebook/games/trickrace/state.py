@@ -62,7 +62,8 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
         self.points = [0] * n
         self.history: list[RaceRecord] = []
         self.horse_of_last: list[int] = []
-        self._order_key: tuple[int, int] = (-1, -1)
+        self._order_leader = -1  # play_order() was worked out for this leader
+        self._order_first = -1  # and this first seat of the ring
         self._order: list[int] = []
         self.whips_up: list[int] = [game.config.whips] * 4  # face up; one recovers a race
         self.clear_race()
@@ -100,9 +101,11 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
     def play_order(self) -> list[int]:
         """Who plays in this trick, in order: clockwise from the leader; the dummy
         plays first when it leads, else last (3人プレイ時)."""
-        key = (self.leader, self.ring[0])
-        if self._order_key != key:
-            self._order_key = key
+        leader = self.leader
+        first = self.ring[0]
+        if self._order_leader != leader or self._order_first != first:
+            self._order_leader = leader
+            self._order_first = first
             self._order = tricks.compute_order(self)
         return self._order
 
@@ -113,12 +116,14 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
     @property
     def to_act(self) -> tuple[int, ...]:
         p = self.phase
+        if p == TRICK:  # the most frequent first; play_order(), its check inline
+            if self._order_leader == self.leader and self._order_first == self.ring[0]:
+                return (self._order[len(self.trick)],)
+            return (self.play_order()[len(self.trick)],)
         if p in (DISCARD, BET_DOWN):
             return tuple(s for s in range(self.game.config.players) if not self.ready[s])
         if p == BET_UP:
             return (tickets.bettors(self)[self.bet_turn],)
-        if p == TRICK:
-            return (self.play_order()[len(self.trick)],)
         if p == OVER:
             return ()
         return (CHANCE,)
@@ -208,15 +213,26 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
             return tricks.legal_plays(self, seat)
         return []
 
+    def _pick(self, seat: int, rng: random.Random) -> TrickRaceAction:
+        # the listing's pick, without the list (a test holds them equal)
+        p = self.phase
+        if p == TRICK:
+            return tricks.pick(self, seat, rng)
+        if p == DISCARD:
+            return paddock.pick_discard(self, seat, rng)
+        if p in (BET_UP, BET_DOWN):
+            return tickets.pick_bet(self, seat, rng)
+        return super()._pick(seat, rng)
+
     def _check(self, action: Action) -> str | None:
         if action.seat == CHANCE:
             return self._check_chance(action)
+        if isinstance(action, Play):  # the most frequent first
+            return tricks.check_play(self, action)
         if isinstance(action, Discard):
             return paddock.check_discard(self, action)
         if isinstance(action, Bet):
             return tickets.check_bet(self, action)
-        if isinstance(action, Play):
-            return tricks.check_play(self, action)
         return f"{action.kind} is not a player's action"
 
     def _check_chance(self, action: Action) -> str | None:

@@ -4,6 +4,7 @@ the start player's left, then one face-down ticket each, all at once.  Ticket
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 from racebook.core.game import Event
@@ -28,6 +29,16 @@ def legal_bets(state: TrickRaceState, seat: int) -> list[Bet]:
         shown = {t for t in state.up if t >= 0}
         return [Bet(seat, t) for t in range(1, 5) if t not in shown]
     return [Bet(seat, t) for t in range(5) if t != state.up[seat]]
+
+
+def pick_bet(state: TrickRaceState, seat: int, rng: random.Random) -> Bet:
+    """``legal_bets(state, seat)[int(rng.random() * n)]``, one action made."""
+    if state.phase == BET_UP:
+        shown = state.up
+        tickets = [t for t in range(1, 5) if t not in shown]  # up holds -1 or 1..4
+    else:
+        tickets = [t for t in range(5) if t != state.up[seat]]
+    return Bet(seat, tickets[int(rng.random() * len(tickets))])
 
 
 def check_bet(state: TrickRaceState, action: Bet) -> str | None:

@@ -8,6 +8,7 @@ another winner or change how far the horse moves.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 from racebook.cards.race import COLOURS, race_card
@@ -19,6 +20,11 @@ from racebook.games.trickrace.phases import TRICK
 if TYPE_CHECKING:
     from racebook.games.trickrace.actions import TrickRaceAction
     from racebook.games.trickrace.state import TrickRaceState
+
+
+PLAYED: dict[int, Played] = {}
+"""Interned ``Played`` events, by ``(seat * 256 + code) * 2 + whip`` (seats 0..3,
+codes under 256: a finite table)."""
 
 
 def compute_order(state: TrickRaceState) -> list[int]:
@@ -72,20 +78,41 @@ def legal_plays(state: TrickRaceState, seat: int) -> list[TrickRaceAction]:
     return out
 
 
+def pick(state: TrickRaceState, seat: int, rng: random.Random) -> TrickRaceAction:
+    """``legal_plays(state, seat)[int(rng.random() * n)]`` without making the
+    list: card by card, the whip options of each in turn (the listing's order)."""
+    cards = playable(state, seat)
+    whips = whip_options(state, seat)
+    w = len(whips)
+    k = int(rng.random() * (len(cards) * w))
+    x = cards[k // w]
+    whip = whips[k % w]
+    key = (seat * 256 + x) * 2 + whip
+    cache = state.game.plays
+    action = cache.get(key)
+    if action is None:
+        action = cache[key] = Play(seat, race_card(x), whip)
+    return action
+
+
 def check_play(state: TrickRaceState, action: Play) -> str | None:
     seat = action.seat
     if state.phase != TRICK:
         return "no trick is being played now"
-    x = action.card.code
-    if x not in state.hands[seat]:
+    c = action.card
+    x = c.colour * 16 + c.number
+    hand = state.hands[seat]
+    if x not in hand:
         return f"{action.card} is not in seat {seat}'s hand"
-    if (
-        state.trick
-        and x >> 4 != state.trick[0][1] >> 4
-        and any(y >> 4 == state.trick[0][1] >> 4 for y in state.hands[seat])
-    ):
-        led = COLOURS[state.trick[0][1] >> 4]
-        return f"follow suit: seat {seat} holds {led} cards, the led colour (トリックの流れ)"
+    trick = state.trick
+    if trick and x >> 4 != trick[0][1] >> 4:
+        led = trick[0][1] >> 4
+        for y in hand:
+            if y >> 4 == led:
+                return (
+                    f"follow suit: seat {seat} holds {COLOURS[led]} cards, "
+                    "the led colour (トリックの流れ)"
+                )
     if action.whip:
         if state.whip_by >= 0:
             return "only one whip per trick (ムチ入れ)"
@@ -106,7 +133,11 @@ def play(state: TrickRaceState, seat: int, x: int, whip: bool, events: list[Even
     if whip:
         state.whips_up[seat] -= 1
         state.whip_by = seat
-    events.append(Played(seat, race_card(x), whip))
+    key = (seat * 256 + x) * 2 + whip  # events are values: one shared Played per play,
+    event = PLAYED.get(key)  # for every game (a replay makes its own game)
+    if event is None:
+        event = PLAYED[key] = Played(seat, race_card(x), whip)
+    events.append(event)
 
 
 def advance(state: TrickRaceState, events: list[Event]) -> None:
@@ -115,7 +146,7 @@ def advance(state: TrickRaceState, events: list[Event]) -> None:
         if len(state.trick) == 4:
             resolve(state, events)
             continue
-        if state.play_order()[len(state.trick)] == state.dummy:
+        if state.dummy >= 0 and state.play_order()[len(state.trick)] == state.dummy:
             dummy_play(state, events)
             continue
         return
@@ -135,9 +166,10 @@ def resolve(state: TrickRaceState, events: list[Event]) -> None:
     c = state.game.config
     hooks = state.game.hooks
     colour = winning_colour(state)
-    winner, best = max(
-        ((s, x) for s, x, _ in state.trick if x >> 4 == colour), key=lambda sx: sx[1] & 15
-    )
+    winner = best = -1  # the first of the highest number of the colour (a loop: every trick)
+    for s, x, _ in state.trick:
+        if x >> 4 == colour and (best < 0 or x & 15 > best & 15):
+            winner, best = s, x
     if hooks.trick_winner:
         plays = tuple(state.trick)
         for hook in hooks.trick_winner:
