@@ -484,7 +484,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         )
         return 2
     from racebook.agents.base import make_bot
-    from racebook.agents.search import LEVELS, SearchBot
+    from racebook.agents.search import level_bot
     from racebook.cli import _bots, _game, _standings
     from racebook.cli.plugins import _plugins
 
@@ -516,7 +516,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         bot_delay=args.bot_delay,
         rng=random.Random(seed),
         moves=sum(1 for a in table.state().log.actions if a.seat != CHANCE),
-        hint=SearchBot(seed, LEVELS["normal"]) if args.hint else None,
+        hint=level_bot("normal")(seed) if args.hint else None,
     )
     try:
         play.run(_read)
