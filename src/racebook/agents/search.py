@@ -74,7 +74,7 @@ from racebook.core.values import CHANCE
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 8, "playout": "random", "exact": False},
     "normal": {
-        "iterations": 12,
+        "iterations": 8,
         "playout": "heuristic",
         "value": "margin",
         "anchor": True,
@@ -85,7 +85,7 @@ LEVELS: dict[str, dict[str, Any]] = {
         "exact": False,
     },
     "hard": {
-        "iterations": 24,
+        "iterations": 16,
         "playout": "heuristic",
         "value": "margin",
         "anchor": True,
