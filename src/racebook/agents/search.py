@@ -8,34 +8,44 @@ Monte Carlo with paired playouts).  Each round it
    and choices) consistently with its view and the events it has seen, and the
    future chance (dice, shuffles) is drawn from the bot's own generator, not
    the game's;
-2. tries every one of its legal actions in that same world, with the same
+2. tries each of its candidate actions in that same world, with the same
    dice and the same playout choices (paired: the differences between the
    actions are measured with far less noise than independent playouts give);
 3. plays each on with a playout policy (uniform over the legal actions, or
-   every seat's heuristic bot; chance as chance) to the end of the game (Ready
-   Set Bet: to the end of the race, whose money is then settled) and scores
-   it as the seat's score there.
+   every seat's heuristic bot; chance as chance) to the end of the game, of
+   the race (``race_end``: Long Shot, Mafia; Ready Set Bet always: the race's
+   money is settled then) or ``horizon`` actions (Force of the Horse, whose
+   position is then estimated), and scores it by ``value``: the seat's score
+   there, its lead over the best other seat, or whether it wins.
 
-It picks the action with the best mean value.  It never reads the true state
-beyond its view: the first thing computed from the state is a determinization
-drawn from the bot's own seeded generator, and every game's
-``hidden_variant`` redeals from a pool put in a fixed order first, so two
-states that differ only in what the seat may not see give the same
-decisions for the same seed (``tests/test_search.py`` checks it for every game).
+Candidates: every legal action, or the ``top`` best by a prior
+(:mod:`racebook.agents.priors`: Long Shot, Mafia); with ``prune`` the first
+world is played for all of them and the best quarter go on, and so on down
+to two.  With ``anchor`` the heuristic bot's move (chosen in a
+determinization, so from the seat's view) is always a candidate and is
+played unless the best one beats it by ``margin`` standard errors of their
+paired differences.  It picks the best candidate otherwise.
 
-Strength is the number of playouts per decision (``iterations``: that many
-divided by the number of legal actions rounds, one at least) and the playout
-policy: :data:`LEVELS` and :data:`PLAYOUTS` name three (``search:easy``,
+It never reads the true state beyond its view: the first thing computed from
+the state is a determinization drawn from the bot's own seeded generator, and
+every game's ``hidden_variant`` redeals from a pool put in a fixed order
+first, so two states that differ only in what the seat may not see give the
+same decisions for the same seed (``tests/test_search.py`` checks it for
+every game).
+
+Strength is the number of playouts per decision (``iterations``) and the
+settings above: :data:`LEVELS` names three (``search:easy``,
 ``search:normal``, ``search:hard``); ``SearchBot(..., seconds=...)`` plays
 rounds until the time is up instead (not reproducible).
 :meth:`SearchBot.hint` ranks the legal actions with the estimate of each.
 
 Ready Set Bet's race is real time: the bot is asked for a bet when a table
-offers it a turn (``simulate`` picks at random among the seats that may act;
-``racebook play`` asks each bot with some chance per roll); in its playouts,
-who acts next among several is drawn at random too, so a spot is a race
-against the other bettors, and the estimate of each bet is what it pays by the
-end of the race, net of losses.
+offers it a turn (``simulate`` and ``tournament`` pick at random among the
+seats that may act; ``racebook play`` asks each bot with some chance per
+roll), and must bet.  Its bets are valued by the odds from the position
+(:mod:`racebook.agents.readysetbet_search`): what each pays by the end of
+the race, net of losses; its other choices (the VIP draft) are searched with
+playouts to the end of the race.
 
 >>> import racebook
 >>> state = racebook.load("trickrace").new_state(seed=1)
