@@ -170,8 +170,13 @@ def _heuristic(game_id: str, seed: int) -> Any:
 @attrs.frozen
 class Estimate:
     """One legal action as the search rated it: the mean of the seat's score
-    (money or points) at the end of the playouts that began with it, how many
-    playouts it had, and the share of them the seat won."""
+    (money or points) where the playouts that began with it stopped (the end
+    of the game; of the race in Long Shot, Mafia and Ready Set Bet; Force of
+    the Horse at a horizon: the estimated chance of winning), how many
+    playouts it had (0: not searched, left out by the prior, or a Ready Set
+    Bet bet, whose value is its expected payoff by the odds), and the share
+    of them the seat won.  The chosen action is first; the rest follow by
+    how far they went in the pruning, then by their mean."""
 
     action: Action
     value: float

@@ -334,14 +334,15 @@ class Play:
 
     def hint_text(self, seat: int, moves: Sequence[Action]) -> str:
         """The hint bot's best moves for ``seat``, numbered as on screen, with
-        its estimate of the seat's final score after each."""
+        its estimate of the seat's score after each (see
+        :class:`~racebook.agents.search.Estimate`)."""
         ranked = self.hint.hint(self.table.state(), seat)
         shown = [
             f"{moves.index(e.action) + 1 if e.action in moves else '-'} {move_text(e.action)}"
             f" ≈ {e.value:,.1f}"
             for e in ranked[:5]
         ]
-        return "hint (expected final score): " + "; ".join(shown)
+        return "hint (estimated score): " + "; ".join(shown)
 
     def race(self, read: Callable[[], str | None]) -> None:
         """The real-time race: the clock rolls every ``pace`` seconds, bots bet
