@@ -95,8 +95,8 @@ bench: $(STAMP)
 # The search bot ranked (README figures): search:hard, heuristic and random,
 # seats rotated, seed 1, one tournament a game with the number of games the
 # README's table has (GAME:GAMES); each game's table.  Long: about an hour on
-# 2 free cores.
-TOURNAMENTS ?= longshot:40 mafia:30 readysetbet:100 trickrace:40 forcehorse:60
+# 2 shared cores.
+TOURNAMENTS ?= longshot:24 mafia:30 readysetbet:100 trickrace:40 forcehorse:150
 tournament: $(STAMP)
 	for t in $(TOURNAMENTS); do \
 	  $(VENV)/bin/racebook tournament $${t%%:*} --bots search:hard,heuristic,random \
