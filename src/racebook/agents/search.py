@@ -218,13 +218,21 @@ def determinize(state: State[Any, Any, Any], seat: int, rng: random.Random) -> S
 class SearchBot:
     """Determinized Monte Carlo search (see the module docstring).
 
-    ``iterations`` playouts per decision, in rounds of one per legal action
-    (or rounds until ``seconds`` are up, when given); ``playout`` is
-    ``"random"`` or ``"heuristic"`` (every seat's heuristic bot plays on);
-    ``rounds`` is the least number of rounds (worlds) whatever the number of
-    actions: in Long Shot, one or two worlds a decision overfit their dice
-    (``SearchBot(seed, 96, playout="heuristic")``, 7 worlds a decision, did
-    better there than the hard level in a first small run).
+    ``iterations``: playouts per decision, over the candidates (or rounds
+    until ``seconds`` are up, when given); ``rounds``: the least number of
+    worlds every candidate is tried in first (without ``prune``: in every
+    phase).  ``playout``: ``"random"`` or ``"heuristic"`` (every seat's
+    heuristic bot plays on).  ``value``: what is maximised (:data:`VALUES`).
+    ``anchor`` and ``margin``: keep the heuristic bot's move unless another
+    beats it by ``margin`` standard errors.  ``prune``: a world for all, then
+    the best quarter, down to two.  ``top``: only the best ``top`` by the
+    game's prior (:mod:`racebook.agents.priors`).  ``race_end``: playouts stop
+    at the end of the race in the games of several races; ``horizon``: after
+    that many actions where the game's position can be estimated (Force of the
+    Horse).  Ready Set Bet's bets: ``exact`` odds or 25 sampled finishes an
+    iteration, ``save`` (large tokens kept for good spots) and ``risk`` (the
+    bet's spread added, times ``risk``, to its expected payoff: no better in
+    a first run), see :mod:`racebook.agents.readysetbet_search`.
     """
 
     def __init__(
