@@ -91,7 +91,10 @@ def test_the_levels_are_registered_for_every_game() -> None:
     assert bot.iterations == LEVELS["hard"]["iterations"] and bot.playout == "heuristic"
     assert bot.anchor and bot.value == "margin" and bot.exact
     easy, normal, hard = (level_bot(level)(1) for level in ("easy", "normal", "hard"))
-    assert easy.iterations < normal.iterations < hard.iterations
+    # each level more than the one below: heuristic playouts, then more of them
+    assert (easy.playout, normal.playout) == ("random", "heuristic")
+    assert normal.iterations < hard.iterations and (normal.top or 0) < (hard.top or 0)
+    assert not normal.exact and hard.exact
     assert bot.name == "search:hard"
 
 
