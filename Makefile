@@ -96,7 +96,7 @@ bench: $(STAMP)
 # seats rotated, seed 1, one tournament a game with the number of games the
 # README's table has (GAME:GAMES); each game's table.  Long: about an hour on
 # 2 shared cores.
-TOURNAMENTS ?= longshot:60 mafia:60 readysetbet:100 trickrace:40 forcehorse:150
+TOURNAMENTS ?= longshot:100 mafia:60 readysetbet:100 trickrace:40 forcehorse:150
 tournament: $(STAMP)
 	for t in $(TOURNAMENTS); do \
 	  $(VENV)/bin/racebook tournament $${t%%:*} --bots search:hard,heuristic,random \

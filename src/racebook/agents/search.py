@@ -534,9 +534,18 @@ def _outcome(
     return score, score - (max(others) if others else 0.0), won
 
 
-def level_bot(level: str) -> Callable[[int | None], SearchBot]:
-    """The factory of the named level's bot (``register_bot``)."""
-    settings = LEVELS[level]
+#: Changes to a level's settings for one game: a Long Shot decision is cheap
+#: (two races, playouts stop at the race's end), so its hard level searches
+#: more (48 playouts, the prior's 10 best).
+GAME_LEVELS: dict[tuple[str, str], dict[str, Any]] = {
+    ("longshot", "hard"): {"iterations": 48, "top": 10},
+}
+
+
+def level_bot(level: str, game: str = "*") -> Callable[[int | None], SearchBot]:
+    """The factory of the named level's bot (``register_bot``), for ``game``
+    (:data:`GAME_LEVELS`) or any."""
+    settings = {**LEVELS[level], **GAME_LEVELS.get((game, level), {})}
 
     def make(seed: int | None) -> SearchBot:
         return SearchBot(seed, **settings, name=f"search:{level}")
@@ -547,3 +556,5 @@ def level_bot(level: str) -> Callable[[int | None], SearchBot]:
 register_bot("*", "search", level_bot("normal"))
 for _level in LEVELS:
     register_bot("*", f"search:{_level}", level_bot(_level))
+for _game, _level in GAME_LEVELS:
+    register_bot(_game, f"search:{_level}", level_bot(_level, _game))
