@@ -1,41 +1,47 @@
-"""The search bot's strength and speed, a row per game: the hard search bot
-against the heuristic bot, and against random play (one search bot, the other
-seats the opponent's, seats rotated), its win rate with a 95% interval beside
-the share an equal player would win, and its decisions per second.  Figures,
-not asserts: run it by hand (``make bench-search``); the tests play a handful
-of games only.
+"""The search bot's strength and speed, the README's table: for every game one
+tournament of the hard search bot, the heuristic bot and random play (seats
+rotated, seed 1, the games of :data:`GAMES`), a row per game with each bot's
+win rate and its 95% interval, the search bot's mean score beside the
+heuristic's, whether the search bot's interval lies above both others', and
+its decisions per second.  The same runs as ``make tournament`` (which prints
+each tournament's own table).  Figures, not asserts: run it by hand (``make
+bench-search``); the tests play a handful of games only.
 
-    python benchmarks/search.py [--games N] [--level LEVEL] [--workers N] [--quick]
+    python benchmarks/search.py [--games N] [--level LEVEL] [--workers N] [--game G] [--quick]
 """
 
 from __future__ import annotations
 
 import argparse
+import platform
 import sys
 
 import racebook
-from racebook.tournament import tournament
+from racebook.tournament import BotRow, tournament
 
-GAMES = ["longshot", "mafia", "readysetbet", "trickrace", "forcehorse"]
+#: The games and the number of games each tournament plays (the README's).
+GAMES = {"longshot": 100, "mafia": 60, "readysetbet": 100, "trickrace": 40, "forcehorse": 150}
 
 
-def row(game_id: str, bot: str, opponent: str, games: int, workers: int) -> str:
+def row(game_id: str, bot: str, games: int, workers: int) -> str:
     game = racebook.load(game_id)
-    lineup = [bot] + [opponent] * (game.players - 1)
-    t = tournament(game, lineup, games=games, seed=1, workers=workers)
-    me = t.row(bot)
-    fair = 1 / game.players
-    beats = "yes" if me.win_low > fair else "no"
+    t = tournament(game, [bot, "heuristic", "random"], games=games, seed=1, workers=workers)
+    me, heuristic, rand = t.row(bot), t.row("heuristic"), t.row("random")
+    outside = "yes" if me.win_low > max(heuristic.win_high, rand.win_high) else "no"
+
+    def win(r: BotRow) -> str:
+        return f"{r.win_rate:.1%} [{r.win_low:.1%}, {r.win_high:.1%}]"
+
     return (
-        f"| {game.title} | {opponent} | {games} | {me.win_rate:.1%} "
-        f"[{me.win_low:.1%}, {me.win_high:.1%}] | {fair:.1%} | {beats} | "
-        f"{me.mean_score:,.1f} ± {me.score_half:,.1f} | {me.per_second:,.1f} |"
+        f"| {game.title} | {games} | {win(me)} | {win(heuristic)} | {win(rand)} | {outside} | "
+        f"{me.mean_score:,.1f} ± {me.score_half:,.1f} | "
+        f"{heuristic.mean_score:,.1f} ± {heuristic.score_half:,.1f} | {me.per_second:,.1f} |"
     )
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=100, help="games per row (default 100)")
+    parser.add_argument("--games", type=int, help="games per tournament (default: GAMES's)")
     parser.add_argument("--level", default="hard", help="the search level (default hard)")
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--game", action="append", help="only this game (may repeat)")
@@ -44,15 +50,17 @@ def main() -> int:
     if args.quick:
         args.games, args.level = 2, "easy"
     bot = f"search:{args.level}"
-    print(f"racebook {racebook.__version__}: {bot}, {args.games} games a row, seed 1")
     print(
-        "| game | against | games | win rate [95% CI] | an equal player's | outside | "
-        "mean score ± 95% | decisions/s |"
+        f"racebook {racebook.__version__}: {bot}, heuristic, random; seed 1; "
+        f"Python {platform.python_version()} on {platform.machine()}"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print(
+        f"| game | games | {bot} win rate [95% CI] | heuristic | random | outside both | "
+        f"{bot} mean score ± 95% | heuristic's | {bot} decisions/s |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
     for game_id in args.game or GAMES:
-        for opponent in ("heuristic", "random"):
-            print(row(game_id, bot, opponent, args.games, args.workers), flush=True)
+        print(row(game_id, bot, args.games or GAMES[game_id], args.workers), flush=True)
     return 0
 
 

@@ -13,7 +13,7 @@ import pytest
 
 import racebook
 from racebook.agents import Estimate, SearchBot, bot_names, make_bot
-from racebook.agents.search import LEVELS, PLAYOUTS, determinize
+from racebook.agents.search import LEVELS, determinize, level_bot
 from racebook.core.errors import ConfigError
 from racebook.core.game import CHANCE, State
 from racebook.tournament import lineup, tournament, wilson
@@ -62,6 +62,12 @@ def test_the_search_never_reads_what_its_seat_may_not_see(game_id: str) -> None:
         assert SearchBot(seed=9, iterations=6).choose(state, seat) == SearchBot(
             seed=9, iterations=6
         ).choose(other, seat)
+        # the hard level's settings (the heuristic's move as anchor, playouts by
+        # the heuristic bots, the prior, horizons, exact odds), a smaller budget
+        hard = {**LEVELS["hard"], "iterations": 6, "top": 3, "horizon": 8}
+        assert SearchBot(seed=5, **hard).hint(state, seat) == SearchBot(seed=5, **hard).hint(
+            other, seat
+        )
     assert differed  # the hidden data did differ: the test tells something
 
 
@@ -82,8 +88,17 @@ def test_the_levels_are_registered_for_every_game() -> None:
         assert "search" in names
     bot = make_bot("trickrace", "search:hard", 1)
     assert isinstance(bot, SearchBot)
-    assert bot.iterations == LEVELS["hard"] and bot.playout == PLAYOUTS["hard"] == "heuristic"
-    assert LEVELS["normal"] > LEVELS["easy"]
+    assert bot.iterations == LEVELS["hard"]["iterations"] and bot.playout == "heuristic"
+    assert bot.anchor and bot.value == "margin" and bot.exact
+    easy, normal, hard = (level_bot(level)(1) for level in ("easy", "normal", "hard"))
+    # each level more than the one below: heuristic playouts, then more of them
+    assert (easy.playout, normal.playout) == ("random", "heuristic")
+    assert normal.iterations < hard.iterations and (normal.top or 0) < (hard.top or 0)
+    assert not normal.exact and hard.exact
+    # a game's own hard level (GAME_LEVELS): Long Shot searches more
+    longshot = make_bot("longshot", "search:hard", 1)
+    assert isinstance(longshot, SearchBot)
+    assert longshot.iterations > hard.iterations and longshot.name == "search:hard"
     assert bot.name == "search:hard"
 
 
@@ -111,6 +126,43 @@ def test_the_same_seed_gives_the_same_decisions_and_the_state_is_untouched() -> 
     first = SearchBot(seed=1, iterations=12).hint(state, seat)
     assert first == SearchBot(seed=1, iterations=12).hint(state, seat)
     assert state.digest() == digest and len(state.log) == length
+
+
+def test_the_heuristic_move_stands_unless_beaten_by_a_margin() -> None:
+    for game_id in ["longshot", "trickrace", "forcehorse"]:
+        state, seat = positions(game_id, seed=3, count=1)[0]
+        heuristic = make_bot(game_id, "heuristic", 0)
+        sure = SearchBot(
+            seed=1, iterations=6, playout="heuristic", anchor=True, margin=1e9, horizon=10
+        )
+        assert sure.choose(state, seat) == heuristic.choose(state, seat)
+
+
+def test_the_prior_leaves_out_the_clearly_bad_placements() -> None:
+    state, seat = next(
+        (s, seat) for s, seat in positions("longshot", seed=2, count=6)
+        if len(s.legal_actions(seat)) > 4
+    )  # fmt: skip
+    ranked = SearchBot(seed=1, iterations=8, top=2, race_end=True).hint(state, seat)
+    tried = [e for e in ranked if e.visits]
+    assert len(tried) == 2 and ranked[:2] == tried
+    assert all(e.visits == 4 for e in tried)
+
+
+def test_ready_set_bet_bets_are_valued_by_the_odds() -> None:
+    from racebook.games.readysetbet import Bet, odds
+
+    state = racebook.load("readysetbet").new_state(seed=2)
+    seat = 0
+    ranked = SearchBot(seed=1).hint(state, seat)  # exact odds
+    assert len(ranked) == len(state.legal_actions(seat))
+    assert [e.value for e in ranked] == sorted((e.value for e in ranked), reverse=True)
+    chance = {spot: p for spot, p, _ in odds(state, method="exact").spots}
+    top = ranked[0].action
+    assert isinstance(top, Bet)
+    rate = state.spot_rate(top.spot)
+    p = chance[top.spot]
+    assert ranked[0].value == pytest.approx(p * top.token * rate.mult - (1 - p) * rate.loss)
 
 
 def test_a_least_number_of_rounds() -> None:
@@ -233,4 +285,4 @@ def test_the_search_benchmark_runs() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert "| Trick race | heuristic | 2 |" in done.stdout
+    assert "| Trick race | 2 |" in done.stdout

@@ -40,8 +40,8 @@ def test_play_hint_shows_the_ranking_and_its_move_can_be_played(
     number = term.prompt()
     assert number is not None
     term.send("hint", "Enter")
-    screen = term.wait("hint (expected final score):", seconds=60)
-    found = re.search(r"hint \(expected final score\): (\d+) (.*?) ≈ (-?[\d,.]+)", screen)
+    screen = term.wait("hint (estimated score):", seconds=60)
+    found = re.search(r"hint \(estimated score\): (\d+) (.*?) ≈ (-?[\d,.]+)", screen)
     assert found is not None, screen
     best = found.group(1)
     assert term.prompt() == number  # a hint is not a move

@@ -334,14 +334,15 @@ class Play:
 
     def hint_text(self, seat: int, moves: Sequence[Action]) -> str:
         """The hint bot's best moves for ``seat``, numbered as on screen, with
-        its estimate of the seat's final score after each."""
+        its estimate of the seat's score after each (see
+        :class:`~racebook.agents.search.Estimate`)."""
         ranked = self.hint.hint(self.table.state(), seat)
         shown = [
             f"{moves.index(e.action) + 1 if e.action in moves else '-'} {move_text(e.action)}"
             f" ≈ {e.value:,.1f}"
             for e in ranked[:5]
         ]
-        return "hint (expected final score): " + "; ".join(shown)
+        return "hint (estimated score): " + "; ".join(shown)
 
     def race(self, read: Callable[[], str | None]) -> None:
         """The real-time race: the clock rolls every ``pace`` seconds, bots bet
@@ -484,7 +485,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         )
         return 2
     from racebook.agents.base import make_bot
-    from racebook.agents.search import LEVELS, SearchBot
+    from racebook.agents.search import level_bot
     from racebook.cli import _bots, _game, _standings
     from racebook.cli.plugins import _plugins
 
@@ -516,7 +517,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         bot_delay=args.bot_delay,
         rng=random.Random(seed),
         moves=sum(1 for a in table.state().log.actions if a.seat != CHANCE),
-        hint=SearchBot(seed, LEVELS["normal"]) if args.hint else None,
+        hint=level_bot("normal")(seed) if args.hint else None,
     )
     try:
         play.run(_read)
