@@ -236,7 +236,7 @@ class SupplyQuinella(BoxRule):
         return []
 
     def pick(self, state: LongShotState, seat: int, rng: random.Random) -> Action:
-        """:meth:`legal`'s random pick without the list: a number of cards, or
+        """``legal``'s random pick without the list: a number of cards, or
         the k-th pair of the quinella listing (then PASS), one draw."""
         d = self.data(state)
         if d["stage"] == "supply" and seat >= 0:

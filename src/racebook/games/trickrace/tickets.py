@@ -32,7 +32,8 @@ def legal_bets(state: TrickRaceState, seat: int) -> list[Bet]:
 
 
 def pick_bet(state: TrickRaceState, seat: int, rng: random.Random) -> Bet:
-    """``legal_bets(state, seat)[int(rng.random() * n)]``, one action made."""
+    # legal_bets(state, seat)[int(rng.random() * n)], one action made.  (No
+    # docstring: the docs would have to resolve ``Bet``, which Ready Set Bet has too.)
     if state.phase == BET_UP:
         shown = state.up
         tickets = [t for t in range(1, 5) if t not in shown]  # up holds -1 or 1..4
