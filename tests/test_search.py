@@ -95,10 +95,11 @@ def test_the_levels_are_registered_for_every_game() -> None:
     assert (easy.playout, normal.playout) == ("random", "heuristic")
     assert normal.iterations < hard.iterations and (normal.top or 0) < (hard.top or 0)
     assert not normal.exact and hard.exact
-    # a game's own hard level (GAME_LEVELS): Long Shot searches more
-    longshot = make_bot("longshot", "search:hard", 1)
-    assert isinstance(longshot, SearchBot)
-    assert longshot.iterations > hard.iterations and longshot.name == "search:hard"
+    # a game's own hard level (GAME_LEVELS): Long Shot and Mafia search more
+    for game in ("longshot", "mafia"):
+        own = make_bot(game, "search:hard", 1)
+        assert isinstance(own, SearchBot)
+        assert own.iterations > hard.iterations and own.name == "search:hard"
     assert bot.name == "search:hard"
 
 

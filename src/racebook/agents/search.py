@@ -534,11 +534,12 @@ def _outcome(
     return score, score - (max(others) if others else 0.0), won
 
 
-#: Changes to a level's settings for one game: a Long Shot decision is cheap
-#: (two races, playouts stop at the race's end), so its hard level searches
+#: Changes to a level's settings for one game: a Long Shot or Mafia decision
+#: is cheap (playouts stop at the race's end), so their hard level searches
 #: more (48 playouts, the prior's 10 best).
 GAME_LEVELS: dict[tuple[str, str], dict[str, Any]] = {
     ("longshot", "hard"): {"iterations": 48, "top": 10},
+    ("mafia", "hard"): {"iterations": 48, "top": 10},
 }
 
 
