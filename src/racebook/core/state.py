@@ -251,18 +251,20 @@ class State(abc.ABC, Generic[C, V, A]):
             self._resolve_chance(events)
         return events
 
-    def _validate(self, action: Action) -> None:
+    def _validate(self, action: Action, typed: bool = False) -> None:
         """Raise :class:`MalformedAction` or :class:`IllegalAction` unless
-        ``action`` is legal now."""
-        if not isinstance(action, self.game.action_types):
-            raise MalformedAction(
-                "kind",
-                f"{type(action).__name__} is not an action of {self.game.id}",
-                rule=self.game.title,
-            )
-        bad = field_problem(action)
-        if bad is not None:
-            raise MalformedAction(bad[0], bad[1], rule=self.game.title, action=action)
+        ``action`` is legal now (``typed``: its kind and every field's exact
+        type were checked already, by the log reader)."""
+        if not typed:
+            if not isinstance(action, self.game.action_types):
+                raise MalformedAction(
+                    "kind",
+                    f"{type(action).__name__} is not an action of {self.game.id}",
+                    rule=self.game.title,
+                )
+            bad = field_problem(action)
+            if bad is not None:
+                raise MalformedAction(bad[0], bad[1], rule=self.game.title, action=action)
         reason = self._check_rules(action)
         if reason is not None:
             raise IllegalAction(reason, rule=self.game.title, action=action)
@@ -270,16 +272,9 @@ class State(abc.ABC, Generic[C, V, A]):
     def _replay_apply(self, action: Action, typed: bool = False) -> None:
         """:meth:`apply` for replay (chance explicit, ``action`` made by the
         log reader from this game's action kinds; ``typed``: the reader
-        checked every field's exact type already): the same checks (every
-        field's type, then the rules), without listing legal actions or
-        returning events."""
-        if not typed:
-            bad = field_problem(action)
-            if bad is not None:
-                raise MalformedAction(bad[0], bad[1], rule=self.game.title, action=action)
-        reason = self._check_rules(action)
-        if reason is not None:
-            raise IllegalAction(reason, rule=self.game.title, action=action)
+        checked every field's exact type already): the same checks, without
+        listing legal actions or returning events."""
+        self._validate(action, typed)
         self._do(action)
 
     def sample_chance(self, rng: random.Random) -> Action:
