@@ -401,7 +401,7 @@ def report_card_sets(sets: int) -> None:
         None,
     )
     goal(
-        f"Force of the Horse: worst replay per log line over {sets} random card sets",
+        f"Force of the Horse: worst replay per log line over {sets} random card sets (game built)",
         f"{max(replays, default=0.0) * 1e3:.1f} ms",
         None,
     )
