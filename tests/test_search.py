@@ -68,6 +68,10 @@ def test_the_search_never_reads_what_its_seat_may_not_see(game_id: str) -> None:
         assert SearchBot(seed=5, **hard).hint(state, seat) == SearchBot(seed=5, **hard).hint(
             other, seat
         )
+        # when it bets in Ready Set Bet's race (elsewhere: always ready)
+        assert SearchBot(seed=5, **hard).ready(state, seat) == SearchBot(seed=5, **hard).ready(
+            other, seat
+        )
     assert differed  # the hidden data did differ: the test tells something
 
 

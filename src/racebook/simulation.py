@@ -93,7 +93,7 @@ def play_game(
     or bot factories, one per player); a seat that acts without playing
     chooses uniformly.  With ``log``, the record holds the game's log, whose
     header's ``meta`` says which bot sat in which seat (:func:`log_meta`)."""
-    from racebook.agents.base import RandomBot, make_bot
+    from racebook.agents.base import RandomBot, make_bot, next_seat
 
     game_seed, bot_seeds, rng = game_seeds(seed, index, game.seats)
     players = [
@@ -106,8 +106,7 @@ def play_game(
 
         set_meta(state, log_meta(bots, game.seats, seed, index))
     while not state.is_over:
-        to_act = state.to_act
-        seat = to_act[0] if len(to_act) == 1 else to_act[int(rng.random() * len(to_act))]
+        seat = next_seat(state, players, rng)
         state.apply(players[seat].choose(state, seat))
     result = state.result
     assert result is not None

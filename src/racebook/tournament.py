@@ -130,7 +130,7 @@ _GAMES: dict[str, Game[Any, Any]] = {}
 
 
 def _play_chunk(job: tuple[str, Any, tuple[str, ...], int, int, int]) -> list[_Played]:
-    from racebook.agents.base import RandomBot, make_bot
+    from racebook.agents.base import RandomBot, make_bot, next_seat
     from racebook.core.registry import game_from_data
     from racebook.simulation import game_seeds
 
@@ -151,8 +151,7 @@ def _play_chunk(job: tuple[str, Any, tuple[str, ...], int, int, int]) -> list[_P
         seconds = [0.0] * len(names)
         state = game.new_state(seed=game_seed)
         while not state.is_over:
-            to_act = state.to_act
-            seat = to_act[0] if len(to_act) == 1 else to_act[int(rng.random() * len(to_act))]
+            seat = next_seat(state, players, rng)
             if seat == CHANCE:  # pragma: no cover (a seeded state resolves chance)
                 raise AssertionError("chance left to a bot")
             t0 = time.perf_counter()

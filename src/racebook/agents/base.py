@@ -1,9 +1,10 @@
-"""Bots: anything with ``name`` and ``choose(state, seat) -> Action``."""
+"""Bots: anything with ``name`` and ``choose(state, seat) -> Action``; a bot
+may also say when it wants to act (``ready``), where the table lets it wait."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from racebook.core.errors import ConfigError
@@ -17,6 +18,38 @@ class Bot(Protocol):
     name: str
 
     def choose(self, state: State[Any, Any, Action], seat: int) -> Action: ...
+
+
+def ready(bot: object, state: State[Any, Any, Action], seat: int) -> bool:
+    """Whether ``bot`` wants to act now at ``seat``, where several seats may
+    act and none has to: Ready Set Bet's race, where "players do not take
+    turns: when to bet is each player's own choice, first come, first
+    served" (rulebook, 投注 "betting").  A bot says so with an optional
+    ``ready(state, seat) -> bool`` method; a bot without one is always ready
+    (it acts whenever the table gives it the turn)."""
+    method = getattr(bot, "ready", None)
+    return True if method is None else bool(method(state, seat))
+
+
+def next_seat(state: State[Any, Any, Action], bots: Sequence[object], rng: random.Random) -> int:
+    """The seat that acts next, as ``simulate`` and ``tournament`` play: the
+    only seat of :attr:`~racebook.core.state.State.to_act`, or else one drawn
+    with one draw of ``rng`` among the seats whose bot (``bots[seat]``) is
+    :func:`ready` (all of them if none is).  Bots that are always ready get
+    exactly the uniform draw over ``to_act``.
+
+    >>> import random, racebook
+    >>> state = racebook.load("trickrace").new_state(seed=1)
+    >>> state.to_act  # the race's cards are chosen all at once
+    (0, 1, 2, 3)
+    >>> next_seat(state, [RandomBot()] * 4, random.Random(0))
+    3
+    """
+    to_act = state.to_act
+    if len(to_act) == 1:
+        return to_act[0]
+    willing = [s for s in to_act if ready(bots[s], state, s)] or list(to_act)
+    return willing[int(rng.random() * len(willing))]
 
 
 class RandomBot:

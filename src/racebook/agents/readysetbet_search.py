@@ -29,7 +29,35 @@ import random
 from typing import Any
 
 from racebook.core.game import Action
-from racebook.games.readysetbet import RACE, Bet, BonusBet, Cash, ReadySetBetState, odds
+from racebook.games.readysetbet import (
+    RACE,
+    Bet,
+    BonusBet,
+    Cash,
+    ReadySetBetState,
+    odds,
+    spot_ids,
+)
+
+_CHANCES: dict[tuple[Any, ...], dict[str, float]] = {}
+"""Each spot's exact chance by position: the bets between two rolls, and the
+bot's question whether it is ready, ask the same position again."""
+
+
+def exact_chances(state: ReadySetBetState) -> dict[str, float]:
+    """The chance each spot wins from ``state``'s position, exactly
+    (:func:`~racebook.games.readysetbet.odds`), kept for the position's next
+    question (a position and the race's spots decide it: public information)."""
+    c = state.game.config
+    every = tuple(state.spots or spot_ids(c, state.props, state.exotics))
+    key = (state.game, tuple(state.pos), state.pending, every)
+    chance = _CHANCES.get(key)
+    if chance is None:
+        if len(_CHANCES) >= 256:
+            _CHANCES.clear()
+        found = odds(state, method="exact")
+        chance = _CHANCES[key] = {spot: p for spot, p, _ in found.spots}
+    return chance
 
 
 def bet_values(
@@ -49,10 +77,10 @@ def bet_values(
         return None
     c = state.game.config
     if samples is None:
-        found = odds(state, method="exact")
+        chance = exact_chances(state)
     else:
         found = odds(state, samples=samples, seed=rng.randrange(2**32), method="sample")
-    chance = {spot: p for spot, p, _ in found.spots}
+        chance = {spot: p for spot, p, _ in found.spots}
     tokens = [a.token for a in actions if isinstance(a, Bet)]
     smallest = min(tokens, default=0)
     unit = 0.0
@@ -67,13 +95,13 @@ def bet_values(
     def value(action: Action) -> float:
         if isinstance(action, Bet):
             rate = state.spot_rate(action.spot)
-            p = chance.get(action.spot, 0.0)
+            p = min(1.0, max(0.0, chance.get(action.spot, 0.0)))  # exact floats: 1 + 1e-16
             gain = action.token * rate.mult
             spread = math.sqrt(p * (1 - p)) * (gain + rate.loss)
             return p * gain - (1 - p) * rate.loss - unit * (action.token - smallest) + risk * spread
         if isinstance(action, BonusBet):
             rate = state.spot_rate(action.spot)
-            p = chance.get(action.spot, 0.0)
+            p = min(1.0, max(0.0, chance.get(action.spot, 0.0)))  # exact floats: 1 + 1e-16
             card = c.vip_cards[action.card]
             loss = 0 if card.shield else rate.loss + card.loss
             gain = card.value * rate.mult

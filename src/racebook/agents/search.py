@@ -78,21 +78,25 @@ from racebook.core.values import CHANCE
 #: Horse; the seat's lead over the best other seat maximised; the heuristic
 #: bot's move kept unless another beats it by ``margin`` standard errors in
 #: the same worlds; Long Shot's and Mafia's placements cut to the ``top``
-#: best by the heuristic's rating first.  Ready Set Bet's bets are valued by
-#: the odds (Monte Carlo of 25 finishes an iteration; hard: exact, and large
-#: tokens kept for good spots: ``save``).
+#: best by the heuristic's rating first.  Normal searches a quarter of hard's
+#: playouts and leaves the heuristic's move only for one better by 2 standard
+#: errors.  Ready Set Bet's bets are valued by the odds (Monte Carlo of 25
+#: finishes an iteration; hard: exact, and large tokens kept for good spots:
+#: ``save``); normal and hard wait for a bet worth $1 and $3 (``wait``).
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 8, "playout": "random", "exact": False},
     "normal": {
-        "iterations": 8,
+        "iterations": 4,
         "playout": "heuristic",
         "value": "margin",
         "anchor": True,
+        "margin": 2.0,
         "prune": True,
         "race_end": True,
         "top": 4,
         "horizon": 12,
         "exact": False,
+        "wait": 1.0,
     },
     "hard": {
         "iterations": 16,
@@ -105,6 +109,7 @@ LEVELS: dict[str, dict[str, Any]] = {
         "horizon": 20,
         "exact": True,
         "save": 1.0,
+        "wait": 3.0,
     },
 }
 
@@ -232,7 +237,10 @@ class SearchBot:
     Horse).  Ready Set Bet's bets: ``exact`` odds or 25 sampled finishes an
     iteration, ``save`` (large tokens kept for good spots) and ``risk`` (the
     bet's spread added, times ``risk``, to its expected payoff: no better in
-    a first run), see :mod:`racebook.agents.readysetbet_search`.
+    a first run), see :mod:`racebook.agents.readysetbet_search`.  ``wait``:
+    in Ready Set Bet's race, where a bettor need not bet, bet only when the
+    best bet is worth more than ``wait`` dollars (:meth:`ready`; ``None``:
+    whenever the table gives the turn).
     """
 
     def __init__(
@@ -253,6 +261,7 @@ class SearchBot:
         race_end: bool = False,
         top: int | None = None,
         risk: float = 0.0,
+        wait: float | None = None,
         name: str = "search",
     ) -> None:
         if iterations < 1:
@@ -274,6 +283,7 @@ class SearchBot:
         self.race_end = race_end
         self.top = top
         self.risk = risk
+        self.wait = wait
         self.playout = playout
         self.rounds = rounds
         self.iterations = iterations
@@ -285,6 +295,17 @@ class SearchBot:
         if len(actions) == 1:
             return actions[0]
         return self.hint(state, seat)[0].action
+
+    def ready(self, state: State[Any, Any, Any], seat: int) -> bool:
+        """Whether the seat acts now where it may wait (see
+        :func:`racebook.agents.base.ready`): in Ready Set Bet's race, with
+        ``wait`` set, only if its best bet is worth more than ``wait`` by the
+        odds (a token left in hand costs nothing; a later roll tells more);
+        at every other choice, always."""
+        if self.wait is None or not _is_rsb(state):
+            return True
+        ranked = self._bets(state, seat, state.legal_actions(seat))
+        return ranked is None or ranked[0].value > self.wait
 
     def hint(self, state: State[Any, Any, Any], seat: int) -> list[Estimate]:
         """The legal actions of ``seat``, best first, each with the search's

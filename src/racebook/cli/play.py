@@ -346,7 +346,10 @@ class Play:
 
     def race(self, read: Callable[[], str | None]) -> None:
         """The real-time race: the clock rolls every ``pace`` seconds, bots bet
-        between rolls, people's bets are read as they are typed."""
+        between rolls (a bot given the chance bets if it is ready: see
+        :func:`racebook.agents.base.ready`), people's bets are read as they are typed."""
+        from racebook.agents.base import ready as bot_ready
+
         host = self.table.game.host  # type: ignore[attr-defined]
         watcher = self.humans[0] if len(self.humans) == 1 else None
         self.message = f"the race is on: a roll every {self.pace:g} s (type: pace SECONDS)"
@@ -363,7 +366,12 @@ class Play:
             if time.monotonic() < next_roll:
                 continue
             for seat in self.table.to_act:
-                if seat in self.bots and seat != host and self.rng.random() < BET_CHANCE:
+                if (
+                    seat in self.bots
+                    and seat != host
+                    and self.rng.random() < BET_CHANCE
+                    and bot_ready(self.bots[seat], self.table.state(), seat)
+                ):
                     self.bot_move(seat)
             if host in self.table.to_act:
                 rolls = [a for a in self.table.legal_actions(host) if a.kind == "roll"]
