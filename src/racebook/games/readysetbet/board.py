@@ -216,8 +216,14 @@ def place_bet(state: ReadySetBetState, action: Bet | BonusBet, events: list[Even
         state.late[seat] -= 1
         note = note or "Late bet"
     if spot[0] == "e":  # the seat's other spots on this exotic card are barred to it
-        state.barred[seat] |= state.game.exotic_spots[card_of(spot)]
-    events.append(BetPlaced(seat, token, spot, note))
+        barred = state.barred[seat] = state.barred[seat] | state.game.exotic_spots[card_of(spot)]
+        if len(barred) > state.widest:
+            state.widest = len(barred)
+    if note:
+        events.append(BetPlaced(seat, token, spot, note))
+    else:  # game.placed(), inline
+        placed = state.game.placed_events.get((seat, token, spot))
+        events.append(placed if placed is not None else state.game.placed(seat, token, spot))
 
 
 def check_host_bet(state: ReadySetBetState, action: Bet) -> str | None:
@@ -259,27 +265,29 @@ def pick_bet(state: ReadySetBetState, seat: int, rng: random.Random) -> ReadySet
     """``legal_bets(state, seat)[int(rng.random() * n)]`` without listing the
     ``n`` bets (``State.random_action``): the same order, counted by parts."""
     r = rng.random()
-    spots: list[str] = []
-    values: tuple[int, ...] = ()
-    bonus: list[int] = []
-    stacking: Sequence[int] = ()
-    stack: list[str] = []
-    if state.open or state.late[seat]:
-        spots = open_spots(state, seat)
-        hand = state.hands[seat]
-        if hand:
-            values = tuple(sorted(set(hand)))
-        bonus = state.bonus[seat]
-        stacking = piggyback(state, seat) if state.piggy[seat] else ()
-        if stacking:
-            stack = stack_spots(state, seat)
     cash = state.cash[seat]
+    if not (state.open or state.late[seat]):
+        return Cash(seat, cash[int(r * len(cash))])
+    barred = state.barred[seat]
+    spots = list(filterfalse(barred.__contains__, state.free)) if barred else state.free
+    hand = state.hands[seat]
+    bonus = state.bonus[seat]
+    values: tuple[int, ...] = ()
+    grid: dict[str, tuple[Bet, ...]] = {}
+    if hand:
+        found = state.game.hands.get((seat, tuple(hand)))  # hand_grid(), inline
+        values, grid = found if found is not None else state.game.hand_grid(seat, hand)
+    if not (bonus or cash or state.piggy[seat]):  # tokens alone (most picks)
+        nv = len(values)
+        k = int(r * (len(spots) * nv))
+        return grid[spots[k // nv]][k % nv]
+    stacking = piggyback(state, seat) if state.piggy[seat] else ()
+    stack = stack_spots(state, seat) if stacking else []
     ns, nv = len(spots), len(values)
     own, cards, piggy = ns * nv, len(bonus) * ns, len(stacking) * len(stack)
     k = int(r * (own + cards + piggy + len(cash)))
     if k < own:  # spot by spot, each spot's bets by token value
-        bets: tuple[Bet, ...] = state.game.grid(seat, values)[spots[k // nv]]
-        return bets[k % nv]
+        return grid[spots[k // nv]][k % nv]
     k -= own
     if k < cards:  # bonus token by bonus token, each on every spot
         bonus_bet: BonusBet = state.game.grid(seat, -1 - bonus[k // ns])[spots[k % ns]]

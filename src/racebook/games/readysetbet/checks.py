@@ -39,6 +39,7 @@ def audit(state: ReadySetBetState) -> None:
         if spot[0] == "e":
             barred[who] |= {x for x in state.spots if card_of(x) == card_of(spot)}
     assert state.barred == barred, "the exotic cards each seat holds a token on"
+    assert state.widest == max(map(len, barred), default=0), "the most spots barred to a seat"
     assert state.piggy == [
         tuple(cards[k].value for k in vip_of(state, s, "piggyback")) for s in range(c.players)
     ], "piggyback values"

@@ -4,6 +4,7 @@ of one variant, and the presets."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -63,6 +64,11 @@ class ConfigTables:
     all_spots: tuple[str, ...]
     spots: dict[str, tuple[Rate, Judge]]
     exotic_spots: dict[str, frozenset[str]]
+
+
+RaceSpots = tuple[tuple[str, ...], frozenset[str], tuple[str, ...], tuple[str, ...]]
+"""A race's spots, as a set, and its prop and exotic cards' names
+(:meth:`ReadySetBet.race_spots`)."""
 
 
 # Shared by the games of equal configs: replay builds a game from each log's header,
@@ -151,13 +157,21 @@ class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
         every exotic card's."""
         self._spots = tables.spots
         self.spot_rates = {x: (x, r.mult, r.loss) for x, (r, _) in self._spots.items()}
+        self.payouts = {x: (r.mult, r.loss, j) for x, (r, j) in self._spots.items()}
+        """``(multiplier, red-circle loss, judge)`` of every spot (settlement)."""
         """``(spot, multiplier, red-circle loss)`` of every spot, as views list them."""
         self.race_rates: dict[tuple[str, ...], tuple[tuple[str, int, int], ...]] = {}
         """A race's spots -> their rates (a view's ``rates``), added with setdefault."""
         self.exotic_spots = tables.exotic_spots
         """The spots of each exotic card (``exotic:by-a-nose`` -> its three spots)."""
         self._bets: dict[tuple[int, int, str], Bet] = {}  # interned (values, shared)
+        self.placed_events: dict[tuple[int, int, str], BetPlaced] = {}
+        """Interned :class:`BetPlaced` events without a VIP card (see :meth:`placed`)."""
+        self.hands: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], Any]] = {}
+        """``(seat, hand)`` -> its token values and their grid (see :meth:`hand_grid`)."""
         self.grids: dict[tuple[int, Any], dict[str, Any]] = {}  # see grid()
+        self._races: dict[tuple[Any, ...], RaceSpots] = {}  # see race_spots()
+        self._spot_names = {x: x for x in self.all_spots}  # one str object a spot
 
     @classmethod
     def upgrade_config(cls, data: Any, version: int) -> Any:
@@ -192,6 +206,33 @@ class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
             return spot_rate(self.config, spot), judge(self.config, spot)
         return found
 
+    def race_spots(self, props: Sequence[int], exotics: Sequence[int]) -> RaceSpots:
+        """A race's spots (board order), as a set, its prop cards' names and its
+        exotic cards' names, for the race's prop cards and the exotic cards on
+        the table; found once per set of cards.  The spots are the strings of
+        :attr:`all_spots` (and of :meth:`grid`'s keys and bets)."""
+        key = (*props, -1, *exotics)
+        found = self._races.get(key)
+        if found is None:
+            c = self.config
+            named = self._spot_names
+            spots = tuple(
+                named.get(x, x) for x in [*self.board_spots, *card_spots(c, props, exotics)]
+            )
+            built = (
+                spots,
+                frozenset(spots),
+                tuple(str(c.props[p]) for p in props),
+                tuple(c.exotics[e].name for e in exotics),
+            )
+            found = self._races.setdefault(key, built)
+        return found
+
+    def payout(self, spot: str) -> tuple[int, int, Judge]:
+        """``(multiplier, red-circle loss, judge)`` of ``spot`` (see :meth:`spot`)."""
+        rate, wins = self.spot(spot)
+        return rate.mult, rate.loss, wins
+
     def grid(self, seat: int, tokens: tuple[int, ...] | int) -> dict[str, Any]:
         """Interned actions of ``seat`` for every spot of the game (read only):
         for ``tokens`` (distinct token values in hand) the tuple of its
@@ -207,6 +248,26 @@ class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
                 bet = self.bet
                 built = {x: tuple(bet(seat, t, x) for t in tokens) for x in self.all_spots}
             found = self.grids.setdefault(key, built)
+        return found
+
+    def hand_grid(
+        self, seat: int, hand: list[int]
+    ) -> tuple[tuple[int, ...], dict[str, tuple[Bet, ...]]]:
+        """The distinct token values of ``hand`` (sorted) and their :meth:`grid`,
+        found once per hand (a hand is a few tokens: few hands ever occur)."""
+        key = (seat, tuple(hand))
+        found = self.hands.get(key)
+        if found is None:
+            values = tuple(sorted(set(hand)))
+            found = self.hands.setdefault(key, (values, self.grid(seat, values)))
+        return found
+
+    def placed(self, seat: int, token: int, spot: str) -> BetPlaced:
+        """``BetPlaced(seat, token, spot)`` (no VIP card), interned as :meth:`bet`."""
+        key = (seat, token, spot)
+        found = self.placed_events.get(key)
+        if found is None:
+            found = self.placed_events.setdefault(key, BetPlaced(seat, token, spot))
         return found
 
     @property

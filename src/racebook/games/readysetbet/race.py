@@ -11,10 +11,12 @@ import attrs
 
 from racebook.cards.readysetbet import HORSES
 from racebook.core.game import CHANCE, Action, Event
-from racebook.games.readysetbet.board import card_spots, horse_of
+from racebook.games.readysetbet.board import horse_of
 from racebook.games.readysetbet.dice import (
     DIGITS,
+    HORSE36,
     HORSE_OF,
+    PAIRS,
     advance,
     advance_ruled,
     dice_to_finish,
@@ -176,16 +178,10 @@ def start_race(state: ReadySetBetState, action: NewRace, events: list[Event]) ->
     state.used_props += state.props
     if action.exotic >= 0:
         state.exotics.append(action.exotic)  # accumulating: one more card a race
-    state.spots = [*state.game.board_spots, *card_spots(c, state.props, state.exotics)]
-    state.spot_set = frozenset(state.spots)
-    state.free = list(state.spots)
-    events.append(
-        RaceReady(
-            state.race + 1,
-            tuple(str(c.props[p]) for p in state.props),
-            tuple(c.exotics[e].name for e in state.exotics),
-        )
-    )
+    spots, state.spot_set, names, exotics = state.game.race_spots(action.props, state.exotics)
+    state.spots = list(spots)
+    state.free = list(spots)
+    events.append(RaceReady(state.race + 1, names, exotics))
     # every player takes their tokens back, with their bonus tokens; the host
     # bets none ("成為主持人的玩家不得在該場賽事中使用自己的貴賓牌")
     tokens = c.token_set
@@ -256,6 +252,18 @@ def cross(state: ReadySetBetState, h: int, events: list[Event]) -> None:
 
 def roll_out(state: ReadySetBetState, dice: str, events: list[Event]) -> None:
     """The rolls of a roll-out, as :func:`roll` plays them, narrated by one event."""
+    drawn = state.drawn
+    if (
+        drawn is not None
+        and drawn.dice is dice
+        and drawn.version == state._version
+        and drawn.start == state.pos
+        and drawn.pending == state.pending
+        and drawn.crossed == state.crossed
+    ):
+        state.drawn = None
+        roll_out_drawn(state, drawn, events)
+        return
     c = state.game.config
     pos, pending, track, bonus, red = state.pos, state.pending, c.track, c.bonus, c.red_line
     crossed = state.crossed
@@ -294,6 +302,93 @@ def roll_out(state: ReadySetBetState, dice: str, events: list[Event]) -> None:
     settle(state, h, events)
 
 
+@attrs.frozen
+class Drawn:
+    """A roll-out's dice drawn by :func:`sample_roll_out`, with the rolls worked
+    out on a copy of the track as :func:`roll_out` plays them: kept on the state
+    for the :class:`DiceRun` of these very dice (the same object) applied next to
+    the same track, which then need not be rolled a second time."""
+
+    version: int
+    dice: str
+    start: list[int]  # the track it was drawn from: positions, pair, red line
+    pending: int
+    crossed: list[int]
+    moved: tuple[int, ...]
+    told: tuple[tuple[int, int], ...]  # (roll id, horse crossing the red line or -1)
+    pos: list[int]  # the track at the finish
+    after: int  # the horse waiting for its pair at the finish
+    horse: int  # the winner
+    last: tuple[int, int]
+
+
+def draw_roll_out(state: ReadySetBetState, rng: random.Random) -> Drawn:
+    """The dice of a roll-out (the draws of :func:`roll_to_finish`) and their
+    rolls on a copy of the track (no rule module changes them: the caller asks)."""
+    c = state.game.config
+    pos = list(state.pos)
+    pending = state.pending
+    track, bonus, red = c.track, c.bonus, c.red_line
+    crossed = list(state.crossed)
+    rand = rng.random
+    horse, pairs = HORSE36, PAIRS
+    out: list[str] = []
+    moved: list[int] = []
+    told: list[tuple[int, int]] = []
+    while True:
+        i = int(rand() * 36)  # the same draw as roll_to_finish's
+        out.append(pairs[i])
+        h = horse[i]
+        was = pos[h]
+        if pending == h:  # advance(), inline
+            p, pending = was + 1 + bonus[h], -1
+        else:
+            p, pending = was + 1, h
+        if p >= track:
+            p = track
+        pos[h] = p
+        moved.append(p - was)
+        if p >= red and h not in crossed:
+            crossed.append(h)
+            told.append((i, h))
+        elif i == 0 or i == 35:  # 1+1, 6+6: doubles pay
+            told.append((i, -1))
+        if p == track:
+            pair = pairs[i]
+            return Drawn(
+                state._version,
+                "".join(out),
+                list(state.pos),
+                state.pending,
+                list(state.crossed),
+                tuple(moved),
+                tuple(told),
+                pos,
+                pending,
+                h,
+                (int(pair[0]), int(pair[1])),
+            )
+
+
+def roll_out_drawn(state: ReadySetBetState, drawn: Drawn, events: list[Event]) -> None:
+    """:func:`roll_out` of dice :func:`draw_roll_out` worked out: the same state
+    and events, told in the same order (doubles, then the red line, roll by roll)."""
+    told: list[Event] = []
+    for i, h in drawn.told:
+        if i == 0 or i == 35:
+            pay_doubles(state, 1 if i == 0 else 6, told)
+        if h >= 0:
+            cross(state, h, told)
+    events.append(RolledOut(drawn.dice, drawn.moved))
+    events += told
+    state.pos[:] = drawn.pos
+    state.pending = drawn.after
+    state.last = drawn.last
+    state.phase = RACE
+    state.open = False
+    settle(state, drawn.horse, events)
+
+
 def leaders(state: ReadySetBetState) -> tuple[int, ...]:
     """The horses in the lead (none before any has moved)."""
     top = max(state.pos)
@@ -315,19 +410,27 @@ def check_dice_run(state: ReadySetBetState, dice: str) -> str | None:
 
 
 def sample_roll_out(state: ReadySetBetState, rng: random.Random) -> str:
-    """Random dice of a roll-out from ``state``'s position."""
+    """Random dice of a roll-out from ``state``'s position; without rule modules
+    their rolls are worked out as they are drawn, kept for :func:`roll_out`
+    (``state.drawn``): a random game rolls each roll-out once, not twice."""
     c = state.game.config
-    if state.game.hooks.bonus:
+    hooks = state.game.hooks
+    if hooks.bonus:
         return roll_ruled(state, rng)
-    return roll_to_finish(state.pos, state.pending, rng, c.track, c.bonus)
+    if hooks.betting_closes:
+        return roll_to_finish(state.pos, state.pending, rng, c.track, c.bonus)
+    drawn = draw_roll_out(state, rng)
+    state.drawn = drawn
+    return drawn.dice
 
 
 def sample_new_race(state: ReadySetBetState, rng: random.Random) -> NewRace:
     """A race's random cards: unused prop cards and a new exotic finish card."""
     c = state.game.config
-    free = [p for p in range(len(c.props)) if p not in state.used_props]
+    used, shown = set(state.used_props), set(state.exotics)
+    free = [p for p in range(len(c.props)) if p not in used]
     props = tuple(sorted(rng.sample(free, min(c.props_per_race, len(free)))))
-    rest = [e for e in range(len(c.exotics)) if e not in state.exotics]
+    rest = [e for e in range(len(c.exotics)) if e not in shown]
     return NewRace(CHANCE, props, rng.choice(rest) if rest else -1)
 
 

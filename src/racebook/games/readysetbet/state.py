@@ -26,7 +26,7 @@ from racebook.games.readysetbet.phases import (
     ROLLOUT,
     SETUP,
 )
-from racebook.games.readysetbet.race import Dice, DiceRun, NewRace, Roll, RollOut
+from racebook.games.readysetbet.race import Dice, DiceRun, Drawn, NewRace, Roll, RollOut
 from racebook.games.readysetbet.settlement import horse_places
 from racebook.games.readysetbet.view import ReadySetBetView, view
 from racebook.games.readysetbet.vip import Cash, DealVip, Keep
@@ -34,6 +34,8 @@ from racebook.games.readysetbet.vip import Cash, DealVip, Keep
 if TYPE_CHECKING:
     from racebook.games.readysetbet.game import ReadySetBet
 
+
+NO_BET = (-2, -1)  # no cached to_act is of version -2
 
 ReadySetBetAction = (
     NewRace
@@ -77,6 +79,10 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         self.hosting = -1  # rotating host: the player hosting
         self.asked = -1  # rotating host: the player asked
         self._acting: tuple[int, tuple[int, ...]] = (-1, ())  # to_act, by state version
+        self.drawn: Drawn | None = None  # a roll-out's dice as drawn, worked out (race.py)
+        # (state version, seat) of the last bet or free-chips card during a race: to_act
+        # then asks only that seat again (see to_act)
+        self._bet_by = NO_BET
         self._reset_race()
         self.phase = FIRST if c.rotating_host else SETUP
 
@@ -104,6 +110,7 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         # ("每位玩家不得在同一張特別彩池牌上放置超過1枚投注標記"), and each seat's piggyback
         # values this race (VIP cards do not change during a race)
         self.barred: list[frozenset[str]] = [frozenset()] * n
+        self.widest = 0  # the most spots barred to one seat (to_act)
         self.piggy: list[tuple[int, ...]] = [()] * n
 
     # -- reading ----------------------------------------------------------------------
@@ -120,11 +127,23 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
             return acting
         phase = self.phase
         if phase == RACE:
-            acting = (*filter(self._may_act, range(self.game.config.players)), self.game.host)
+            since, seat = self._bet_by
+            if since == version and len(self.free) > self.widest:
+                # one action since ``acting`` was worked out, a bet or free-chips card of
+                # ``seat``; every bettor still has a free spot it may take (more free spots
+                # than any seat has barred), so no other bettor's answer changed
+                # (and ``seat``, which just acted, is not the host: _may_act, shortened)
+                if not (
+                    self.cash[seat]
+                    or ((self.open or self.late[seat]) and (self.hands[seat] or self.bonus[seat]))
+                ):
+                    acting = tuple([s for s in acting if s != seat])
+            else:
+                acting = (*filter(self._may_act, range(self.game.config.players)), self.game.host)
         elif phase == HOST_BETS:
             acting = (self.host_player,)
         elif phase == KEEP:
-            acting = tuple(s for s, offer in enumerate(self.offers) if offer)
+            acting = tuple([s for s, offer in enumerate(self.offers) if offer])
         elif phase == OFFER:
             acting = (self.asked,)
         elif phase == OVER:
@@ -367,7 +386,16 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
     # -- play: each action to the module of its rulebook section ------------------------
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
-        if isinstance(action, Bet | BonusBet):  # 3 actions in 4: first
+        kind = type(action)
+        if (kind is Bet or kind is BonusBet) and self.phase == RACE:  # 3 actions in 4: first
+            self._bet_by = (self._version, action.seat)
+            board.place_bet(self, action, events)  # type: ignore[arg-type]
+            return events
+        self._bet_by = NO_BET  # the last action was not a bet (to_act)
+        if kind is Dice:
+            race.roll(self, action, events)  # type: ignore[arg-type]
+            return events
+        if isinstance(action, Bet | BonusBet):
             if isinstance(action, Bet) and self.phase == HOST_BETS:
                 board.place_host_token(self, action, events)
             else:
@@ -381,6 +409,8 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         elif isinstance(action, DiceRun):
             race.roll_out(self, action.dice, events)
         elif isinstance(action, Cash):
+            if self.phase == RACE:
+                self._bet_by = (self._version, action.seat)
             vip.cash(self, action.seat, action.card, events)
         elif isinstance(action, NewRace):
             race.start_race(self, action, events)
