@@ -39,8 +39,9 @@ def test_to_act_after_each_action_is_worked_out_afresh(preset: str) -> None:
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_a_drawn_roll_out_is_the_roll_out_of_its_dice(preset: str) -> None:
-    # the dice as drawn (worked out once) and the same dice in a new string (rolled
-    # again, as replay rolls them) leave equal states and tell equal events
+    # the dice as drawn (worked out as they are drawn), the same dice in a new string
+    # checked first (worked out as they are checked, as replay does) and played
+    # unchecked (rolled one by one) leave equal states and tell equal events
     game = racebook.load(preset)
     for g in range(12):
         state = game.new_state(seed=g)
@@ -52,16 +53,40 @@ def test_a_drawn_roll_out_is_the_roll_out_of_its_dice(preset: str) -> None:
                 state.apply(action)
                 continue
             state._do(action)  # the dice not drawn yet
-            other = state.clone()
+            checked, plain = state.clone(), state.clone()
             drawn = state.sample_chance(random.Random(g))
             assert isinstance(drawn, DiceRun)
+            told = state._do(drawn)
             again = DiceRun(CHANCE, "".join(list(drawn.dice)))
-            assert again.dice is not drawn.dice
-            told = state.apply(drawn)
-            assert other.apply(again) == told
-            assert other.snapshot() == state.snapshot()
-            assert other.checkpoint() == state.checkpoint()
-            state = other
+            assert checked.check(again) is None
+            assert checked._do(again) == told
+            assert plain._do(DiceRun(CHANCE, "".join(list(drawn.dice)))) == told
+            for other in (checked, plain):
+                assert other.snapshot() == state.snapshot()
+                assert other.checkpoint() == state.checkpoint()
+            state = plain
+            state._resolve_chance([])
+
+
+@pytest.mark.parametrize("dice", ["", "1", "7", "1234", "66666666", "3412" * 40])
+def test_a_roll_out_that_does_not_end_at_the_finish_is_refused(dice: str) -> None:
+    game = racebook.load("readysetbet-simple")
+    state = game.new_state(seed=1)
+    rng = random.Random(1)
+    while True:
+        action = state.random_action(state.to_act[0], rng)
+        if action.kind == "roll-out":
+            break
+        state.apply(action)
+    state._do(action)
+    state.pos[:] = [13, 0, 0, 0, 0, 0, 0, 0, 0]
+    state.pending = -1
+    before = state.snapshot()
+    assert state.check(DiceRun(CHANCE, dice)) is not None
+    assert state.snapshot() == before and state.drawn is None
+    # 1+1 twice: the 2/3 moves 1, then 1 + 3: the second reaches the finish
+    assert state.check(DiceRun(CHANCE, "1111")) is None
+    assert state.check(DiceRun(CHANCE, "111111")) is not None
 
 
 def test_drawn_dice_on_a_changed_track_are_rolled_again() -> None:

@@ -219,11 +219,8 @@ def place_bet(state: ReadySetBetState, action: Bet | BonusBet, events: list[Even
         barred = state.barred[seat] = state.barred[seat] | state.game.exotic_spots[card_of(spot)]
         if len(barred) > state.widest:
             state.widest = len(barred)
-    if note:
-        events.append(BetPlaced(seat, token, spot, note))
-    else:  # game.placed(), inline
-        placed = state.game.placed_events.get((seat, token, spot))
-        events.append(placed if placed is not None else state.game.placed(seat, token, spot))
+    placed = state.game.placed_events.get((seat, token, spot, note))  # game.placed(), inline
+    events.append(placed if placed is not None else state.game.placed(seat, token, spot, note))
 
 
 def check_host_bet(state: ReadySetBetState, action: Bet) -> str | None:
@@ -350,7 +347,8 @@ def check_bet(state: ReadySetBetState, action: Bet | BonusBet) -> str | None:
         ):
             return None
         return f"{spot} is taken: one token per spot, first come first served"
-    if exotic_taken(state, seat, spot):
+    if spot in state.barred[seat]:  # exotic_taken(), inline
+        # "每位玩家不得在同一張特別彩池牌上放置超過1枚投注標記"
         return "at most one of a player's tokens on each exotic finish card"
     return None
 

@@ -66,6 +66,9 @@ class ConfigTables:
     exotic_spots: dict[str, frozenset[str]]
 
 
+TakeUp = tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]
+"""What VIP cards give a player each race: bonus tokens, late bets, free-chips
+cards, piggyback values (``vip.take_up``)."""
 RaceSpots = tuple[tuple[str, ...], frozenset[str], tuple[str, ...], tuple[str, ...]]
 """A race's spots, as a set, and its prop and exotic cards' names
 (:meth:`ReadySetBet.race_spots`)."""
@@ -165,12 +168,20 @@ class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
         self.exotic_spots = tables.exotic_spots
         """The spots of each exotic card (``exotic:by-a-nose`` -> its three spots)."""
         self._bets: dict[tuple[int, int, str], Bet] = {}  # interned (values, shared)
-        self.placed_events: dict[tuple[int, int, str], BetPlaced] = {}
-        """Interned :class:`BetPlaced` events without a VIP card (see :meth:`placed`)."""
+        self.placed_events: dict[tuple[int, int, str, str], BetPlaced] = {}
+        """Interned :class:`BetPlaced` events (see :meth:`placed`)."""
         self.hands: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], Any]] = {}
         """``(seat, hand)`` -> its token values and their grid (see :meth:`hand_grid`)."""
         self.grids: dict[tuple[int, Any], dict[str, Any]] = {}  # see grid()
         self._races: dict[tuple[Any, ...], RaceSpots] = {}  # see race_spots()
+        self.rolls = (Roll(self.host), RollOut(self.host))
+        """The host's two actions, interned."""
+        self._keeps = tuple(
+            tuple(Keep(s, k) for k in range(len(config.vip_cards))) for s in range(config.players)
+        )
+        self.vip_names = tuple(card.name for card in config.vip_cards)
+        self.take_ups: dict[tuple[int, ...], TakeUp] = {}
+        """A player's VIP cards -> what they give each race (see ``vip.take_up``)."""
         self._spot_names = {x: x for x in self.all_spots}  # one str object a spot
 
     @classmethod
@@ -205,6 +216,10 @@ class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
         if found is None:
             return spot_rate(self.config, spot), judge(self.config, spot)
         return found
+
+    def keeps(self, seat: int) -> tuple[Keep, ...]:
+        """``Keep(seat, card)`` for every VIP card, interned (index: the card)."""
+        return self._keeps[seat]
 
     def race_spots(self, props: Sequence[int], exotics: Sequence[int]) -> RaceSpots:
         """A race's spots (board order), as a set, its prop cards' names and its
@@ -262,12 +277,12 @@ class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
             found = self.hands.setdefault(key, (values, self.grid(seat, values)))
         return found
 
-    def placed(self, seat: int, token: int, spot: str) -> BetPlaced:
-        """``BetPlaced(seat, token, spot)`` (no VIP card), interned as :meth:`bet`."""
-        key = (seat, token, spot)
+    def placed(self, seat: int, token: int, spot: str, note: str = "") -> BetPlaced:
+        """``BetPlaced(seat, token, spot, note)``, interned as :meth:`bet`."""
+        key = (seat, token, spot, note)
         found = self.placed_events.get(key)
         if found is None:
-            found = self.placed_events.setdefault(key, BetPlaced(seat, token, spot))
+            found = self.placed_events.setdefault(key, BetPlaced(seat, token, spot, note))
         return found
 
     @property

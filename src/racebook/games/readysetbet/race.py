@@ -17,6 +17,7 @@ from racebook.games.readysetbet.dice import (
     HORSE36,
     HORSE_OF,
     PAIRS,
+    ROLL_ID,
     advance,
     advance_ruled,
     dice_to_finish,
@@ -354,7 +355,6 @@ def draw_roll_out(state: ReadySetBetState, rng: random.Random) -> Drawn:
         elif i == 0 or i == 35:  # 1+1, 6+6: doubles pay
             told.append((i, -1))
         if p == track:
-            pair = pairs[i]
             return Drawn(
                 state._version,
                 "".join(out),
@@ -366,8 +366,62 @@ def draw_roll_out(state: ReadySetBetState, rng: random.Random) -> Drawn:
                 pos,
                 pending,
                 h,
-                (int(pair[0]), int(pair[1])),
+                (i // 6 + 1, i % 6 + 1),
             )
+
+
+def read_roll_out(state: ReadySetBetState, dice: str) -> Drawn | None:
+    """The rolls of ``dice`` (digits 1 to 6, two a roll) worked out as
+    :func:`draw_roll_out` works out the dice it draws; ``None`` unless their
+    last roll, and no other, reaches the finish (:func:`dice_to_finish`)."""
+    c = state.game.config
+    pos = list(state.pos)
+    pending = state.pending
+    track, bonus, red = c.track, c.bonus, c.red_line
+    crossed = list(state.crossed)
+    horse = HORSE36
+    moved: list[int] = []
+    told: list[tuple[int, int]] = []
+    ids = list(map(ROLL_ID.__getitem__, pairs_of(dice)))
+    last = len(ids) - 1
+    for n, i in enumerate(ids):
+        h = horse[i]
+        was = pos[h]
+        if pending == h:  # advance(), inline
+            p, pending = was + 1 + bonus[h], -1
+        else:
+            p, pending = was + 1, h
+        if p >= track:
+            p = track
+        pos[h] = p
+        moved.append(p - was)
+        if p >= red and h not in crossed:
+            crossed.append(h)
+            told.append((i, h))
+        elif i == 0 or i == 35:  # 1+1, 6+6: doubles pay
+            told.append((i, -1))
+        if p == track:
+            if n != last:
+                return None
+            return Drawn(
+                state._version,
+                dice,
+                list(state.pos),
+                state.pending,
+                list(state.crossed),
+                tuple(moved),
+                tuple(told),
+                pos,
+                pending,
+                h,
+                (i // 6 + 1, i % 6 + 1),
+            )
+    return None
+
+
+def pairs_of(dice: str) -> list[str]:
+    """A roll-out's dice, two digits a roll: ``"3412"`` -> ``["34", "12"]``."""
+    return [dice[k : k + 2] for k in range(0, len(dice), 2)]
 
 
 def roll_out_drawn(state: ReadySetBetState, drawn: Drawn, events: list[Event]) -> None:
@@ -400,10 +454,17 @@ def check_dice_run(state: ReadySetBetState, dice: str) -> str | None:
     c = state.game.config
     if not dice or len(dice) % 2 or not DIGITS.issuperset(dice):
         return "a roll-out's dice are pairs of digits 1 to 6, at least one roll"
-    if state.game.hooks.bonus:
+    hooks = state.game.hooks
+    if hooks.bonus:
         rolls = finish_ruled(state, dice)
-    else:
+    elif hooks.betting_closes:
         rolls = dice_to_finish(state.pos, state.pending, dice, c.track, c.bonus)
+    else:  # worked out as it is checked, kept for roll_out (replay rolls it once)
+        drawn = read_roll_out(state, dice)
+        if drawn is not None:
+            state.drawn = drawn
+            return None
+        rolls = 0
     if rolls * 2 != len(dice):
         return "a roll-out's dice end with the roll that reaches the finish"
     return None

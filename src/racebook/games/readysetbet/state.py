@@ -270,16 +270,18 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         if phase == HOST_BETS:
             tokens = sorted(set(self.host_hand))
             return [Bet(seat, t, s) for s in self.spots if s not in self.host_bets for t in tokens]
-        if phase == KEEP:
-            return [Keep(seat, k) for k in self.offers[seat]]
+        if phase == KEEP:  # the game's interned actions (values: equal to new ones)
+            keeps = self.game.keeps(seat)
+            return [keeps[k] for k in self.offers[seat]]
         if phase == OFFER:
             return [Host(seat, True), Host(seat, False)]
         if phase != RACE:
             return []
         if seat == self.game.host:
+            roll, roll_out = self.game.rolls
             if self.to_act == (seat,):
-                return [Roll(seat), RollOut(seat)]
-            return [Roll(seat)]
+                return [roll, roll_out]
+            return [roll]
         return board.legal_bets(self, seat)
 
     def _pick(self, seat: int, rng: random.Random) -> ReadySetBetAction:
@@ -291,9 +293,9 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         seat = action.seat
         # a bettor's bet during the race (3 actions in 4) first: the answer the chain
         # below gives it, without the 8 isinstance tests before it
-        bettor = 0 <= seat != self.game.host
-        if isinstance(action, Bet | BonusBet) and self.phase == RACE and bettor:
-            return board.check_bet(self, action)
+        kind = type(action)
+        if (kind is Bet or kind is BonusBet) and self.phase == RACE and 0 <= seat != self.game.host:
+            return board.check_bet(self, action)  # type: ignore[arg-type]
         if seat == CHANCE:
             return self._check_chance(action)
         if isinstance(action, Roll | RollOut):

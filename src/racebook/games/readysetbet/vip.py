@@ -109,21 +109,29 @@ def take_up(state: ReadySetBetState, seat: int) -> None:
     """A race starts: what ``seat``'s VIP cards give it for the race (not the host's):
     its bonus tokens, late bets, free chips to play and piggyback values (kept in
     ``state.piggy``).  One pass over its cards: four vip_of calls cost 2x more."""
-    cards, kinds = state.game.config.vip_cards, state.game.kinds
-    bonus, cash, piggy = [], [], []
-    late = 0
-    for k in state.vip[seat]:
-        kind = kinds[k]
-        if kind == "bonus-token":
-            bonus.append(k)
-        elif kind == "late-bet":
-            late += cards[k].amount
-        elif kind == "free-chips" and k not in state.cashed:
-            cash.append(k)
-        elif kind == "piggyback":
-            piggy.append(cards[k].value)
-    state.bonus[seat], state.late[seat], state.cash[seat] = bonus, late, cash
-    state.piggy[seat] = tuple(piggy)
+    held = tuple(state.vip[seat])
+    found = state.game.take_ups.get(held)
+    if found is None:  # found once per hand of VIP cards (setdefault: see ReadySetBet)
+        cards, kinds = state.game.config.vip_cards, state.game.kinds
+        bonus: list[int] = []
+        free: list[int] = []
+        piggy: list[int] = []
+        late = 0
+        for k in held:
+            kind = kinds[k]
+            if kind == "bonus-token":
+                bonus.append(k)
+            elif kind == "late-bet":
+                late += cards[k].amount
+            elif kind == "free-chips":
+                free.append(k)
+            elif kind == "piggyback":
+                piggy.append(cards[k].value)
+        found = state.game.take_ups.setdefault(
+            held, (tuple(bonus), late, tuple(free), tuple(piggy))
+        )
+    state.bonus[seat], state.late[seat], frees, state.piggy[seat] = list(found[0]), *found[1:]
+    state.cash[seat] = [k for k in frees if k not in state.cashed] if frees else []
 
 
 def piggyback(state: ReadySetBetState, seat: int) -> list[int]:
@@ -177,7 +185,7 @@ def deal_problem(state: ReadySetBetState, cards: tuple[int, ...]) -> str | None:
 def deal(state: ReadySetBetState, cards: tuple[int, ...], events: list[Event]) -> None:
     """VIP cards are dealt, ``vip_deal`` face down to each player."""
     c = state.game.config
-    names = c.vip_cards
+    names = state.game.vip_names
     if len(cards) > len(state.deck):  # the deck ran out: the discards are the new deck
         rest = set(cards[len(state.deck) :])
         state.deck = [k for k in state.discards if k not in rest]
@@ -189,7 +197,7 @@ def deal(state: ReadySetBetState, cards: tuple[int, ...], events: list[Event]) -
         mine = list(cards[s * c.vip_deal : (s + 1) * c.vip_deal])
         state.offers[s] = mine
         if mine:
-            events.append(VipDealt(s, tuple(mine), tuple(names[k].name for k in mine)))
+            events.append(VipDealt(s, tuple(mine), tuple([names[k] for k in mine])))
     state.phase = KEEP
     if not any(state.offers):
         after_draft(state)
