@@ -181,7 +181,11 @@ def open_spots(state: ReadySetBetState, seat: int) -> list[str]:
     barred = state.barred[seat]
     if not barred:
         return state.free
-    return list(filterfalse(barred.__contains__, state.free))
+    # only exotic spots are barred, and they come last: the ``plain`` free spots
+    # before them are all open
+    plain = state.plain
+    free = state.free
+    return free[:plain] + list(filterfalse(barred.__contains__, free[plain:]))
 
 
 def stack_spots(state: ReadySetBetState, seat: int) -> list[str]:
@@ -212,6 +216,8 @@ def place_bet(state: ReadySetBetState, action: Bet | BonusBet, events: list[Even
     else:
         state.bets[spot] = (seat, token, card)
         state.free.remove(spot)
+        if spot[0] != "e":
+            state.plain -= 1
     if not state.open:  # a late-bet card's bet after the close
         state.late[seat] -= 1
         note = note or "Late bet"
@@ -265,8 +271,14 @@ def pick_bet(state: ReadySetBetState, seat: int, rng: random.Random) -> ReadySet
     cash = state.cash[seat]
     if not (state.open or state.late[seat]):
         return Cash(seat, cash[int(r * len(cash))])
+    free = state.free
     barred = state.barred[seat]
-    spots = list(filterfalse(barred.__contains__, state.free)) if barred else state.free
+    ns = len(free)
+    plain, tail = ns, free  # the spots open to the seat: free[:plain] + tail
+    if barred:  # only exotic spots are barred, the last ones (open_spots)
+        plain = state.plain
+        tail = list(filterfalse(barred.__contains__, free[plain:]))
+        ns = plain + len(tail)
     hand = state.hands[seat]
     bonus = state.bonus[seat]
     values: tuple[int, ...] = ()
@@ -274,20 +286,23 @@ def pick_bet(state: ReadySetBetState, seat: int, rng: random.Random) -> ReadySet
     if hand:
         found = state.game.hands.get((seat, tuple(hand)))  # hand_grid(), inline
         values, grid = found if found is not None else state.game.hand_grid(seat, hand)
-    if not (bonus or cash or state.piggy[seat]):  # tokens alone (most picks)
-        nv = len(values)
-        k = int(r * (len(spots) * nv))
-        return grid[spots[k // nv]][k % nv]
+    nv = len(values)
+    if not (bonus or cash or state.piggy[seat]):  # tokens alone (half the picks)
+        k = int(r * (ns * nv))
+        j = k // nv
+        return grid[free[j] if j < plain else tail[j - plain]][k % nv]
     stacking = piggyback(state, seat) if state.piggy[seat] else ()
     stack = stack_spots(state, seat) if stacking else []
-    ns, nv = len(spots), len(values)
     own, cards, piggy = ns * nv, len(bonus) * ns, len(stacking) * len(stack)
     k = int(r * (own + cards + piggy + len(cash)))
     if k < own:  # spot by spot, each spot's bets by token value
-        return grid[spots[k // nv]][k % nv]
+        j = k // nv
+        return grid[free[j] if j < plain else tail[j - plain]][k % nv]
     k -= own
     if k < cards:  # bonus token by bonus token, each on every spot
-        bonus_bet: BonusBet = state.game.grid(seat, -1 - bonus[k // ns])[spots[k % ns]]
+        j = k % ns
+        spot = free[j] if j < plain else tail[j - plain]
+        bonus_bet: BonusBet = state.game.grid(seat, -1 - bonus[k // ns])[spot]
         return bonus_bet
     k -= cards
     if k < piggy:

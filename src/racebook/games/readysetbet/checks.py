@@ -34,6 +34,9 @@ def audit(state: ReadySetBetState) -> None:
     if state.phase != OVER:
         assert state.cash == [cashable(state, s) for s in range(c.players)], "playable cash"
     assert state.free == [x for x in state.spots if x not in state.bets], "the free spots"
+    plain = state.plain
+    assert all(x[0] != "e" for x in state.free[:plain]), "the free spots before the exotic ones"
+    assert all(x[0] == "e" for x in state.free[plain:]), "the free exotic spots, last"
     barred: list[set[str]] = [set() for _ in range(c.players)]
     for spot, (who, _, _) in [*state.bets.items(), *state.stacked.items()]:
         if spot[0] == "e":

@@ -69,8 +69,9 @@ class ConfigTables:
 TakeUp = tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]
 """What VIP cards give a player each race: bonus tokens, late bets, free-chips
 cards, piggyback values (``vip.take_up``)."""
-RaceSpots = tuple[tuple[str, ...], frozenset[str], tuple[str, ...], tuple[str, ...]]
-"""A race's spots, as a set, and its prop and exotic cards' names
+RaceSpots = tuple[tuple[str, ...], int, frozenset[str], tuple[str, ...], tuple[str, ...]]
+"""A race's spots, how many of them are not exotic (the exotic ones come last),
+the spots as a set, and its prop and exotic cards' names
 (:meth:`ReadySetBet.race_spots`)."""
 
 
@@ -222,10 +223,11 @@ class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
         return self._keeps[seat]
 
     def race_spots(self, props: Sequence[int], exotics: Sequence[int]) -> RaceSpots:
-        """A race's spots (board order), as a set, its prop cards' names and its
-        exotic cards' names, for the race's prop cards and the exotic cards on
-        the table; found once per set of cards.  The spots are the strings of
-        :attr:`all_spots` (and of :meth:`grid`'s keys and bets)."""
+        """A race's spots (board order), how many are not exotic, the spots as a
+        set, its prop cards' names and its exotic cards' names, for the race's
+        prop cards and the exotic cards on the table; found once per set of
+        cards.  The spots are the strings of :attr:`all_spots` (and of
+        :meth:`grid`'s keys and bets)."""
         key = (*props, -1, *exotics)
         found = self._races.get(key)
         if found is None:
@@ -236,6 +238,7 @@ class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
             )
             built = (
                 spots,
+                sum(1 for x in spots if x[0] != "e"),
                 frozenset(spots),
                 tuple(str(c.props[p]) for p in props),
                 tuple(c.exotics[e].name for e in exotics),

@@ -179,7 +179,9 @@ def start_race(state: ReadySetBetState, action: NewRace, events: list[Event]) ->
     state.used_props += state.props
     if action.exotic >= 0:
         state.exotics.append(action.exotic)  # accumulating: one more card a race
-    spots, state.spot_set, names, exotics = state.game.race_spots(action.props, state.exotics)
+    spots, state.plain, state.spot_set, names, exotics = state.game.race_spots(
+        action.props, state.exotics
+    )
     state.spots = list(spots)
     state.free = list(spots)
     events.append(RaceReady(state.race + 1, names, exotics))

@@ -103,6 +103,7 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         self.spots: list[str] = []
         self.spot_set: frozenset[str] = frozenset()
         self.free: list[str] = []  # the spots without a token, in board order
+        self.plain = 0  # how many of them are not exotic spots (which come last)
         self.host_hand: list[int] = []
         self.host_bets: dict[str, int] = {}  # spot -> token: do not block the spot
         # kept as tokens go down, so that to_act and the legal bets need not search the
