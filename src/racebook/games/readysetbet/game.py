@@ -66,6 +66,8 @@ class ConfigTables:
     exotic_spots: dict[str, frozenset[str]]
 
 
+HANDS = 4096
+"""The most hands of tokens a game keeps the grids of (:meth:`ReadySetBet.hand_grid`)."""
 TakeUp = tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]
 """What VIP cards give a player each race: bonus tokens, late bets, free-chips
 cards, piggyback values (``vip.take_up``)."""
@@ -174,7 +176,15 @@ class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
         self.hands: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], Any]] = {}
         """``(seat, hand)`` -> its token values and their grid (see :meth:`hand_grid`)."""
         self.grids: dict[tuple[int, Any], dict[str, Any]] = {}  # see grid()
-        self._races: dict[tuple[Any, ...], RaceSpots] = {}  # see race_spots()
+        named = {x: x for x in self.all_spots}  # one str object a spot
+        c = config
+        # each card's spots (the strings of all_spots) and name (race_spots)
+        self._cards = (
+            tuple(named[x] for x in card_spots(c, range(len(c.props)), ())),
+            tuple(str(card) for card in c.props),
+            tuple(tuple(named[x] for x in card_spots(c, (), (e,))) for e in range(len(c.exotics))),
+            tuple(card.name for card in c.exotics),
+        )
         self.rolls = (Roll(self.host), RollOut(self.host))
         """The host's two actions, interned."""
         self._keeps = tuple(
@@ -183,7 +193,6 @@ class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
         self.vip_names = tuple(card.name for card in config.vip_cards)
         self.take_ups: dict[tuple[int, ...], TakeUp] = {}
         """A player's VIP cards -> what they give each race (see ``vip.take_up``)."""
-        self._spot_names = {x: x for x in self.all_spots}  # one str object a spot
 
     @classmethod
     def upgrade_config(cls, data: Any, version: int) -> Any:
@@ -225,26 +234,22 @@ class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
     def race_spots(self, props: Sequence[int], exotics: Sequence[int]) -> RaceSpots:
         """A race's spots (board order), how many are not exotic, the spots as a
         set, its prop cards' names and its exotic cards' names, for the race's
-        prop cards and the exotic cards on the table; found once per set of
-        cards.  The spots are the strings of :attr:`all_spots` (and of
+        prop cards and the exotic cards on the table, from each card's, found
+        once per game.  The spots are the strings of :attr:`all_spots` (and of
         :meth:`grid`'s keys and bets)."""
-        key = (*props, -1, *exotics)
-        found = self._races.get(key)
-        if found is None:
-            c = self.config
-            named = self._spot_names
-            spots = tuple(
-                named.get(x, x) for x in [*self.board_spots, *card_spots(c, props, exotics)]
-            )
-            built = (
-                spots,
-                sum(1 for x in spots if x[0] != "e"),
-                frozenset(spots),
-                tuple(str(c.props[p]) for p in props),
-                tuple(c.exotics[e].name for e in exotics),
-            )
-            found = self._races.setdefault(key, built)
-        return found
+        cards = self._cards
+        spots = (
+            *self.board_spots,
+            *[cards[0][p] for p in props],
+            *[x for e in exotics for x in cards[2][e]],
+        )
+        return (
+            spots,
+            len(self.board_spots) + len(props),
+            frozenset(spots),
+            tuple([cards[1][p] for p in props]),
+            tuple([cards[3][e] for e in exotics]),
+        )
 
     def payout(self, spot: str) -> tuple[int, int, Judge]:
         """``(multiplier, red-circle loss, judge)`` of ``spot`` (see :meth:`spot`)."""
@@ -272,12 +277,15 @@ class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
         self, seat: int, hand: list[int]
     ) -> tuple[tuple[int, ...], dict[str, tuple[Bet, ...]]]:
         """The distinct token values of ``hand`` (sorted) and their :meth:`grid`,
-        found once per hand (a hand is a few tokens: few hands ever occur)."""
+        found once per hand (a hand is a few tokens: few hands occur; at most
+        :data:`HANDS` are kept)."""
         key = (seat, tuple(hand))
         found = self.hands.get(key)
         if found is None:
             values = tuple(sorted(set(hand)))
-            found = self.hands.setdefault(key, (values, self.grid(seat, values)))
+            found = (values, self.grid(seat, values))
+            if len(self.hands) < HANDS:
+                found = self.hands.setdefault(key, found)
         return found
 
     def placed(self, seat: int, token: int, spot: str, note: str = "") -> BetPlaced:

@@ -105,6 +105,11 @@ def cashable(state: ReadySetBetState, seat: int) -> list[int]:
     return [k for k in vip_of(state, seat, "free-chips") if k not in state.cashed]
 
 
+TAKE_UPS = 4096
+"""The most hands of VIP cards a game keeps what they give (``take_up``): a
+hand is up to ``races - 1`` cards in the order kept, too many to keep them all."""
+
+
 def take_up(state: ReadySetBetState, seat: int) -> None:
     """A race starts: what ``seat``'s VIP cards give it for the race (not the host's):
     its bonus tokens, late bets, free chips to play and piggyback values (kept in
@@ -127,9 +132,9 @@ def take_up(state: ReadySetBetState, seat: int) -> None:
                 free.append(k)
             elif kind == "piggyback":
                 piggy.append(cards[k].value)
-        found = state.game.take_ups.setdefault(
-            held, (tuple(bonus), late, tuple(free), tuple(piggy))
-        )
+        found = (tuple(bonus), late, tuple(free), tuple(piggy))
+        if len(state.game.take_ups) < TAKE_UPS:
+            found = state.game.take_ups.setdefault(held, found)
     state.bonus[seat], state.late[seat], frees, state.piggy[seat] = list(found[0]), *found[1:]
     state.cash[seat] = [k for k in frees if k not in state.cashed] if frees else []
 
