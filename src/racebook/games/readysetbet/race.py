@@ -331,35 +331,44 @@ def draw_roll_out(state: ReadySetBetState, rng: random.Random) -> Drawn:
     c = state.game.config
     pos = list(state.pos)
     pending = state.pending
-    track, bonus, red = c.track, c.bonus, c.red_line
+    track, bonus, red = c.track, c.bonus, c.red_line  # red <= track (check_config)
     crossed = list(state.crossed)
     rand = rng.random
-    horse, pairs = HORSE36, PAIRS
-    out: list[str] = []
+    horse = HORSE36
+    ids: list[int] = []
     moved: list[int] = []
     told: list[tuple[int, int]] = []
+    roll, move = ids.append, moved.append
     while True:
         i = int(rand() * 36)  # the same draw as roll_to_finish's
-        out.append(pairs[i])
+        roll(i)
         h = horse[i]
         was = pos[h]
         if pending == h:  # advance(), inline
-            p, pending = was + 1 + bonus[h], -1
+            p = was + 1 + bonus[h]
+            pending = -1
         else:
-            p, pending = was + 1, h
-        if p >= track:
+            p = was + 1
+            pending = h
+        if p < red:  # most rolls: short of the red line, and of the finish
+            pos[h] = p
+            move(p - was)
+            if i == 0 or i == 35:  # 1+1, 6+6: doubles pay
+                told.append((i, -1))
+            continue
+        if p > track:
             p = track
         pos[h] = p
-        moved.append(p - was)
-        if p >= red and h not in crossed:
+        move(p - was)
+        if h not in crossed:
             crossed.append(h)
             told.append((i, h))
-        elif i == 0 or i == 35:  # 1+1, 6+6: doubles pay
+        elif i == 0 or i == 35:
             told.append((i, -1))
         if p == track:
             return Drawn(
                 state._version,
-                "".join(out),
+                "".join([PAIRS[i] for i in ids]),
                 list(state.pos),
                 state.pending,
                 list(state.crossed),

@@ -5,6 +5,7 @@ handed to the module of its rulebook section (``race``, ``board``, ``vip``,
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from racebook.cards.readysetbet import Rate
@@ -35,6 +36,8 @@ if TYPE_CHECKING:
     from racebook.games.readysetbet.game import ReadySetBet
 
 
+BETS = (Bet, BonusBet)  # isinstance with a tuple: a union is built at each call
+ROLLS = (Roll, RollOut)
 NO_BET = (-2, -1)  # no cached to_act is of version -2
 
 ReadySetBetAction = (
@@ -299,7 +302,7 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
             return board.check_bet(self, action)  # type: ignore[arg-type]
         if seat == CHANCE:
             return self._check_chance(action)
-        if isinstance(action, Roll | RollOut):
+        if isinstance(action, ROLLS):
             if action.seat != self.game.host:
                 return "only the host rolls"
             if self.phase != RACE:
@@ -318,14 +321,14 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         if self.phase != RACE:
             return f"{action.kind} is not playable now"
         if seat == self.game.host:
-            if isinstance(action, Bet | BonusBet):
+            if isinstance(action, BETS):
                 return "the host does not bet during the race"
             return "the host's chair only rolls"
         if isinstance(action, Cash):
             if action.card not in self.cash[seat]:
                 return f"seat {seat} holds no unplayed free-chips card {action.card} it may use"
             return None
-        if isinstance(action, Bet | BonusBet):
+        if isinstance(action, BETS):
             return board.check_bet(self, action)
         return f"{action.kind} is not playable now"
 
@@ -362,7 +365,7 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         return f"{action.kind} is not a chance outcome"
 
     def _not_now(self, action: Action) -> str | None:
-        if isinstance(action, Bet | BonusBet) and self.phase == RACE and not self.open:
+        if isinstance(action, BETS) and self.phase == RACE and not self.open:
             return "no more bets (截止投注): the third horse crossed the red line"
         return None
 
@@ -395,10 +398,11 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
             board.place_bet(self, action, events)  # type: ignore[arg-type]
             return events
         self._bet_by = NO_BET  # the last action was not a bet (to_act)
-        if kind is Dice:
-            race.roll(self, action, events)  # type: ignore[arg-type]
+        play = PLAY.get(kind)  # the others by their exact class: the chain below, found at once
+        if play is not None:
+            play(self, action, events)
             return events
-        if isinstance(action, Bet | BonusBet):
+        if isinstance(action, BETS):
             if isinstance(action, Bet) and self.phase == HOST_BETS:
                 board.place_host_token(self, action, events)
             else:
@@ -483,3 +487,30 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
 
     def probes(self, seat: int) -> list[Action]:
         return checks.probes(self, seat)
+
+
+def _cash(state: ReadySetBetState, action: Cash, events: list[Event]) -> None:
+    if state.phase == RACE:
+        state._bet_by = (state._version, action.seat)  # to_act asks this seat again
+    vip.cash(state, action.seat, action.card, events)
+
+
+def _set_phase(phase: int) -> Callable[[ReadySetBetState, Action, list[Event]], None]:
+    def play(state: ReadySetBetState, action: Action, events: list[Event]) -> None:
+        state.phase = phase
+
+    return play
+
+
+PLAY: dict[type[Action], Callable[[ReadySetBetState, Any, list[Event]], None]] = {
+    Keep: lambda state, a, events: vip.keep(state, a.seat, a.card, events),
+    Dice: race.roll,
+    Roll: _set_phase(ROLLING),
+    RollOut: _set_phase(ROLLOUT),
+    DiceRun: lambda state, a, events: race.roll_out(state, a.dice, events),
+    NewRace: race.start_race,
+    DealVip: lambda state, a, events: vip.deal(state, a.cards, events),
+    Cash: _cash,
+}
+"""The actions other than bets by class, each to its rulebook section (what
+``_apply``'s chain does for them)."""
