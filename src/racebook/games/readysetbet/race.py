@@ -5,7 +5,8 @@ move a horse (the pair bonus, 獎勵移動) is :mod:`~racebook.games.readysetbet
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, ClassVar
+from operator import add
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 import attrs
 
@@ -305,8 +306,7 @@ def roll_out(state: ReadySetBetState, dice: str, events: list[Event]) -> None:
     settle(state, h, events)
 
 
-@attrs.frozen
-class Drawn:
+class Drawn(NamedTuple):  # a tuple: made twice as fast as a frozen attrs class
     """A roll-out's dice drawn by :func:`sample_roll_out`, with the rolls worked
     out on a copy of the track as :func:`roll_out` plays them: kept on the state
     for the :class:`DiceRun` of these very dice (the same object) applied next to
@@ -388,31 +388,40 @@ def read_roll_out(state: ReadySetBetState, dice: str) -> Drawn | None:
     c = state.game.config
     pos = list(state.pos)
     pending = state.pending
-    track, bonus, red = c.track, c.bonus, c.red_line
+    track, bonus, red = c.track, c.bonus, c.red_line  # red <= track (check_config)
     crossed = list(state.crossed)
     horse = HORSE36
     moved: list[int] = []
     told: list[tuple[int, int]] = []
-    ids = list(map(ROLL_ID.__getitem__, pairs_of(dice)))
-    last = len(ids) - 1
-    for n, i in enumerate(ids):
+    move = moved.append
+    digits = iter(dice)
+    ids = list(map(ROLL_ID.__getitem__, map(add, digits, digits)))  # two digits a roll
+    for i in ids:
         h = horse[i]
         was = pos[h]
         if pending == h:  # advance(), inline
-            p, pending = was + 1 + bonus[h], -1
+            p = was + 1 + bonus[h]
+            pending = -1
         else:
-            p, pending = was + 1, h
-        if p >= track:
+            p = was + 1
+            pending = h
+        if p < red:  # most rolls: short of the red line, and of the finish
+            pos[h] = p
+            move(p - was)
+            if i == 0 or i == 35:  # 1+1, 6+6: doubles pay
+                told.append((i, -1))
+            continue
+        if p > track:
             p = track
         pos[h] = p
-        moved.append(p - was)
-        if p >= red and h not in crossed:
+        move(p - was)
+        if h not in crossed:
             crossed.append(h)
             told.append((i, h))
-        elif i == 0 or i == 35:  # 1+1, 6+6: doubles pay
+        elif i == 0 or i == 35:
             told.append((i, -1))
         if p == track:
-            if n != last:
+            if len(moved) != len(ids):
                 return None
             return Drawn(
                 state._version,
@@ -428,11 +437,6 @@ def read_roll_out(state: ReadySetBetState, dice: str) -> Drawn | None:
                 (i // 6 + 1, i % 6 + 1),
             )
     return None
-
-
-def pairs_of(dice: str) -> list[str]:
-    """A roll-out's dice, two digits a roll: ``"3412"`` -> ``["34", "12"]``."""
-    return [dice[k : k + 2] for k in range(0, len(dice), 2)]
 
 
 def roll_out_drawn(state: ReadySetBetState, drawn: Drawn, events: list[Event]) -> None:
