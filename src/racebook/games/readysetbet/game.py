@@ -68,9 +68,6 @@ class ConfigTables:
 
 HANDS = 4096
 """The most hands of tokens a game keeps the grids of (:meth:`ReadySetBet.hand_grid`)."""
-TakeUp = tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]
-"""What VIP cards give a player each race: bonus tokens, late bets, free-chips
-cards, piggyback values (``vip.take_up``)."""
 RaceSpots = tuple[tuple[str, ...], int, frozenset[str], tuple[str, ...], tuple[str, ...]]
 """A race's spots, how many of them are not exotic (the exotic ones come last),
 the spots as a set, and its prop and exotic cards' names
@@ -191,8 +188,6 @@ class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
             tuple(Keep(s, k) for k in range(len(config.vip_cards))) for s in range(config.players)
         )
         self.vip_names = tuple(card.name for card in config.vip_cards)
-        self.take_ups: dict[tuple[int, ...], TakeUp] = {}
-        """A player's VIP cards -> what they give each race (see ``vip.take_up``)."""
 
     @classmethod
     def upgrade_config(cls, data: Any, version: int) -> Any:

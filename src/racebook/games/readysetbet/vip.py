@@ -105,38 +105,25 @@ def cashable(state: ReadySetBetState, seat: int) -> list[int]:
     return [k for k in vip_of(state, seat, "free-chips") if k not in state.cashed]
 
 
-TAKE_UPS = 4096
-"""The most hands of VIP cards a game keeps what they give (``take_up``): a
-hand is up to ``races - 1`` cards in the order kept, too many to keep them all."""
-
-
 def take_up(state: ReadySetBetState, seat: int) -> None:
     """A race starts: what ``seat``'s VIP cards give it for the race (not the host's):
     its bonus tokens, late bets, free chips to play and piggyback values (kept in
     ``state.piggy``).  One pass over its cards: four vip_of calls cost 2x more."""
-    held = tuple(state.vip[seat])
-    found = state.game.take_ups.get(held)
-    if found is None:  # found once per hand of VIP cards (setdefault: see ReadySetBet)
-        cards, kinds = state.game.config.vip_cards, state.game.kinds
-        bonus: list[int] = []
-        free: list[int] = []
-        piggy: list[int] = []
-        late = 0
-        for k in held:
-            kind = kinds[k]
-            if kind == "bonus-token":
-                bonus.append(k)
-            elif kind == "late-bet":
-                late += cards[k].amount
-            elif kind == "free-chips":
-                free.append(k)
-            elif kind == "piggyback":
-                piggy.append(cards[k].value)
-        found = (tuple(bonus), late, tuple(free), tuple(piggy))
-        if len(state.game.take_ups) < TAKE_UPS:
-            found = state.game.take_ups.setdefault(held, found)
-    state.bonus[seat], state.late[seat], frees, state.piggy[seat] = list(found[0]), *found[1:]
-    state.cash[seat] = [k for k in frees if k not in state.cashed] if frees else []
+    cards, kinds = state.game.config.vip_cards, state.game.kinds
+    bonus, cash, piggy = [], [], []
+    late = 0
+    for k in state.vip[seat]:
+        kind = kinds[k]
+        if kind == "bonus-token":
+            bonus.append(k)
+        elif kind == "late-bet":
+            late += cards[k].amount
+        elif kind == "free-chips" and k not in state.cashed:
+            cash.append(k)
+        elif kind == "piggyback":
+            piggy.append(cards[k].value)
+    state.bonus[seat], state.late[seat], state.cash[seat] = bonus, late, cash
+    state.piggy[seat] = tuple(piggy)
 
 
 def piggyback(state: ReadySetBetState, seat: int) -> list[int]:
