@@ -229,7 +229,7 @@ def roll(state: ReadySetBetState, action: Dice, events: list[Event]) -> None:
         pay_doubles(state, a, events)
     now = leaders(state)
     if now != before:
-        events.append(LeadChange(tuple(HORSES[x] for x in now)))
+        events.append(LeadChange(tuple([HORSES[x] for x in now])))
     if state.pos[h] >= c.red_line and h not in state.crossed:
         cross(state, h, events)
     if state.open and state.game.hooks.betting_closes:
@@ -461,7 +461,7 @@ def roll_out_drawn(state: ReadySetBetState, drawn: Drawn, events: list[Event]) -
 def leaders(state: ReadySetBetState) -> tuple[int, ...]:
     """The horses in the lead (none before any has moved)."""
     top = max(state.pos)
-    return tuple(i for i, p in enumerate(state.pos) if p == top) if top else ()
+    return tuple([i for i, p in enumerate(state.pos) if p == top]) if top else ()
 
 
 def check_dice_run(state: ReadySetBetState, dice: str) -> str | None:
