@@ -198,6 +198,18 @@ def stack_spots(state: ReadySetBetState, seat: int) -> list[str]:
     ]
 
 
+def stack_count(state: ReadySetBetState, seat: int) -> int:
+    """``len(stack_spots(state, seat))`` from the tokens each seat has alone on a
+    spot (``state.lone``), less those on spots barred to ``seat``."""
+    bets, stacked = state.bets, state.stacked
+    barred = [x for x in state.barred[seat] if x in bets and x not in stacked]
+    return (
+        sum(state.lone)
+        - state.lone[seat]
+        - sum(1 for x in barred if bets[x][0] != seat)  # an exotic card's other spots
+    )
+
+
 def place_bet(state: ReadySetBetState, action: Bet | BonusBet, events: list[Event]) -> None:
     """A bettor's token goes down on ``spot`` (on another's token: a piggyback card)."""
     seat, spot = action.seat, action.spot
@@ -212,9 +224,11 @@ def place_bet(state: ReadySetBetState, action: Bet | BonusBet, events: list[Even
         state.hands[seat].remove(token)
     if spot in state.bets:  # a piggyback card's token, on another player's
         state.stacked[spot] = (seat, token, card)
+        state.lone[state.bets[spot][0]] -= 1
         note = note or f"Piggyback {token}"
     else:
         state.bets[spot] = (seat, token, card)
+        state.lone[seat] += 1
         state.free.remove(spot)
         if spot[0] != "e":
             state.plain -= 1
@@ -292,8 +306,8 @@ def pick_bet(state: ReadySetBetState, seat: int, rng: random.Random) -> ReadySet
         j = k // nv
         return grid[free[j] if j < plain else tail[j - plain]][k % nv]
     stacking = piggyback(state, seat) if state.piggy[seat] else ()
-    stack = stack_spots(state, seat) if stacking else []
-    own, cards, piggy = ns * nv, len(bonus) * ns, len(stacking) * len(stack)
+    lone = stack_count(state, seat) if stacking else 0  # the stack spots, listed if picked
+    own, cards, piggy = ns * nv, len(bonus) * ns, len(stacking) * lone
     k = int(r * (own + cards + piggy + len(cash)))
     if k < own:  # spot by spot, each spot's bets by token value
         j = k // nv
@@ -306,7 +320,8 @@ def pick_bet(state: ReadySetBetState, seat: int, rng: random.Random) -> ReadySet
         return bonus_bet
     k -= cards
     if k < piggy:
-        return state.game.bet(seat, stacking[k // len(stack)], stack[k % len(stack)])
+        stack = stack_spots(state, seat)
+        return state.game.bet(seat, stacking[k // lone], stack[k % lone])
     return Cash(seat, cash[k - piggy])
 
 
@@ -358,7 +373,10 @@ def check_bet(state: ReadySetBetState, action: Bet | BonusBet) -> str | None:
         if (
             isinstance(action, Bet)
             and action.token in piggyback(state, seat)
-            and spot in stack_spots(state, seat)
+            # spot in stack_spots(state, seat), without listing them
+            and spot not in state.stacked
+            and state.bets[spot][0] != seat
+            and spot not in state.barred[seat]
         ):
             return None
         return f"{spot} is taken: one token per spot, first come first served"

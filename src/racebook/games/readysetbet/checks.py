@@ -46,6 +46,8 @@ def audit(state: ReadySetBetState) -> None:
     assert state.piggy == [
         tuple(cards[k].value for k in vip_of(state, s, "piggyback")) for s in range(c.players)
     ], "piggyback values"
+    alone = [who for spot, (who, _, _) in state.bets.items() if spot not in state.stacked]
+    assert state.lone == [alone.count(s) for s in range(c.players)], "tokens alone on a spot"
     placed = list(state.bets.values()) + list(state.stacked.values())
     for s in range(c.players):
         mine = sorted([t for (who, t, k) in placed if who == s and k < 0] + state.hands[s])

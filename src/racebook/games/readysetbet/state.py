@@ -115,6 +115,7 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         # values this race (VIP cards do not change during a race)
         self.barred: list[frozenset[str]] = [frozenset()] * n
         self.widest = 0  # the most spots barred to one seat (to_act)
+        self.lone = [0] * n  # each seat's tokens alone on a spot (piggyback targets)
         self.piggy: list[tuple[int, ...]] = [()] * n
 
     # -- reading ----------------------------------------------------------------------
@@ -176,7 +177,7 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         if self.free and not self.barred[seat].issuperset(self.free):
             return True
         stacking = self.piggy[seat] and vip.piggyback(self, seat)
-        return bool(stacking and board.stack_spots(self, seat))
+        return bool(stacking and board.stack_count(self, seat))
 
     @property
     def is_over(self) -> bool:
@@ -462,6 +463,7 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         other.free = list(self.free)
         other.barred = list(self.barred)
         other.piggy = list(self.piggy)
+        other.lone = list(self.lone)
         other.host_hand = list(self.host_hand)
         other.host_bets = dict(self.host_bets)
         other.vip = [list(v) for v in self.vip]
