@@ -68,9 +68,9 @@ class ConfigTables:
 
 HANDS = 4096
 """The most hands of tokens a game keeps the grids of (:meth:`ReadySetBet.hand_grid`)."""
-RaceSpots = tuple[tuple[str, ...], int, frozenset[str], tuple[str, ...], tuple[str, ...]]
+RaceSpots = tuple[tuple[str, ...], int, tuple[str, ...], tuple[str, ...]]
 """A race's spots, how many of them are not exotic (the exotic ones come last),
-the spots as a set, and its prop and exotic cards' names
+and its prop and exotic cards' names
 (:meth:`ReadySetBet.race_spots`)."""
 
 
@@ -227,8 +227,8 @@ class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
         return self._keeps[seat]
 
     def race_spots(self, props: Sequence[int], exotics: Sequence[int]) -> RaceSpots:
-        """A race's spots (board order), how many are not exotic, the spots as a
-        set, its prop cards' names and its exotic cards' names, for the race's
+        """A race's spots (board order), how many are not exotic, its prop
+        cards' names and its exotic cards' names, for the race's
         prop cards and the exotic cards on the table, from each card's, found
         once per game.  The spots are the strings of :attr:`all_spots` (and of
         :meth:`grid`'s keys and bets)."""
@@ -241,7 +241,6 @@ class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
         return (
             spots,
             len(self.board_spots) + len(props),
-            frozenset(spots),
             tuple([cards[1][p] for p in props]),
             tuple([cards[3][e] for e in exotics]),
         )

@@ -180,10 +180,9 @@ def start_race(state: ReadySetBetState, action: NewRace, events: list[Event]) ->
     state.used_props += state.props
     if action.exotic >= 0:
         state.exotics.append(action.exotic)  # accumulating: one more card a race
-    spots, state.plain, state.spot_set, names, exotics = state.game.race_spots(
-        action.props, state.exotics
-    )
+    spots, state.plain, names, exotics = state.game.race_spots(action.props, state.exotics)
     state.spots = list(spots)
+    state._spot_set = None  # made when a check asks (spot_set)
     state.free = list(spots)
     events.append(RaceReady(state.race + 1, names, exotics))
     # every player takes their tokens back, with their bonus tokens; the host

@@ -104,7 +104,7 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         self.late: list[int] = [0] * n  # bets left after the close (late-bet cards)
         self.cash: list[list[int]] = [[] for _ in range(n)]  # free chips playable this race
         self.spots: list[str] = []
-        self.spot_set: frozenset[str] = frozenset()
+        self._spot_set: frozenset[str] | None = frozenset()  # None: not made yet
         self.free: list[str] = []  # the spots without a token, in board order
         self.plain = 0  # how many of them are not exotic spots (which come last)
         self.host_hand: list[int] = []
@@ -119,6 +119,15 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         self.piggy: list[tuple[int, ...]] = [()] * n
 
     # -- reading ----------------------------------------------------------------------
+    @property
+    def spot_set(self) -> frozenset[str]:
+        """This race's spots as a set, made when a check first asks (a random game
+        never does: its bets are legal as they are picked)."""
+        found = self._spot_set
+        if found is None:
+            found = self._spot_set = frozenset(self.spots)
+        return found
+
     @property
     def host_player(self) -> int:
         """The seat whose money the host tokens use (-1: no host tokens)."""
