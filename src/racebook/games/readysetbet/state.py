@@ -299,8 +299,17 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         return board.legal_bets(self, seat)
 
     def _pick(self, seat: int, rng: random.Random) -> ReadySetBetAction:
-        if self.phase == RACE and seat != self.game.host:  # ~150 bets: not listed
-            return board.pick_bet(self, seat, rng)
+        # _legal(seat)[int(rng.random() * n)], without listing: the same order
+        phase = self.phase
+        if phase == RACE:
+            if seat != self.game.host:  # ~150 bets: not listed
+                return board.pick_bet(self, seat, rng)
+            roll, roll_out = self.game.rolls  # [roll, roll_out] once nobody else acts
+            r = rng.random()
+            return roll_out if self.to_act == (seat,) and int(r * 2) == 1 else roll
+        if phase == KEEP:
+            offer = self.offers[seat]
+            return self.game.keeps(seat)[offer[int(rng.random() * len(offer))]]
         return super()._pick(seat, rng)
 
     def _check(self, action: Action) -> str | None:
