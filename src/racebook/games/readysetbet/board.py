@@ -181,7 +181,11 @@ def open_spots(state: ReadySetBetState, seat: int) -> list[str]:
     barred = state.barred[seat]
     if not barred:
         return state.free
-    return list(filterfalse(barred.__contains__, state.free))
+    # only exotic spots are barred, and they come last: the ``plain`` free spots
+    # before them are all open
+    plain = state.plain
+    free = state.free
+    return free[:plain] + list(filterfalse(barred.__contains__, free[plain:]))
 
 
 def stack_spots(state: ReadySetBetState, seat: int) -> list[str]:
@@ -192,6 +196,18 @@ def stack_spots(state: ReadySetBetState, seat: int) -> list[str]:
         for s, (who, _, _) in state.bets.items()
         if who != seat and s not in stacked and s not in barred
     ]
+
+
+def stack_count(state: ReadySetBetState, seat: int) -> int:
+    """``len(stack_spots(state, seat))`` from the tokens each seat has alone on a
+    spot (``state.lone``), less those on spots barred to ``seat``."""
+    bets, stacked = state.bets, state.stacked
+    barred = [x for x in state.barred[seat] if x in bets and x not in stacked]
+    return (
+        sum(state.lone)
+        - state.lone[seat]
+        - sum(1 for x in barred if bets[x][0] != seat)  # an exotic card's other spots
+    )
 
 
 def place_bet(state: ReadySetBetState, action: Bet | BonusBet, events: list[Event]) -> None:
@@ -208,16 +224,23 @@ def place_bet(state: ReadySetBetState, action: Bet | BonusBet, events: list[Even
         state.hands[seat].remove(token)
     if spot in state.bets:  # a piggyback card's token, on another player's
         state.stacked[spot] = (seat, token, card)
+        state.lone[state.bets[spot][0]] -= 1
         note = note or f"Piggyback {token}"
     else:
         state.bets[spot] = (seat, token, card)
+        state.lone[seat] += 1
         state.free.remove(spot)
+        if spot[0] != "e":
+            state.plain -= 1
     if not state.open:  # a late-bet card's bet after the close
         state.late[seat] -= 1
         note = note or "Late bet"
     if spot[0] == "e":  # the seat's other spots on this exotic card are barred to it
-        state.barred[seat] |= state.game.exotic_spots[card_of(spot)]
-    events.append(BetPlaced(seat, token, spot, note))
+        barred = state.barred[seat] = state.barred[seat] | state.game.exotic_spots[card_of(spot)]
+        if len(barred) > state.widest:
+            state.widest = len(barred)
+    placed = state.game.placed_events.get((seat, token, spot, note))  # game.placed(), inline
+    events.append(placed if placed is not None else state.game.placed(seat, token, spot, note))
 
 
 def check_host_bet(state: ReadySetBetState, action: Bet) -> str | None:
@@ -259,34 +282,46 @@ def pick_bet(state: ReadySetBetState, seat: int, rng: random.Random) -> ReadySet
     """``legal_bets(state, seat)[int(rng.random() * n)]`` without listing the
     ``n`` bets (``State.random_action``): the same order, counted by parts."""
     r = rng.random()
-    spots: list[str] = []
-    values: tuple[int, ...] = ()
-    bonus: list[int] = []
-    stacking: Sequence[int] = ()
-    stack: list[str] = []
-    if state.open or state.late[seat]:
-        spots = open_spots(state, seat)
-        hand = state.hands[seat]
-        if hand:
-            values = tuple(sorted(set(hand)))
-        bonus = state.bonus[seat]
-        stacking = piggyback(state, seat) if state.piggy[seat] else ()
-        if stacking:
-            stack = stack_spots(state, seat)
     cash = state.cash[seat]
-    ns, nv = len(spots), len(values)
-    own, cards, piggy = ns * nv, len(bonus) * ns, len(stacking) * len(stack)
+    if not (state.open or state.late[seat]):
+        return Cash(seat, cash[int(r * len(cash))])
+    free = state.free
+    barred = state.barred[seat]
+    ns = len(free)
+    plain, tail = ns, free  # the spots open to the seat: free[:plain] + tail
+    if barred:  # only exotic spots are barred, the last ones (open_spots)
+        plain = state.plain
+        tail = list(filterfalse(barred.__contains__, free[plain:]))
+        ns = plain + len(tail)
+    hand = state.hands[seat]
+    bonus = state.bonus[seat]
+    values: tuple[int, ...] = ()
+    grid: dict[str, tuple[Bet, ...]] = {}
+    if hand:
+        found = state.game.hands.get((seat, tuple(hand)))  # hand_grid(), inline
+        values, grid = found if found is not None else state.game.hand_grid(seat, hand)
+    nv = len(values)
+    if not (bonus or cash or state.piggy[seat]):  # tokens alone (half the picks)
+        k = int(r * (ns * nv))
+        j = k // nv
+        return grid[free[j] if j < plain else tail[j - plain]][k % nv]
+    stacking = piggyback(state, seat) if state.piggy[seat] else ()
+    lone = stack_count(state, seat) if stacking else 0  # the stack spots, listed if picked
+    own, cards, piggy = ns * nv, len(bonus) * ns, len(stacking) * lone
     k = int(r * (own + cards + piggy + len(cash)))
     if k < own:  # spot by spot, each spot's bets by token value
-        bets: tuple[Bet, ...] = state.game.grid(seat, values)[spots[k // nv]]
-        return bets[k % nv]
+        j = k // nv
+        return grid[free[j] if j < plain else tail[j - plain]][k % nv]
     k -= own
     if k < cards:  # bonus token by bonus token, each on every spot
-        bonus_bet: BonusBet = state.game.grid(seat, -1 - bonus[k // ns])[spots[k % ns]]
+        j = k % ns
+        spot = free[j] if j < plain else tail[j - plain]
+        bonus_bet: BonusBet = state.game.grid(seat, -1 - bonus[k // ns])[spot]
         return bonus_bet
     k -= cards
     if k < piggy:
-        return state.game.bet(seat, stacking[k // len(stack)], stack[k % len(stack)])
+        stack = stack_spots(state, seat)
+        return state.game.bet(seat, stacking[k // lone], stack[k % lone])
     return Cash(seat, cash[k - piggy])
 
 
@@ -338,11 +373,15 @@ def check_bet(state: ReadySetBetState, action: Bet | BonusBet) -> str | None:
         if (
             isinstance(action, Bet)
             and action.token in piggyback(state, seat)
-            and spot in stack_spots(state, seat)
+            # spot in stack_spots(state, seat), without listing them
+            and spot not in state.stacked
+            and state.bets[spot][0] != seat
+            and spot not in state.barred[seat]
         ):
             return None
         return f"{spot} is taken: one token per spot, first come first served"
-    if exotic_taken(state, seat, spot):
+    if spot in state.barred[seat]:  # exotic_taken(), inline
+        # "每位玩家不得在同一張特別彩池牌上放置超過1枚投注標記"
         return "at most one of a player's tokens on each exotic finish card"
     return None
 

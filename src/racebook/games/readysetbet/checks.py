@@ -34,14 +34,20 @@ def audit(state: ReadySetBetState) -> None:
     if state.phase != OVER:
         assert state.cash == [cashable(state, s) for s in range(c.players)], "playable cash"
     assert state.free == [x for x in state.spots if x not in state.bets], "the free spots"
+    plain = state.plain
+    assert all(x[0] != "e" for x in state.free[:plain]), "the free spots before the exotic ones"
+    assert all(x[0] == "e" for x in state.free[plain:]), "the free exotic spots, last"
     barred: list[set[str]] = [set() for _ in range(c.players)]
     for spot, (who, _, _) in [*state.bets.items(), *state.stacked.items()]:
         if spot[0] == "e":
             barred[who] |= {x for x in state.spots if card_of(x) == card_of(spot)}
     assert state.barred == barred, "the exotic cards each seat holds a token on"
+    assert state.widest == max(map(len, barred), default=0), "the most spots barred to a seat"
     assert state.piggy == [
         tuple(cards[k].value for k in vip_of(state, s, "piggyback")) for s in range(c.players)
     ], "piggyback values"
+    alone = [who for spot, (who, _, _) in state.bets.items() if spot not in state.stacked]
+    assert state.lone == [alone.count(s) for s in range(c.players)], "tokens alone on a spot"
     placed = list(state.bets.values()) + list(state.stacked.values())
     for s in range(c.players):
         mine = sorted([t for (who, t, k) in placed if who == s and k < 0] + state.hands[s])

@@ -18,6 +18,8 @@ PAIRS = tuple(f"{a}{b}" for a in range(1, 7) for b in range(1, 7))
 """The 36 rolls as they are written in a roll-out, index ``6 * (a - 1) + (b - 1)``."""
 HORSE_OF = {pair: horse_of(int(pair[0]) + int(pair[1])) for pair in PAIRS}
 HORSE36 = tuple(HORSE_OF[pair] for pair in PAIRS)
+ROLL_ID = {pair: i for i, pair in enumerate(PAIRS)}
+"""The index in :data:`PAIRS` of each roll as written (``"11"`` -> 0, ``"66"`` -> 35)."""
 
 
 def advance(pos: list[int], pending: int, h: int, bonus: Sequence[int], track: int) -> int:

@@ -4,6 +4,7 @@ of one variant, and the presets."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -63,6 +64,14 @@ class ConfigTables:
     all_spots: tuple[str, ...]
     spots: dict[str, tuple[Rate, Judge]]
     exotic_spots: dict[str, frozenset[str]]
+
+
+HANDS = 4096
+"""The most hands of tokens a game keeps the grids of (:meth:`ReadySetBet.hand_grid`)."""
+RaceSpots = tuple[tuple[str, ...], int, tuple[str, ...], tuple[str, ...]]
+"""A race's spots, how many of them are not exotic (the exotic ones come last),
+and its prop and exotic cards' names
+(:meth:`ReadySetBet.race_spots`)."""
 
 
 # Shared by the games of equal configs: replay builds a game from each log's header,
@@ -151,13 +160,34 @@ class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
         every exotic card's."""
         self._spots = tables.spots
         self.spot_rates = {x: (x, r.mult, r.loss) for x, (r, _) in self._spots.items()}
+        self.payouts = {x: (r.mult, r.loss, j) for x, (r, j) in self._spots.items()}
+        """``(multiplier, red-circle loss, judge)`` of every spot (settlement)."""
         """``(spot, multiplier, red-circle loss)`` of every spot, as views list them."""
         self.race_rates: dict[tuple[str, ...], tuple[tuple[str, int, int], ...]] = {}
         """A race's spots -> their rates (a view's ``rates``), added with setdefault."""
         self.exotic_spots = tables.exotic_spots
         """The spots of each exotic card (``exotic:by-a-nose`` -> its three spots)."""
         self._bets: dict[tuple[int, int, str], Bet] = {}  # interned (values, shared)
+        self.placed_events: dict[tuple[int, int, str, str], BetPlaced] = {}
+        """Interned :class:`BetPlaced` events (see :meth:`placed`)."""
+        self.hands: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], Any]] = {}
+        """``(seat, hand)`` -> its token values and their grid (see :meth:`hand_grid`)."""
         self.grids: dict[tuple[int, Any], dict[str, Any]] = {}  # see grid()
+        named = {x: x for x in self.all_spots}  # one str object a spot
+        c = config
+        # each card's spots (the strings of all_spots) and name (race_spots)
+        self._cards = (
+            tuple(named[x] for x in card_spots(c, range(len(c.props)), ())),
+            tuple(str(card) for card in c.props),
+            tuple(tuple(named[x] for x in card_spots(c, (), (e,))) for e in range(len(c.exotics))),
+            tuple(card.name for card in c.exotics),
+        )
+        self.rolls = (Roll(self.host), RollOut(self.host))
+        """The host's two actions, interned."""
+        self._keeps = tuple(
+            tuple(Keep(s, k) for k in range(len(config.vip_cards))) for s in range(config.players)
+        )
+        self.vip_names = tuple(card.name for card in config.vip_cards)
 
     @classmethod
     def upgrade_config(cls, data: Any, version: int) -> Any:
@@ -192,6 +222,34 @@ class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
             return spot_rate(self.config, spot), judge(self.config, spot)
         return found
 
+    def keeps(self, seat: int) -> tuple[Keep, ...]:
+        """``Keep(seat, card)`` for every VIP card, interned (index: the card)."""
+        return self._keeps[seat]
+
+    def race_spots(self, props: Sequence[int], exotics: Sequence[int]) -> RaceSpots:
+        """A race's spots (board order), how many are not exotic, its prop
+        cards' names and its exotic cards' names, for the race's
+        prop cards and the exotic cards on the table, from each card's, found
+        once per game.  The spots are the strings of :attr:`all_spots` (and of
+        :meth:`grid`'s keys and bets)."""
+        cards = self._cards
+        spots = (
+            *self.board_spots,
+            *[cards[0][p] for p in props],
+            *[x for e in exotics for x in cards[2][e]],
+        )
+        return (
+            spots,
+            len(self.board_spots) + len(props),
+            tuple([cards[1][p] for p in props]),
+            tuple([cards[3][e] for e in exotics]),
+        )
+
+    def payout(self, spot: str) -> tuple[int, int, Judge]:
+        """``(multiplier, red-circle loss, judge)`` of ``spot`` (see :meth:`spot`)."""
+        rate, wins = self.spot(spot)
+        return rate.mult, rate.loss, wins
+
     def grid(self, seat: int, tokens: tuple[int, ...] | int) -> dict[str, Any]:
         """Interned actions of ``seat`` for every spot of the game (read only):
         for ``tokens`` (distinct token values in hand) the tuple of its
@@ -207,6 +265,29 @@ class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
                 bet = self.bet
                 built = {x: tuple(bet(seat, t, x) for t in tokens) for x in self.all_spots}
             found = self.grids.setdefault(key, built)
+        return found
+
+    def hand_grid(
+        self, seat: int, hand: list[int]
+    ) -> tuple[tuple[int, ...], dict[str, tuple[Bet, ...]]]:
+        """The distinct token values of ``hand`` (sorted) and their :meth:`grid`,
+        found once per hand (a hand is a few tokens: few hands occur; at most
+        :data:`HANDS` are kept)."""
+        key = (seat, tuple(hand))
+        found = self.hands.get(key)
+        if found is None:
+            values = tuple(sorted(set(hand)))
+            found = (values, self.grid(seat, values))
+            if len(self.hands) < HANDS:
+                found = self.hands.setdefault(key, found)
+        return found
+
+    def placed(self, seat: int, token: int, spot: str, note: str = "") -> BetPlaced:
+        """``BetPlaced(seat, token, spot, note)``, interned as :meth:`bet`."""
+        key = (seat, token, spot, note)
+        found = self.placed_events.get(key)
+        if found is None:
+            found = self.placed_events.setdefault(key, BetPlaced(seat, token, spot, note))
         return found
 
     @property

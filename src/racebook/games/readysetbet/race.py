@@ -5,16 +5,20 @@ move a horse (the pair bonus, 獎勵移動) is :mod:`~racebook.games.readysetbet
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, ClassVar
+from operator import add
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 import attrs
 
 from racebook.cards.readysetbet import HORSES
 from racebook.core.game import CHANCE, Action, Event
-from racebook.games.readysetbet.board import card_spots, horse_of
+from racebook.games.readysetbet.board import horse_of
 from racebook.games.readysetbet.dice import (
     DIGITS,
+    HORSE36,
     HORSE_OF,
+    PAIRS,
+    ROLL_ID,
     advance,
     advance_ruled,
     dice_to_finish,
@@ -176,16 +180,11 @@ def start_race(state: ReadySetBetState, action: NewRace, events: list[Event]) ->
     state.used_props += state.props
     if action.exotic >= 0:
         state.exotics.append(action.exotic)  # accumulating: one more card a race
-    state.spots = [*state.game.board_spots, *card_spots(c, state.props, state.exotics)]
-    state.spot_set = frozenset(state.spots)
-    state.free = list(state.spots)
-    events.append(
-        RaceReady(
-            state.race + 1,
-            tuple(str(c.props[p]) for p in state.props),
-            tuple(c.exotics[e].name for e in state.exotics),
-        )
-    )
+    spots, state.plain, names, exotics = state.game.race_spots(action.props, state.exotics)
+    state.spots = list(spots)
+    state._spot_set = None  # made when a check asks (spot_set)
+    state.free = list(spots)
+    events.append(RaceReady(state.race + 1, names, exotics))
     # every player takes their tokens back, with their bonus tokens; the host
     # bets none ("成為主持人的玩家不得在該場賽事中使用自己的貴賓牌")
     tokens = c.token_set
@@ -229,7 +228,7 @@ def roll(state: ReadySetBetState, action: Dice, events: list[Event]) -> None:
         pay_doubles(state, a, events)
     now = leaders(state)
     if now != before:
-        events.append(LeadChange(tuple(HORSES[x] for x in now)))
+        events.append(LeadChange(tuple([HORSES[x] for x in now])))
     if state.pos[h] >= c.red_line and h not in state.crossed:
         cross(state, h, events)
     if state.open and state.game.hooks.betting_closes:
@@ -256,6 +255,18 @@ def cross(state: ReadySetBetState, h: int, events: list[Event]) -> None:
 
 def roll_out(state: ReadySetBetState, dice: str, events: list[Event]) -> None:
     """The rolls of a roll-out, as :func:`roll` plays them, narrated by one event."""
+    drawn = state.drawn
+    if (
+        drawn is not None
+        and drawn.dice is dice
+        and drawn.version == state._version
+        and drawn.start == state.pos
+        and drawn.pending == state.pending
+        and drawn.crossed == state.crossed
+    ):
+        state.drawn = None
+        roll_out_drawn(state, drawn, events)
+        return
     c = state.game.config
     pos, pending, track, bonus, red = state.pos, state.pending, c.track, c.bonus, c.red_line
     crossed = state.crossed
@@ -294,10 +305,162 @@ def roll_out(state: ReadySetBetState, dice: str, events: list[Event]) -> None:
     settle(state, h, events)
 
 
+class Drawn(NamedTuple):  # a tuple: made twice as fast as a frozen attrs class
+    """A roll-out's dice drawn by :func:`sample_roll_out`, with the rolls worked
+    out on a copy of the track as :func:`roll_out` plays them: kept on the state
+    for the :class:`DiceRun` of these very dice (the same object) applied next to
+    the same track, which then need not be rolled a second time."""
+
+    version: int
+    dice: str
+    start: list[int]  # the track it was drawn from: positions, pair, red line
+    pending: int
+    crossed: list[int]
+    moved: tuple[int, ...]
+    told: tuple[tuple[int, int], ...]  # (roll id, horse crossing the red line or -1)
+    pos: list[int]  # the track at the finish
+    after: int  # the horse waiting for its pair at the finish
+    horse: int  # the winner
+    last: tuple[int, int]
+
+
+def draw_roll_out(state: ReadySetBetState, rng: random.Random) -> Drawn:
+    """The dice of a roll-out (the draws of :func:`roll_to_finish`) and their
+    rolls on a copy of the track (no rule module changes them: the caller asks)."""
+    c = state.game.config
+    pos = list(state.pos)
+    pending = state.pending
+    track, bonus, red = c.track, c.bonus, c.red_line  # red <= track (check_config)
+    crossed = list(state.crossed)
+    rand = rng.random
+    horse = HORSE36
+    ids: list[int] = []
+    moved: list[int] = []
+    told: list[tuple[int, int]] = []
+    roll, move = ids.append, moved.append
+    while True:
+        i = int(rand() * 36)  # the same draw as roll_to_finish's
+        roll(i)
+        h = horse[i]
+        was = pos[h]
+        if pending == h:  # advance(), inline
+            p = was + 1 + bonus[h]
+            pending = -1
+        else:
+            p = was + 1
+            pending = h
+        if p < red:  # most rolls: short of the red line, and of the finish
+            pos[h] = p
+            move(p - was)
+            if i == 0 or i == 35:  # 1+1, 6+6: doubles pay
+                told.append((i, -1))
+            continue
+        if p > track:
+            p = track
+        pos[h] = p
+        move(p - was)
+        if h not in crossed:
+            crossed.append(h)
+            told.append((i, h))
+        elif i == 0 or i == 35:
+            told.append((i, -1))
+        if p == track:
+            return Drawn(
+                state._version,
+                "".join([PAIRS[i] for i in ids]),
+                list(state.pos),
+                state.pending,
+                list(state.crossed),
+                tuple(moved),
+                tuple(told),
+                pos,
+                pending,
+                h,
+                (i // 6 + 1, i % 6 + 1),
+            )
+
+
+def read_roll_out(state: ReadySetBetState, dice: str) -> Drawn | None:
+    """The rolls of ``dice`` (digits 1 to 6, two a roll) worked out as
+    :func:`draw_roll_out` works out the dice it draws; ``None`` unless their
+    last roll, and no other, reaches the finish (:func:`dice_to_finish`)."""
+    c = state.game.config
+    pos = list(state.pos)
+    pending = state.pending
+    track, bonus, red = c.track, c.bonus, c.red_line  # red <= track (check_config)
+    crossed = list(state.crossed)
+    horse = HORSE36
+    moved: list[int] = []
+    told: list[tuple[int, int]] = []
+    move = moved.append
+    digits = iter(dice)
+    ids = list(map(ROLL_ID.__getitem__, map(add, digits, digits)))  # two digits a roll
+    for i in ids:
+        h = horse[i]
+        was = pos[h]
+        if pending == h:  # advance(), inline
+            p = was + 1 + bonus[h]
+            pending = -1
+        else:
+            p = was + 1
+            pending = h
+        if p < red:  # most rolls: short of the red line, and of the finish
+            pos[h] = p
+            move(p - was)
+            if i == 0 or i == 35:  # 1+1, 6+6: doubles pay
+                told.append((i, -1))
+            continue
+        if p > track:
+            p = track
+        pos[h] = p
+        move(p - was)
+        if h not in crossed:
+            crossed.append(h)
+            told.append((i, h))
+        elif i == 0 or i == 35:
+            told.append((i, -1))
+        if p == track:
+            if len(moved) != len(ids):
+                return None
+            return Drawn(
+                state._version,
+                dice,
+                list(state.pos),
+                state.pending,
+                list(state.crossed),
+                tuple(moved),
+                tuple(told),
+                pos,
+                pending,
+                h,
+                (i // 6 + 1, i % 6 + 1),
+            )
+    return None
+
+
+def roll_out_drawn(state: ReadySetBetState, drawn: Drawn, events: list[Event]) -> None:
+    """:func:`roll_out` of dice :func:`draw_roll_out` worked out: the same state
+    and events, told in the same order (doubles, then the red line, roll by roll)."""
+    told: list[Event] = []
+    for i, h in drawn.told:
+        if i == 0 or i == 35:
+            pay_doubles(state, 1 if i == 0 else 6, told)
+        if h >= 0:
+            cross(state, h, told)
+    events.append(RolledOut(drawn.dice, drawn.moved))
+    events += told
+    state.pos[:] = drawn.pos
+    state.pending = drawn.after
+    state.last = drawn.last
+    state.phase = RACE
+    state.open = False
+    settle(state, drawn.horse, events)
+
+
 def leaders(state: ReadySetBetState) -> tuple[int, ...]:
     """The horses in the lead (none before any has moved)."""
     top = max(state.pos)
-    return tuple(i for i, p in enumerate(state.pos) if p == top) if top else ()
+    return tuple([i for i, p in enumerate(state.pos) if p == top]) if top else ()
 
 
 def check_dice_run(state: ReadySetBetState, dice: str) -> str | None:
@@ -305,29 +468,44 @@ def check_dice_run(state: ReadySetBetState, dice: str) -> str | None:
     c = state.game.config
     if not dice or len(dice) % 2 or not DIGITS.issuperset(dice):
         return "a roll-out's dice are pairs of digits 1 to 6, at least one roll"
-    if state.game.hooks.bonus:
+    hooks = state.game.hooks
+    if hooks.bonus:
         rolls = finish_ruled(state, dice)
-    else:
+    elif hooks.betting_closes:
         rolls = dice_to_finish(state.pos, state.pending, dice, c.track, c.bonus)
+    else:  # worked out as it is checked, kept for roll_out (replay rolls it once)
+        drawn = read_roll_out(state, dice)
+        if drawn is not None:
+            state.drawn = drawn
+            return None
+        rolls = 0
     if rolls * 2 != len(dice):
         return "a roll-out's dice end with the roll that reaches the finish"
     return None
 
 
 def sample_roll_out(state: ReadySetBetState, rng: random.Random) -> str:
-    """Random dice of a roll-out from ``state``'s position."""
+    """Random dice of a roll-out from ``state``'s position; without rule modules
+    their rolls are worked out as they are drawn, kept for :func:`roll_out`
+    (``state.drawn``): a random game rolls each roll-out once, not twice."""
     c = state.game.config
-    if state.game.hooks.bonus:
+    hooks = state.game.hooks
+    if hooks.bonus:
         return roll_ruled(state, rng)
-    return roll_to_finish(state.pos, state.pending, rng, c.track, c.bonus)
+    if hooks.betting_closes:
+        return roll_to_finish(state.pos, state.pending, rng, c.track, c.bonus)
+    drawn = draw_roll_out(state, rng)
+    state.drawn = drawn
+    return drawn.dice
 
 
 def sample_new_race(state: ReadySetBetState, rng: random.Random) -> NewRace:
     """A race's random cards: unused prop cards and a new exotic finish card."""
     c = state.game.config
-    free = [p for p in range(len(c.props)) if p not in state.used_props]
+    used, shown = set(state.used_props), set(state.exotics)
+    free = [p for p in range(len(c.props)) if p not in used]
     props = tuple(sorted(rng.sample(free, min(c.props_per_race, len(free)))))
-    rest = [e for e in range(len(c.exotics)) if e not in state.exotics]
+    rest = [e for e in range(len(c.exotics)) if e not in shown]
     return NewRace(CHANCE, props, rng.choice(rest) if rest else -1)
 
 

@@ -47,17 +47,12 @@ def horse_places(state: ReadySetBetState) -> list[int]:
     return [ranked.index(p) + 1 for p in state.pos]  # places_from_keys, 4x faster
 
 
-def settle(state: ReadySetBetState, winner: int, events: list[Event]) -> None:
-    """結算投注結果: a win pays token x multiplier; a loss pays the red circle,
-    whatever the token, plus a bonus token's own red circle; a shielded token (the
-    2's Ⓢ) pays neither: "若玩家使用了這類標記下注且輸掉，是不須向供應堆支付任何籌碼的";
-    nobody goes below $0 (winnings are collected first).  Then 整理: the next race
-    (after the VIP draft), or 遊戲結束."""
+def pay_by_rules(
+    state: ReadySetBetState, places: list[int], won: list[int], lost: list[int]
+) -> None:
+    """:func:`settle`'s payouts with rule modules' ``pays`` hooks, told of each
+    token in spot order."""
     c = state.game.config
-    places = state.horse_places()
-    events.append(Finished(HORSES[winner], tuple(places), tuple(state.pos)))
-    won = [0] * len(state.money)
-    lost = [0] * len(state.money)
     bets = [(spot, *b) for spot, b in state.bets.items()]
     bets += [(spot, *b) for spot, b in state.stacked.items()]
     bets += [(spot, state.host_player, token, -1) for spot, token in state.host_bets.items()]
@@ -73,12 +68,41 @@ def settle(state: ReadySetBetState, winner: int, events: list[Event]) -> None:
         else:
             vip = c.vip_cards[card]
             loss = 0 if vip.shield else rate.loss + vip.loss
-        if paying:  # rule modules (rules.py)
-            bet = SettledBet(spot, seat, token, card, hit)
-            for rule in paying:
-                win, loss = rule.pays(state, bet, win, loss)
+        bet = SettledBet(spot, seat, token, card, hit)
+        for rule in paying:
+            win, loss = rule.pays(state, bet, win, loss)
         won[seat] += win
         lost[seat] += loss
+
+
+def settle(state: ReadySetBetState, winner: int, events: list[Event]) -> None:
+    """結算投注結果: a win pays token x multiplier; a loss pays the red circle,
+    whatever the token, plus a bonus token's own red circle; a shielded token (the
+    2's Ⓢ) pays neither: "若玩家使用了這類標記下注且輸掉，是不須向供應堆支付任何籌碼的";
+    nobody goes below $0 (winnings are collected first).  Then 整理: the next race
+    (after the VIP draft), or 遊戲結束."""
+    c = state.game.config
+    places = horse_places(state)
+    events.append(Finished(HORSES[winner], tuple(places), tuple(state.pos)))
+    won = [0] * len(state.money)
+    lost = [0] * len(state.money)
+    if state.game.hooks.pays:
+        pay_by_rules(state, places, won, lost)
+    else:  # each token on its own: the sums do not depend on the order
+        pos, table, cards = state.pos, state.game.payouts, c.vip_cards
+        host = [(state.host_player, token, -1) for token in state.host_bets.values()]
+        for spot, (seat, token, card) in [
+            *state.bets.items(),
+            *state.stacked.items(),
+            *zip(state.host_bets, host, strict=True),
+        ]:
+            mult, loss, wins = table.get(spot) or state.game.payout(spot)
+            if wins(pos, places):
+                won[seat] += token * mult
+            elif card < 0:
+                lost[seat] += loss
+            elif not cards[card].shield:
+                lost[seat] += loss + cards[card].loss
     for s in range(len(state.money)):
         state.money[s] += won[s]
         paid = min(state.money[s], lost[s])

@@ -5,6 +5,7 @@ handed to the module of its rulebook section (``race``, ``board``, ``vip``,
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from racebook.cards.readysetbet import Rate
@@ -26,7 +27,7 @@ from racebook.games.readysetbet.phases import (
     ROLLOUT,
     SETUP,
 )
-from racebook.games.readysetbet.race import Dice, DiceRun, NewRace, Roll, RollOut
+from racebook.games.readysetbet.race import Dice, DiceRun, Drawn, NewRace, Roll, RollOut
 from racebook.games.readysetbet.settlement import horse_places
 from racebook.games.readysetbet.view import ReadySetBetView, view
 from racebook.games.readysetbet.vip import Cash, DealVip, Keep
@@ -34,6 +35,10 @@ from racebook.games.readysetbet.vip import Cash, DealVip, Keep
 if TYPE_CHECKING:
     from racebook.games.readysetbet.game import ReadySetBet
 
+
+BETS = (Bet, BonusBet)  # isinstance with a tuple: a union is built at each call
+ROLLS = (Roll, RollOut)
+NO_BET = (-2, -1)  # no cached to_act is of version -2
 
 ReadySetBetAction = (
     NewRace
@@ -77,6 +82,10 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         self.hosting = -1  # rotating host: the player hosting
         self.asked = -1  # rotating host: the player asked
         self._acting: tuple[int, tuple[int, ...]] = (-1, ())  # to_act, by state version
+        self.drawn: Drawn | None = None  # a roll-out's dice as drawn, worked out (race.py)
+        # (state version, seat) of the last bet or free-chips card during a race: to_act
+        # then asks only that seat again (see to_act)
+        self._bet_by = NO_BET
         self._reset_race()
         self.phase = FIRST if c.rotating_host else SETUP
 
@@ -95,8 +104,9 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         self.late: list[int] = [0] * n  # bets left after the close (late-bet cards)
         self.cash: list[list[int]] = [[] for _ in range(n)]  # free chips playable this race
         self.spots: list[str] = []
-        self.spot_set: frozenset[str] = frozenset()
+        self._spot_set: frozenset[str] | None = frozenset()  # None: not made yet
         self.free: list[str] = []  # the spots without a token, in board order
+        self.plain = 0  # how many of them are not exotic spots (which come last)
         self.host_hand: list[int] = []
         self.host_bets: dict[str, int] = {}  # spot -> token: do not block the spot
         # kept as tokens go down, so that to_act and the legal bets need not search the
@@ -104,9 +114,20 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         # ("每位玩家不得在同一張特別彩池牌上放置超過1枚投注標記"), and each seat's piggyback
         # values this race (VIP cards do not change during a race)
         self.barred: list[frozenset[str]] = [frozenset()] * n
+        self.widest = 0  # the most spots barred to one seat (to_act)
+        self.lone = [0] * n  # each seat's tokens alone on a spot (piggyback targets)
         self.piggy: list[tuple[int, ...]] = [()] * n
 
     # -- reading ----------------------------------------------------------------------
+    @property
+    def spot_set(self) -> frozenset[str]:
+        """This race's spots as a set, made when a check first asks (a random game
+        never does: its bets are legal as they are picked)."""
+        found = self._spot_set
+        if found is None:
+            found = self._spot_set = frozenset(self.spots)
+        return found
+
     @property
     def host_player(self) -> int:
         """The seat whose money the host tokens use (-1: no host tokens)."""
@@ -120,11 +141,23 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
             return acting
         phase = self.phase
         if phase == RACE:
-            acting = (*filter(self._may_act, range(self.game.config.players)), self.game.host)
+            since, seat = self._bet_by
+            if since == version and len(self.free) > self.widest:
+                # one action since ``acting`` was worked out, a bet or free-chips card of
+                # ``seat``; every bettor still has a free spot it may take (more free spots
+                # than any seat has barred), so no other bettor's answer changed
+                # (and ``seat``, which just acted, is not the host: _may_act, shortened)
+                if not (
+                    self.cash[seat]
+                    or ((self.open or self.late[seat]) and (self.hands[seat] or self.bonus[seat]))
+                ):
+                    acting = tuple([s for s in acting if s != seat])
+            else:
+                acting = (*filter(self._may_act, range(self.game.config.players)), self.game.host)
         elif phase == HOST_BETS:
             acting = (self.host_player,)
         elif phase == KEEP:
-            acting = tuple(s for s, offer in enumerate(self.offers) if offer)
+            acting = tuple([s for s, offer in enumerate(self.offers) if offer])
         elif phase == OFFER:
             acting = (self.asked,)
         elif phase == OVER:
@@ -153,7 +186,7 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         if self.free and not self.barred[seat].issuperset(self.free):
             return True
         stacking = self.piggy[seat] and vip.piggyback(self, seat)
-        return bool(stacking and board.stack_spots(self, seat))
+        return bool(stacking and board.stack_count(self, seat))
 
     @property
     def is_over(self) -> bool:
@@ -251,33 +284,44 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         if phase == HOST_BETS:
             tokens = sorted(set(self.host_hand))
             return [Bet(seat, t, s) for s in self.spots if s not in self.host_bets for t in tokens]
-        if phase == KEEP:
-            return [Keep(seat, k) for k in self.offers[seat]]
+        if phase == KEEP:  # the game's interned actions (values: equal to new ones)
+            keeps = self.game.keeps(seat)
+            return [keeps[k] for k in self.offers[seat]]
         if phase == OFFER:
             return [Host(seat, True), Host(seat, False)]
         if phase != RACE:
             return []
         if seat == self.game.host:
+            roll, roll_out = self.game.rolls
             if self.to_act == (seat,):
-                return [Roll(seat), RollOut(seat)]
-            return [Roll(seat)]
+                return [roll, roll_out]
+            return [roll]
         return board.legal_bets(self, seat)
 
     def _pick(self, seat: int, rng: random.Random) -> ReadySetBetAction:
-        if self.phase == RACE and seat != self.game.host:  # ~150 bets: not listed
-            return board.pick_bet(self, seat, rng)
+        # _legal(seat)[int(rng.random() * n)], without listing: the same order
+        phase = self.phase
+        if phase == RACE:
+            if seat != self.game.host:  # ~150 bets: not listed
+                return board.pick_bet(self, seat, rng)
+            roll, roll_out = self.game.rolls  # [roll, roll_out] once nobody else acts
+            r = rng.random()
+            return roll_out if self.to_act == (seat,) and int(r * 2) == 1 else roll
+        if phase == KEEP:
+            offer = self.offers[seat]
+            return self.game.keeps(seat)[offer[int(rng.random() * len(offer))]]
         return super()._pick(seat, rng)
 
     def _check(self, action: Action) -> str | None:
         seat = action.seat
         # a bettor's bet during the race (3 actions in 4) first: the answer the chain
         # below gives it, without the 8 isinstance tests before it
-        bettor = 0 <= seat != self.game.host
-        if isinstance(action, Bet | BonusBet) and self.phase == RACE and bettor:
-            return board.check_bet(self, action)
+        kind = type(action)
+        if (kind is Bet or kind is BonusBet) and self.phase == RACE and 0 <= seat != self.game.host:
+            return board.check_bet(self, action)  # type: ignore[arg-type]
         if seat == CHANCE:
             return self._check_chance(action)
-        if isinstance(action, Roll | RollOut):
+        if isinstance(action, ROLLS):
             if action.seat != self.game.host:
                 return "only the host rolls"
             if self.phase != RACE:
@@ -296,14 +340,14 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         if self.phase != RACE:
             return f"{action.kind} is not playable now"
         if seat == self.game.host:
-            if isinstance(action, Bet | BonusBet):
+            if isinstance(action, BETS):
                 return "the host does not bet during the race"
             return "the host's chair only rolls"
         if isinstance(action, Cash):
             if action.card not in self.cash[seat]:
                 return f"seat {seat} holds no unplayed free-chips card {action.card} it may use"
             return None
-        if isinstance(action, Bet | BonusBet):
+        if isinstance(action, BETS):
             return board.check_bet(self, action)
         return f"{action.kind} is not playable now"
 
@@ -340,7 +384,7 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         return f"{action.kind} is not a chance outcome"
 
     def _not_now(self, action: Action) -> str | None:
-        if isinstance(action, Bet | BonusBet) and self.phase == RACE and not self.open:
+        if isinstance(action, BETS) and self.phase == RACE and not self.open:
             return "no more bets (截止投注): the third horse crossed the red line"
         return None
 
@@ -367,7 +411,17 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
     # -- play: each action to the module of its rulebook section ------------------------
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
-        if isinstance(action, Bet | BonusBet):  # 3 actions in 4: first
+        kind = type(action)
+        if (kind is Bet or kind is BonusBet) and self.phase == RACE:  # 3 actions in 4: first
+            self._bet_by = (self._version, action.seat)
+            board.place_bet(self, action, events)  # type: ignore[arg-type]
+            return events
+        self._bet_by = NO_BET  # the last action was not a bet (to_act)
+        play = PLAY.get(kind)  # the others by their exact class: the chain below, found at once
+        if play is not None:
+            play(self, action, events)
+            return events
+        if isinstance(action, BETS):
             if isinstance(action, Bet) and self.phase == HOST_BETS:
                 board.place_host_token(self, action, events)
             else:
@@ -381,6 +435,8 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         elif isinstance(action, DiceRun):
             race.roll_out(self, action.dice, events)
         elif isinstance(action, Cash):
+            if self.phase == RACE:
+                self._bet_by = (self._version, action.seat)
             vip.cash(self, action.seat, action.card, events)
         elif isinstance(action, NewRace):
             race.start_race(self, action, events)
@@ -425,6 +481,7 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         other.free = list(self.free)
         other.barred = list(self.barred)
         other.piggy = list(self.piggy)
+        other.lone = list(self.lone)
         other.host_hand = list(self.host_hand)
         other.host_bets = dict(self.host_bets)
         other.vip = [list(v) for v in self.vip]
@@ -450,3 +507,30 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
 
     def probes(self, seat: int) -> list[Action]:
         return checks.probes(self, seat)
+
+
+def _cash(state: ReadySetBetState, action: Cash, events: list[Event]) -> None:
+    if state.phase == RACE:
+        state._bet_by = (state._version, action.seat)  # to_act asks this seat again
+    vip.cash(state, action.seat, action.card, events)
+
+
+def _set_phase(phase: int) -> Callable[[ReadySetBetState, Action, list[Event]], None]:
+    def play(state: ReadySetBetState, action: Action, events: list[Event]) -> None:
+        state.phase = phase
+
+    return play
+
+
+PLAY: dict[type[Action], Callable[[ReadySetBetState, Any, list[Event]], None]] = {
+    Keep: lambda state, a, events: vip.keep(state, a.seat, a.card, events),
+    Dice: race.roll,
+    Roll: _set_phase(ROLLING),
+    RollOut: _set_phase(ROLLOUT),
+    DiceRun: lambda state, a, events: race.roll_out(state, a.dice, events),
+    NewRace: race.start_race,
+    DealVip: lambda state, a, events: vip.deal(state, a.cards, events),
+    Cash: _cash,
+}
+"""The actions other than bets by class, each to its rulebook section (what
+``_apply``'s chain does for them)."""

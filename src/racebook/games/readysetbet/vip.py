@@ -177,7 +177,7 @@ def deal_problem(state: ReadySetBetState, cards: tuple[int, ...]) -> str | None:
 def deal(state: ReadySetBetState, cards: tuple[int, ...], events: list[Event]) -> None:
     """VIP cards are dealt, ``vip_deal`` face down to each player."""
     c = state.game.config
-    names = c.vip_cards
+    names = state.game.vip_names
     if len(cards) > len(state.deck):  # the deck ran out: the discards are the new deck
         rest = set(cards[len(state.deck) :])
         state.deck = [k for k in state.discards if k not in rest]
@@ -189,7 +189,7 @@ def deal(state: ReadySetBetState, cards: tuple[int, ...], events: list[Event]) -
         mine = list(cards[s * c.vip_deal : (s + 1) * c.vip_deal])
         state.offers[s] = mine
         if mine:
-            events.append(VipDealt(s, tuple(mine), tuple(names[k].name for k in mine)))
+            events.append(VipDealt(s, tuple(mine), tuple([names[k] for k in mine])))
     state.phase = KEEP
     if not any(state.offers):
         after_draft(state)
