@@ -98,7 +98,10 @@ def test_the_levels_are_registered_for_every_game() -> None:
     # each level more than the one below: heuristic playouts, then more of them
     assert (easy.playout, normal.playout) == ("random", "heuristic")
     assert normal.iterations < hard.iterations and (normal.top or 0) < (hard.top or 0)
-    assert not normal.exact and hard.exact
+    assert not easy.exact and normal.exact and hard.exact
+    # Ready Set Bet: easy bets when offered the turn, normal and hard wait for more
+    assert easy.wait is None and (normal.wait or 0) < (hard.wait or 0)
+    assert normal.margin > hard.margin  # normal trusts the heuristic's move more
     # a game's own hard level (GAME_LEVELS): Long Shot and Mafia search more
     for game in ("longshot", "mafia"):
         own = make_bot(game, "search:hard", 1)

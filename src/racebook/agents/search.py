@@ -80,9 +80,10 @@ from racebook.core.values import CHANCE
 #: the same worlds; Long Shot's and Mafia's placements cut to the ``top``
 #: best by the heuristic's rating first.  Normal searches a quarter of hard's
 #: playouts and leaves the heuristic's move only for one better by 2 standard
-#: errors.  Ready Set Bet's bets are valued by the odds (Monte Carlo of 25
-#: finishes an iteration; hard: exact, and large tokens kept for good spots:
-#: ``save``); normal and hard wait for a bet worth $1 and $3 (``wait``).
+#: errors.  Ready Set Bet's bets are valued by the odds (easy: a Monte Carlo
+#: of 25 finishes an iteration; normal and hard: exact), hard keeps its large
+#: tokens for good spots (``save``), and normal and hard wait for a bet worth
+#: $1.50 and $3 (``wait``).
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 8, "playout": "random", "exact": False},
     "normal": {
@@ -95,8 +96,8 @@ LEVELS: dict[str, dict[str, Any]] = {
         "race_end": True,
         "top": 4,
         "horizon": 12,
-        "exact": False,
-        "wait": 1.0,
+        "exact": True,
+        "wait": 1.5,
     },
     "hard": {
         "iterations": 16,
