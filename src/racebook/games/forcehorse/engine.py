@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from racebook.core.game import Event
+from racebook.games.forcehorse import turn as turn_steps  # turn imports this module first
 from racebook.games.forcehorse.abilities import FORBIDS, Ability, Effect
 from racebook.games.forcehorse.actions import (
     MORE_EFFECTS,
@@ -64,8 +65,7 @@ if TYPE_CHECKING:
 
 def drive(st: ForceHorseState, events: list[Event]) -> None:
     """Do the work until a decision is needed or the game is over."""
-    from racebook.games.forcehorse.turn import STEPS
-
+    steps = turn_steps.STEPS
     ab = st.ab
     limit = st.game.config.max_work
     while st.phase != "over" and ab.choice is None:  # st.over, read inline: every op
@@ -79,7 +79,7 @@ def drive(st: ForceHorseState, events: list[Event]) -> None:
             break
         op = ab.work.pop(0)
         if op.kind == "step":
-            STEPS[op.name](st, op, events)
+            steps[op.name](st, op, events)
         elif op.kind == "check":
             check_step(st, events)
         elif op.kind == "effect":

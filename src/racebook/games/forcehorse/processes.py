@@ -8,12 +8,14 @@ done at once (901.3, 804.2a), repeated while any applies
 
 from __future__ import annotations
 
+from collections.abc import Container
 from typing import TYPE_CHECKING
 
 from racebook.core.game import Event
 from racebook.games.forcehorse.cards import FORCE, HORSE
 from racebook.games.forcehorse.cards import SITUATION as SITUATION_KIND
 from racebook.games.forcehorse.events import RuleProcess, Victory
+from racebook.games.forcehorse.work import Op, push
 from racebook.games.forcehorse.zones import FARM, RESOLUTION, RUN, SITUATION, move
 
 if TYPE_CHECKING:
@@ -26,10 +28,14 @@ def _pending(st: ForceHorseState) -> list[tuple[str, int, str, int]]:
     out: list[tuple[str, int, str, int]] = []
     zones = t.zones
     cards = t.cards
-    keep: set[int] = set()
-    if zones[0][SITUATION] or zones[1][SITUATION]:
+    keep: Container[int] = ()
+    situations = zones[0][SITUATION], zones[1][SITUATION]
+    if len(situations[0]) + len(situations[1]) == 1:
+        keep = situations[0] or situations[1]  # 903.1: a lone one is its player's latest
+    elif situations[0] or situations[1]:
         # 903 duplicate situation cards
-        latest = [max(zones[s][SITUATION], key=t.placed.__getitem__, default=None) for s in (0, 1)]
+        latest = [max(situations[s], key=t.placed.__getitem__, default=None) for s in (0, 1)]
+        keep = set()
         if latest[0] is not None and latest[1] is not None:
             a, b = t.placed[latest[0]], t.placed[latest[1]]
             if a != b:  # 903.2b; equal times: nothing kept (903.2c)
@@ -38,7 +44,7 @@ def _pending(st: ForceHorseState) -> list[tuple[str, int, str, int]]:
             keep.update(c for c in latest if c is not None)  # 903.1
     stays = st.game.config.horse_supports == "run-end"
     for s in (0, 1):
-        for c in zones[s][SITUATION]:
+        for c in situations[s]:
             if cards[c].timing != "situation":
                 out.append(("904.2", s, SITUATION, c))
             elif c not in keep:
@@ -57,7 +63,6 @@ def _pending(st: ForceHorseState) -> list[tuple[str, int, str, int]]:
 def rule_check(st: ForceHorseState, events: list[Event]) -> None:
     """FotH 804.2: a whole rule check now (processes, then waiting abilities)."""
     from racebook.games.forcehorse.engine import drive
-    from racebook.games.forcehorse.work import Op, push
 
     if not st.over:
         push(st, Op("check"))
@@ -72,16 +77,18 @@ def rule_processes(st: ForceHorseState, events: list[Event]) -> bool:
     there by a replaceable move (809.1: a replacement effect replaces any
     event it names; replacing one card's move leaves the others' as they
     are, 901.3).  True when no rule process applies (on to 804.2b)."""
-    from racebook.games.forcehorse.work import Op, push
-
     if st.phase == "over":  # st.over, inline: every rule check
         return False
+    t = st.table
+    if t.settled == t.moves:
+        return True  # no zone changed since a rule check found nothing to do (901, 902)
     legacy = st.game.legacy  # edition 1: the moves done at once, not replaceable
     while True:
         if _victory(st, events):
             return False
         pending = _pending(st)
         if not pending:
+            t.settled = t.moves
             return True
         moves = []
         for rule, seat, zone, card in pending:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from racebook.core.game import Event
+from racebook.games.forcehorse import turn  # turn imports this module first (through engine)
 from racebook.games.forcehorse.abilities import Ability
 from racebook.games.forcehorse.effects import abilities_of, is_live, live, valid, zone_of
 from racebook.games.forcehorse.records import Context
@@ -115,12 +116,10 @@ def replace(
 
 def execute(st: ForceHorseState, op: Op, events: list[Event]) -> None:
     """Do a replaceable event (nothing replaced it)."""
-    from racebook.games.forcehorse.turn import add_runs, draw
-
     t = st.table
     if op.kind == "draw":
         drew = len(t.zones[op.seat][HAND])
-        draw(st, op.seat, 1, events)  # 502
+        turn.draw(st, op.seat, 1, events)  # 502
         if len(t.zones[op.seat][HAND]) > drew:
             signal(st, "drawn", op.seat)
     elif op.kind == "farm":
@@ -137,7 +136,7 @@ def execute(st: ForceHorseState, op: Op, events: list[Event]) -> None:
         if st.race != before:
             signal(st, "going-changed", op.seat)
     elif op.kind == "add-runs" and op.amount > 0 and has_run_count(st, op.seat):
-        add_runs(st, op.amount, events)  # 512.1: to that player's run count
+        turn.add_runs(st, op.amount, events)  # 512.1: to that player's run count
         signal(st, "runs-added", op.seat)
 
 
