@@ -28,7 +28,7 @@ from racebook.core.game import (
 )
 from racebook.core.registry import register_game
 from racebook.core.serial import to_data
-from racebook.games.forcehorse import setup, turn
+from racebook.games.forcehorse import picks, setup, turn
 from racebook.games.forcehorse import spaces as forcehorse_spaces
 from racebook.games.forcehorse.cards import Card
 from racebook.games.forcehorse.config import ForceHorseConfig, check_config, past_sample
@@ -304,6 +304,11 @@ class ForceHorseState(State[ForceHorseConfig, ForceHorseView, Action]):
     # -- acting --------------------------------------------------------------------------
     def _legal(self, seat: int) -> list[Action]:
         return legal_actions(self, seat)
+
+    def _pick(self, seat: int, rng: random.Random) -> Action:
+        # the listing's pick, without the list (picks.py; a test holds them equal)
+        action = picks.pick(self, seat, rng)
+        return super()._pick(seat, rng) if action is None else action
 
     def _check(self, action: Action) -> str | None:
         return check_action(self, action)

@@ -1,0 +1,138 @@
+"""The random pick without the list (``State._pick``): exactly
+``legal_actions(seat)[int(rng.random() * n)]`` of :mod:`.rules`, from the
+same one draw, found by counting the legal actions and making only the one
+picked (``tests/test_pick_games.py`` holds them equal).
+
+Only for a game whose cards have no abilities (part 1): there no action is
+barred (1201.1b) or forbidden (103.3), no loop is proposed (1201.1a), and a
+support card's text always does something (805.3: a card with no abilities
+in the vocabulary is not modelled).  A game with abilities lists them.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from racebook.core.game import Action
+from racebook.games.forcehorse.cards import HORSE, SUPPORT
+from racebook.games.forcehorse.effects import info
+from racebook.games.forcehorse.events import Farm, Guard, Mulligan, Pass, Run, Support
+from racebook.games.forcehorse.force import force_stock, payments_from
+from racebook.games.forcehorse.zones import HAND
+
+if TYPE_CHECKING:
+    from racebook.games.forcehorse.state import ForceHorseState
+
+_PASSES = (Pass(0), Pass(1))
+_MULLIGANS = ((Mulligan(0, False), Mulligan(0, True)), (Mulligan(1, False), Mulligan(1, True)))
+_TURN_SUPPORTS = ("area", "situation")  # 702.5, 205.1b
+
+
+def pick(st: ForceHorseState, seat: int, rng: random.Random) -> Action | None:
+    """The listing's pick for ``seat`` (one draw of ``rng``), or ``None``
+    (nothing drawn) where the actions are to be listed."""
+    ab = st.ab
+    if st.game.has_abilities or not 0 <= seat < 2 or ab.choice is not None:
+        return None
+    if ab.proposal is not None:
+        return None
+    p = st.phase
+    if p == "support":  # 702.5: Pass, then the support cards by name
+        names = _supports(st, seat, _TURN_SUPPORTS)
+        k = int(rng.random() * (len(names) + 1))
+        return _PASSES[seat] if k == 0 else Support(seat, names[k - 1])
+    if p == "runner":
+        return _runner(st, seat, rng)
+    if p in ("priority", "respond"):
+        return _horse_support(st, seat, rng)
+    if p == "guard":  # 702.6d-i: a horse with the race's distance aptitude (508.2)
+        race = st.race
+        assert race is not None
+        t = st.table
+        cards = t.cards
+        guards = []
+        for c in _firsts(st, seat):
+            if cards[c].kind == HORSE:
+                now = info(st, c)
+                if "all" in now.distances or race.distance_class in now.distances:
+                    guards.append(cards[c].name)
+        k = int(rng.random() * (len(guards) + 1))
+        return _PASSES[seat] if k == 0 else Guard(seat, guards[k - 1])
+    if p in ("farm", "limit"):
+        names = _names(st, seat)
+        return Farm(seat, names[int(rng.random() * len(names))])
+    if p == "mulligan":
+        return _MULLIGANS[seat][int(rng.random() * 2)]
+    return None
+
+
+def _names(st: ForceHorseState, seat: int) -> list[str]:
+    """The names in ``seat``'s hand, each once, sorted (``rules._hand``)."""
+    cards = st.table.cards
+    return sorted({cards[c].name for c in st.table.zones[seat][HAND]})
+
+
+def _firsts(st: ForceHorseState, seat: int) -> list[int]:
+    """The first card of each name in ``seat``'s hand (``Table.find``), by name."""
+    cards = st.table.cards
+    first: dict[str, int] = {}
+    for c in st.table.zones[seat][HAND]:
+        first.setdefault(cards[c].name, c)
+    return [first[n] for n in sorted(first)]
+
+
+def _supports(st: ForceHorseState, seat: int, timings: tuple[str, ...]) -> list[str]:
+    """``rules._supports`` without abilities: every support card of ``timings`` in hand."""
+    return [
+        n
+        for n in _names(st, seat)
+        if (card := st.game.by_name[n]).kind == SUPPORT and card.timing in timings
+    ]
+
+
+def _runner(st: ForceHorseState, seat: int, rng: random.Random) -> Action:
+    """702.6b, 805.2c-i: Pass, then each horse by name with each proper
+    payment of its cost now (808), in ``payments`` order."""
+    race = st.race
+    assert race is not None
+    t = st.table
+    cards = t.cards
+    hand = t.zones[seat][HAND]
+    stock = force_stock([cards[c] for c in hand], race, st.game.config.special_unmet)
+    options: list[tuple[str, tuple[tuple[str, ...], ...]]] = []
+    total = 1
+    for c in _firsts(st, seat):
+        if cards[c].kind == HORSE:
+            pays = payments_from(stock, info(st, c).cost)  # 805.2c: the cost now
+            if pays:
+                options.append((cards[c].name, pays))
+                total += len(pays)
+    k = int(rng.random() * total)
+    if k == 0:
+        return _PASSES[seat]
+    k -= 1
+    for name, pays in options:
+        if k < len(pays):
+            return Run(seat, name, pays[k])
+        k -= len(pays)
+    raise AssertionError("a pick past the runner step's actions")
+
+
+def _horse_support(st: ForceHorseState, seat: int, rng: random.Random) -> Action:
+    """702.6g-i: Pass, then a horse-timing support naming a runner or a guard,
+    ordered by card, pair, then the runner before the guard (``rules._legal``)."""
+    names = _supports(st, seat, ("horse",))
+    tp = st.turn_player
+    targets = [
+        (i, t)
+        for i, (runner, guard) in enumerate(st.pairs)
+        for t, horse in ((tp, runner), (1 - tp, guard))
+        if horse is not None
+    ]  # already in the listing's order for one card: by pair, the runner first
+    k = int(rng.random() * (len(names) * len(targets) + 1))
+    if k == 0:
+        return _PASSES[seat]
+    name, at = divmod(k - 1, len(targets))
+    i, target = targets[at]
+    return Support(seat, names[name], target, i)
