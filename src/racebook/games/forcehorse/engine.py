@@ -67,25 +67,34 @@ def drive(st: ForceHorseState, events: list[Event]) -> None:
     """Do the work until a decision is needed or the game is over."""
     steps = turn_steps.STEPS
     ab = st.ab
+    work = ab.work  # the same list all along (push() inserts into it)
     limit = st.game.config.max_work
     while st.phase != "over" and ab.choice is None:  # st.over, read inline: every op
         if ab.signals:  # watch(), asked only when a trigger may have happened
             watch(st, events)
-        if not ab.work:
+        if not work:
             break
         ab.done += 1
         if ab.done > limit:
             unstoppable(st, events)  # 1201.1c, bounded by the config (max_work)
             break
-        op = ab.work.pop(0)
-        if op.kind == "step":
+        op = work.pop(0)
+        kind = op.kind
+        if kind == "check":
+            t = st.table
+            if t.settled == t.moves and not ab.waiting and not st.game.has_abilities:
+                # check_step() with nothing to do: no rule process applies
+                # (no zone changed since a check found none), no ability waits
+                # or triggers (no card has one): 804.2d at once
+                forced_chain_ends(st)
+            else:
+                check_step(st, events)
+        elif kind == "step":
             steps[op.name](st, op, events)
-        elif op.kind == "check":
-            check_step(st, events)
-        elif op.kind == "effect":
+        elif kind == "effect":
             assert op.effect is not None and op.ctx is not None
             do_effect(st, op.effect, op.ctx, op.applied, events)
-        elif not (op.kind in FORBIDS and forbidden(st, op.kind, op.seat)):  # 103.3
+        elif not (kind in FORBIDS and forbidden(st, kind, op.seat)):  # 103.3
             replaceable(st, op, events)
     if st.phase == "over":  # st.over, inline
         ab.work.clear()
@@ -141,9 +150,12 @@ def check_step(st: ForceHorseState, events: list[Event]) -> None:
 def forced_chain_ends(st: ForceHorseState) -> None:
     """A rule check ended (804.2d), or a player chose between two or more
     options: what came before is no forced chain for 1201.1c any more."""
-    st.ab.check_keys.clear()
-    st.ab.repeats.clear()
-    st.ab.passes = 0
+    ab = st.ab
+    if ab.check_keys:
+        ab.check_keys.clear()
+    if ab.repeats:
+        ab.repeats.clear()
+    ab.passes = 0
 
 
 def unstoppable(st: ForceHorseState, events: list[Event]) -> None:

@@ -15,10 +15,11 @@ import random
 from typing import TYPE_CHECKING
 
 from racebook.core.game import Action
-from racebook.games.forcehorse.cards import HORSE, SUPPORT
+from racebook.games.forcehorse.cards import FORCE, HORSE, SUPPORT
 from racebook.games.forcehorse.effects import info
 from racebook.games.forcehorse.events import Farm, Guard, Mulligan, Pass, Run, Support
-from racebook.games.forcehorse.force import force_stock, payments_from
+from racebook.games.forcehorse.force import force_value, payments_from
+from racebook.games.forcehorse.race import Race
 from racebook.games.forcehorse.zones import HAND
 
 if TYPE_CHECKING:
@@ -60,17 +61,11 @@ def pick(st: ForceHorseState, seat: int, rng: random.Random) -> Action | None:
         k = int(rng.random() * (len(guards) + 1))
         return _PASSES[seat] if k == 0 else Guard(seat, guards[k - 1])
     if p in ("farm", "limit"):
-        names = _names(st, seat)
+        names = sorted({st.table.cards[c].name for c in st.table.zones[seat][HAND]})
         return Farm(seat, names[int(rng.random() * len(names))])
     if p == "mulligan":
         return _MULLIGANS[seat][int(rng.random() * 2)]
     return None
-
-
-def _names(st: ForceHorseState, seat: int) -> list[str]:
-    """The names in ``seat``'s hand, each once, sorted (``rules._hand``)."""
-    cards = st.table.cards
-    return sorted({cards[c].name for c in st.table.zones[seat][HAND]})
 
 
 def _firsts(st: ForceHorseState, seat: int) -> list[int]:
@@ -83,31 +78,44 @@ def _firsts(st: ForceHorseState, seat: int) -> list[int]:
 
 
 def _supports(st: ForceHorseState, seat: int, timings: tuple[str, ...]) -> list[str]:
-    """``rules._supports`` without abilities: every support card of ``timings`` in hand."""
-    return [
-        n
-        for n in _names(st, seat)
-        if (card := st.game.by_name[n]).kind == SUPPORT and card.timing in timings
-    ]
+    """``rules._supports`` without abilities: every support card of ``timings``
+    in hand (805.3: its text is not modelled, so it would do something), by name."""
+    cards = st.table.cards
+    names = set()
+    for c in st.table.zones[seat][HAND]:
+        card = cards[c]
+        if card.kind == SUPPORT and card.timing in timings:
+            names.add(card.name)
+    return sorted(names)
 
 
 def _runner(st: ForceHorseState, seat: int, rng: random.Random) -> Action:
     """702.6b, 805.2c-i: Pass, then each horse by name with each proper
-    payment of its cost now (808), in ``payments`` order."""
+    payment of its cost (503.3b), in ``payments`` order."""
     race = st.race
     assert race is not None
-    t = st.table
-    cards = t.cards
-    hand = t.zones[seat][HAND]
-    stock = force_stock([cards[c] for c in hand], race, st.game.config.special_unmet)
+    cards = st.table.cards
+    counts: dict[str, int] = {}
+    costs: dict[str, int] = {}
+    for c in st.table.zones[seat][HAND]:
+        card = cards[c]
+        if card.kind == FORCE:
+            counts[card.name] = counts.get(card.name, 0) + 1
+        elif card.kind == HORSE:
+            costs[card.name] = card.cost  # 805.2c: the cost now, printed (808.1a: no effects)
+    values = _force_values(st, race)
+    stock = tuple([(n, counts[n], values[n]) for n in sorted(counts)])  # force_stock()
     options: list[tuple[str, tuple[tuple[str, ...], ...]]] = []
     total = 1
-    for c in _firsts(st, seat):
-        if cards[c].kind == HORSE:
-            pays = payments_from(stock, info(st, c).cost)  # 805.2c: the cost now
-            if pays:
-                options.append((cards[c].name, pays))
-                total += len(pays)
+    by_cost: dict[int, tuple[tuple[str, ...], ...]] = {}
+    for name in sorted(costs):
+        cost = costs[name]
+        pays = by_cost.get(cost)
+        if pays is None:
+            pays = by_cost[cost] = payments_from(stock, cost)
+        if pays:
+            options.append((name, pays))
+            total += len(pays)
     k = int(rng.random() * total)
     if k == 0:
         return _PASSES[seat]
@@ -117,6 +125,17 @@ def _runner(st: ForceHorseState, seat: int, rng: random.Random) -> Action:
             return Run(seat, name, pays[k])
         k -= len(pays)
     raise AssertionError("a pick past the runner step's actions")
+
+
+def _force_values(st: ForceHorseState, race: Race) -> dict[str, int]:
+    """Every force card's count for ``race`` by name (503.3a, ``force_value``),
+    made once per game and race."""
+    kept = st.game.force_values.get(race)
+    if kept is None:
+        unmet = st.game.config.special_unmet
+        kept = {n: force_value(c, race, unmet) for n, c in st.game.by_name.items()}
+        st.game.force_values[race] = kept
+    return kept
 
 
 def _horse_support(st: ForceHorseState, seat: int, rng: random.Random) -> Action:

@@ -105,6 +105,8 @@ class ForceHorse(Game[ForceHorseConfig, "ForceHorseState"]):
         self.legacy = config.edition < 2
         """Edition 1: racebook's reading of the rules before the fixes of
         edition 2, for logs written then (each fix says where it differs)."""
+        self.force_values: dict[Race, dict[str, int]] = {}
+        """Each force card's count by race (503.3a), made as read (picks.py)."""
         self.has_abilities = any(c.abilities for c in config.cards)
         """Whether any card has abilities: a game without keeps part 1's state
         record (its logs' digests) exactly."""
