@@ -38,6 +38,7 @@ from racebook.games.forcehorse.effects import info, is_live, valid, zone_of
 from racebook.games.forcehorse.processes import rule_processes
 from racebook.games.forcehorse.records import Context, Delayed, Lasting, Waiting
 from racebook.games.forcehorse.replacement import (
+    execute,
     has_run_count,
     offer_may,
     replace,
@@ -94,6 +95,8 @@ def drive(st: ForceHorseState, events: list[Event]) -> None:
         elif kind == "effect":
             assert op.effect is not None and op.ctx is not None
             do_effect(st, op.effect, op.ctx, op.applied, events)
+        elif not st.game.has_abilities:
+            execute(st, op, events)  # replaceable(): nothing forbids or replaces it (part 1)
         elif not (kind in FORBIDS and forbidden(st, kind, op.seat)):  # 103.3
             replaceable(st, op, events)
     if st.phase == "over":  # st.over, inline

@@ -15,7 +15,7 @@ from racebook.core.game import Event
 from racebook.games.forcehorse.cards import FORCE, HORSE
 from racebook.games.forcehorse.cards import SITUATION as SITUATION_KIND
 from racebook.games.forcehorse.events import RuleProcess, Victory
-from racebook.games.forcehorse.work import Op, push
+from racebook.games.forcehorse.work import Op, farm_op, push
 from racebook.games.forcehorse.zones import FARM, RESOLUTION, RUN, SITUATION, move
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ def rule_processes(st: ForceHorseState, events: list[Event]) -> bool:
             elif legacy:
                 move(st.table, card, seat, zone, FARM, events)
             else:
-                moves.append(Op("farm", card=card, name=zone))
+                moves.append(farm_op(card, zone))
         if not legacy:
             push(st, *moves, Op("check"))
             return False

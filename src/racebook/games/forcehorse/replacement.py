@@ -12,7 +12,7 @@ from racebook.games.forcehorse.effects import abilities_of, is_live, live, valid
 from racebook.games.forcehorse.records import Context
 from racebook.games.forcehorse.triggers import _whose, signal
 from racebook.games.forcehorse.work import MAX_OPTIONS, Choice, Op, Replaced, cost_options, push
-from racebook.games.forcehorse.zones import FARM, HAND, move
+from racebook.games.forcehorse.zones import FARM, HAND, RESOLUTION, move
 
 if TYPE_CHECKING:
     from racebook.games.forcehorse.state import ForceHorseState
@@ -123,9 +123,15 @@ def execute(st: ForceHorseState, op: Op, events: list[Event]) -> None:
         if len(t.zones[op.seat][HAND]) > drew:
             signal(st, "drawn", op.seat)
     elif op.kind == "farm":
+        owner = t.owners[op.card]
+        if op.name:  # still where it was: zone_of(), asked of that zone alone
+            here = t.resolution if op.name == RESOLUTION else t.zones[owner].get(op.name, ())
+            if op.name != FARM and op.card in here:
+                move(t, op.card, owner, op.name, FARM, events)
+            return
         zone = zone_of(t, op.card)
-        if zone and zone != FARM and zone == (op.name or zone):  # still where it was
-            move(t, op.card, t.owners[op.card], zone, FARM, events)
+        if zone and zone != FARM:
+            move(t, op.card, owner, zone, FARM, events)
     elif op.kind == "to-hand":
         zone = zone_of(t, op.card)
         if zone and zone != HAND and zone == (op.name or zone):  # still where it was

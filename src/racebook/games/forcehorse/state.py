@@ -70,6 +70,10 @@ EDITION_1: dict[str, Any] = {
 racebook's old reading of the rules, and no bound it did not have."""
 
 
+_CHANCE_PHASES = frozenset({"race", "setup", "first"})
+"""The phases where chance acts (601.2b, 603.1b-c, 603.1e-i)."""
+
+
 @register_game
 class ForceHorse(Game[ForceHorseConfig, "ForceHorseState"]):
     """Force of the Horse (FRAMELUNCH 2025): the comprehensive rules, card
@@ -234,11 +238,12 @@ class ForceHorseState(State[ForceHorseConfig, ForceHorseView, Action]):
         p = self.phase
         if p == "over":
             return ()
-        if self.ab.choice is not None:
-            return (self.ab.choice.seat,)
-        if self.ab.proposal is not None:
+        ab = self.ab
+        if ab.choice is not None:
+            return (ab.choice.seat,)
+        if ab.proposal is not None:
             return (1 - self.turn_player,)  # 1201.1a: the other player answers
-        if p in ("race", "setup", "first"):
+        if p in _CHANCE_PHASES:
             return (CHANCE,)
         if p == "mulligan":
             return tuple(s for s in range(2) if self.mulligan[s] is None)
@@ -249,6 +254,11 @@ class ForceHorseState(State[ForceHorseConfig, ForceHorseView, Action]):
         if p == "respond":
             return (1 - self.priority,)
         return (self.turn_player,)
+
+    def _at_chance(self) -> bool:
+        # to_act == (CHANCE,), read without making it (after every action)
+        ab = self.ab
+        return self.phase in _CHANCE_PHASES and ab.choice is None and ab.proposal is None
 
     @property
     def result(self) -> Result | None:
@@ -328,7 +338,27 @@ class ForceHorseState(State[ForceHorseConfig, ForceHorseView, Action]):
         self.ab.done = 0  # max_work counts the work of one action
         if self.game.has_abilities and s >= 0:
             record(self, action)  # 1201
-        if act(self, action, events):  # Choose, Loop, LoopCount
+        # the action kinds are disjoint classes: the most frequent asked first
+        if isinstance(action, Pass):
+            if self.phase == "support":
+                turn.begin_runs(self, events)
+            elif self.phase == "runner":
+                turn.no_runner(self, events)
+            elif self.phase == "guard":
+                turn.no_guard(self, events)
+            else:
+                turn.pass_priority(self, s, events)
+        elif isinstance(action, Support):
+            if self.phase == "respond":
+                turn.respond_support(self, s, events)
+            turn.play_support(self, s, action.card, action.target, action.pair, events)
+        elif isinstance(action, Run):
+            turn.play_horse(self, s, action.card, action.force, events)
+        elif isinstance(action, Farm):
+            turn.farm_card(self, s, action.card, events)
+        elif isinstance(action, Guard):
+            turn.play_horse(self, s, action.card, (), events)
+        elif act(self, action, events):  # Choose, Loop, LoopCount
             pass
         elif isinstance(action, DrawRace):
             setup.apply_race(self, action, events)
@@ -339,28 +369,10 @@ class ForceHorseState(State[ForceHorseConfig, ForceHorseView, Action]):
         elif isinstance(action, Mulligan):
             events.append(MulliganChosen(s, action.redo))
             setup.apply_mulligan(self, s, action.redo, events)
-        elif isinstance(action, Run):
-            turn.play_horse(self, s, action.card, action.force, events)
-        elif isinstance(action, Guard):
-            turn.play_horse(self, s, action.card, (), events)
-        elif isinstance(action, Support):
-            if self.phase == "respond":
-                turn.respond_support(self, s, events)
-            turn.play_support(self, s, action.card, action.target, action.pair, events)
-        elif isinstance(action, Farm):
-            turn.farm_card(self, s, action.card, events)
-        elif isinstance(action, Pass):
-            if self.phase == "support":
-                turn.begin_runs(self, events)
-            elif self.phase == "runner":
-                turn.no_runner(self, events)
-            elif self.phase == "guard":
-                turn.no_guard(self, events)
-            else:
-                turn.pass_priority(self, s, events)
         drive(self, events)
         self.ab.keys = None
-        stuck(self, events)  # 1201.1c
+        if self.game.has_abilities:  # stuck() does nothing without (1201 needs abilities)
+            stuck(self, events)  # 1201.1c
         # the loop keys stuck() took of the state this action made are kept for
         # the next action's record() (taking them twice was 8% of a game, profiled)
         return events

@@ -28,7 +28,7 @@ from racebook.games.forcehorse.events import (
 from racebook.games.forcehorse.setup import draw_from
 from racebook.games.forcehorse.terms import cards_to_farm
 from racebook.games.forcehorse.triggers import signal
-from racebook.games.forcehorse.work import Op, push
+from racebook.games.forcehorse.work import Op, draw_op, farm_op, push
 from racebook.games.forcehorse.zones import FARM, HAND, RESOLUTION, RUN, SITUATION, move
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ def start_turn(st: ForceHorseState, events: list[Event]) -> None:
     events.append(TurnStarted(st.turn, st.turn_player))  # 702.2
     signal(st, "turn-start", st.turn_player)
     # 702.2 rule check, 702.3 draw, 702.4 rule check, 702.5 support step
-    push(st, CHECK, Op("draw", st.turn_player), CHECK, step("support"))
+    push(st, CHECK, draw_op(st.turn_player), CHECK, step("support"))
 
 
 def _support(st: ForceHorseState, op: Op, events: list[Event]) -> None:
@@ -223,9 +223,7 @@ def _outcome(st: ForceHorseState, op: Op, events: list[Event]) -> None:
     """One comparison's result (702.6k-l), then the next; none left: 702.6m."""
     t = st.table
     if not st.outcomes:
-        cleanup = [
-            Op("farm", card=c, name=RUN) for s in range(2) for c in t.zones[s][RUN]
-        ]  # 702.6m
+        cleanup = [farm_op(c, RUN) for s in range(2) for c in t.zones[s][RUN]]  # 702.6m
         push(st, *cleanup, step("runs-end"))
         return
     runner, guard, r, g = st.outcomes.pop(0)
@@ -286,7 +284,7 @@ def _success(st: ForceHorseState, op: Op, events: list[Event]) -> None:
         assert runner is not None
         events.append(RunDistance(st.turn_player, st.table.name(runner), r, g, distance))
         distance = max(0, distance)
-    draws = [Op("draw", st.turn_player) for _ in range(distance)]
+    draws = [draw_op(st.turn_player)] * distance
     push(st, *draws, step("success-farm", distance))
 
 
@@ -310,7 +308,7 @@ def farm_card(st: ForceHorseState, seat: int, name: str, events: list[Event]) ->
     if st.to_farm <= 0:
         then = [CHECK, step("outcome")] if st.phase == "farm" else [step("end-turn")]
         st.phase = "outcome" if st.phase == "farm" else "turn-end"
-    push(st, Op("farm", card=card, name=HAND), *then)
+    push(st, farm_op(card, HAND), *then)
 
 
 def end_runs(st: ForceHorseState, events: list[Event]) -> None:

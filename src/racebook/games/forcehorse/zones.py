@@ -120,7 +120,11 @@ def move(table: Table, card: int, seat: int, source: str, target: str, events: l
     if source == RESOLUTION:
         table.resolution.remove(card)
     else:
-        zones[source].remove(card)
+        pile = zones[source]
+        if pile and pile[-1] == card:
+            pile.pop()  # the top card (a draw): remove() would search from the bottom
+        else:
+            pile.remove(card)
     if target == RESOLUTION:
         table.resolution.append(card)
     else:
@@ -132,15 +136,18 @@ def move(table: Table, card: int, seat: int, source: str, target: str, events: l
         table.placed.pop(card, None)
     table.moves += 1
     owner = table.owners[card]
-    if source in PUBLIC or target in PUBLIC:
-        events.append(moved(owner, table.cards[card].name, source, target))
-        return
-    events.append(moved(owner, None, source, target))
-    if target == HAND:
-        events.append(SecretMove(seat, table.name(card), source, target))
+    public = source in PUBLIC or target in PUBLIC
+    key = (owner, table.cards[card].name if public else None, source, target)
+    event = _MOVED.get(key)  # moved(), inline: every move
+    events.append(event if event is not None else moved(*key))
+    if not public and target == HAND:
+        secret = (seat, table.cards[card].name, source, target)
+        told = _SECRET.get(secret)
+        events.append(told if told is not None else _secret(*secret))
 
 
 _MOVED: dict[tuple[int, str | None, str, str], CardMoved] = {}
+_SECRET: dict[tuple[int, str, str, str], SecretMove] = {}
 
 
 def moved(owner: int, card: str | None, source: str, target: str) -> CardMoved:
@@ -152,4 +159,12 @@ def moved(owner: int, card: str | None, source: str, target: str) -> CardMoved:
         event = CardMoved(owner, card, source, target)
         if len(_MOVED) < 1 << 16:
             _MOVED[key] = event
+    return event
+
+
+def _secret(seat: int, card: str, source: str, target: str) -> SecretMove:
+    """The shared ``SecretMove`` of these fields (as :func:`moved`)."""
+    event = SecretMove(seat, card, source, target)
+    if len(_SECRET) < 1 << 16:
+        _SECRET[(seat, card, source, target)] = event
     return event
