@@ -121,6 +121,11 @@ def check_step(st: ForceHorseState, events: list[Event]) -> None:
         if not ab.waiting:
             forced_chain_ends(st)  # 804.2d
             return
+    if not st.game.has_abilities:
+        # the processes' moves, then this rule check again (pushed); no 1201.1c
+        # loop without abilities: each pass puts a card on a farm, so no state
+        # of the chain comes back (keeping them was a quarter of a support card)
+        return
     key = state_key(st)
     again = ab.repeats[key[0]] = ab.repeats.get(key[0], 0) + 1
     if st.game.legacy:  # edition 1: any 200 abilities in one rule check were a loop
