@@ -66,6 +66,9 @@ if TYPE_CHECKING:
 
 def drive(st: ForceHorseState, events: list[Event]) -> None:
     """Do the work until a decision is needed or the game is over."""
+    if not st.game.has_abilities:
+        _drive_plain(st, events)
+        return
     steps = turn_steps.STEPS
     ab = st.ab
     work = ab.work  # the same list all along (push() inserts into it)
@@ -82,26 +85,47 @@ def drive(st: ForceHorseState, events: list[Event]) -> None:
         op = work.pop(0)
         kind = op.kind
         if kind == "check":
-            t = st.table
-            if t.settled == t.moves and not ab.waiting and not st.game.has_abilities:
-                # check_step() with nothing to do: no rule process applies
-                # (no zone changed since a check found none), no ability waits
-                # or triggers (no card has one): 804.2d at once
-                forced_chain_ends(st)
-            else:
-                check_step(st, events)
+            check_step(st, events)
         elif kind == "step":
             steps[op.name](st, op, events)
         elif kind == "effect":
             assert op.effect is not None and op.ctx is not None
             do_effect(st, op.effect, op.ctx, op.applied, events)
-        elif not st.game.has_abilities:
-            execute(st, op, events)  # replaceable(): nothing forbids or replaces it (part 1)
         elif not (kind in FORBIDS and forbidden(st, kind, op.seat)):  # 103.3
             replaceable(st, op, events)
     if st.phase == "over":  # st.over, inline
         ab.work.clear()
         ab.choice = None
+
+
+def _drive_plain(st: ForceHorseState, events: list[Event]) -> None:
+    """:func:`drive` for a game whose cards have no abilities (part 1): no
+    signal is recorded, no ability waits, no choice is asked, nothing forbids
+    (103.3) or replaces (809) an event and no effect is made, so the work is
+    turn steps, rule checks and plain draws and moves to a farm."""
+    steps = turn_steps.STEPS
+    ab = st.ab
+    work = ab.work  # the same list all along (push() inserts into it)
+    limit = st.game.config.max_work
+    while work and st.phase != "over":  # st.over, read inline: every op
+        ab.done += 1
+        if ab.done > limit:
+            unstoppable(st, events)  # 1201.1c, bounded by the config (max_work)
+            break
+        op = work.pop(0)
+        kind = op.kind
+        if kind == "check":
+            t = st.table
+            if t.settled != t.moves:
+                check_step(st, events)
+            # else no rule process applies (no zone changed since a check found
+            # none) and nothing waits: 804.2d at once (no forced chain was kept)
+        elif kind == "step":
+            steps[op.name](st, op, events)
+        else:
+            execute(st, op, events)  # replaceable(): nothing replaces it
+    if st.phase == "over":  # st.over, inline
+        work.clear()
 
 
 # -- the rule check (804) --------------------------------------------------------------
