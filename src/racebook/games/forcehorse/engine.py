@@ -47,6 +47,7 @@ from racebook.games.forcehorse.replacement import (
 )
 from racebook.games.forcehorse.triggers import signal, state_triggers, watch
 from racebook.games.forcehorse.work import (
+    CHECK,
     MAX_OPTIONS,
     AbilityPlayed,
     Applied,
@@ -169,7 +170,7 @@ def check_step(st: ForceHorseState, events: list[Event]) -> None:
         mine = [i for i, w in enumerate(ab.waiting) if w.user == seat]
         if not mine:
             continue
-        push(st, Op("check"))
+        push(st, CHECK)
         if len({ab.waiting[i] for i in mine}) == 1:
             begin_play(st, mine[0], events)
             return

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 
 from racebook.core.game import Action
 from racebook.games.forcehorse.cards import FORCE, HORSE, SUPPORT
-from racebook.games.forcehorse.effects import info
 from racebook.games.forcehorse.events import Farm, Guard, Mulligan, Pass, Run, Support
 from racebook.games.forcehorse.force import force_value, payments_from
 from racebook.games.forcehorse.race import Race
@@ -48,16 +47,16 @@ def pick(st: ForceHorseState, seat: int, rng: random.Random) -> Action | None:
     if p in ("priority", "respond"):
         return _horse_support(st, seat, rng)
     if p == "guard":  # 702.6d-i: a horse with the race's distance aptitude (508.2)
-        race = st.race
-        assert race is not None
+        assert st.race is not None
+        distance = st.race.distance_class
         t = st.table
         cards = t.cards
-        guards = []
-        for c in _firsts(st, seat):
-            if cards[c].kind == HORSE:
-                now = info(st, c)
-                if "all" in now.distances or race.distance_class in now.distances:
-                    guards.append(cards[c].name)
+        fit = set()
+        for c in t.zones[seat][HAND]:
+            card = cards[c]  # its distances printed (808.1a: no effect changes them)
+            if card.kind == HORSE and ("all" in card.distances or distance in card.distances):
+                fit.add(card.name)
+        guards = sorted(fit)
         k = int(rng.random() * (len(guards) + 1))
         return _PASSES[seat] if k == 0 else Guard(seat, guards[k - 1])
     if p in ("farm", "limit"):
@@ -66,15 +65,6 @@ def pick(st: ForceHorseState, seat: int, rng: random.Random) -> Action | None:
     if p == "mulligan":
         return _MULLIGANS[seat][int(rng.random() * 2)]
     return None
-
-
-def _firsts(st: ForceHorseState, seat: int) -> list[int]:
-    """The first card of each name in ``seat``'s hand (``Table.find``), by name."""
-    cards = st.table.cards
-    first: dict[str, int] = {}
-    for c in st.table.zones[seat][HAND]:
-        first.setdefault(cards[c].name, c)
-    return [first[n] for n in sorted(first)]
 
 
 def _supports(st: ForceHorseState, seat: int, timings: tuple[str, ...]) -> list[str]:

@@ -15,7 +15,7 @@ from racebook.core.game import Event
 from racebook.games.forcehorse.cards import FORCE, HORSE
 from racebook.games.forcehorse.cards import SITUATION as SITUATION_KIND
 from racebook.games.forcehorse.events import RuleProcess, Victory
-from racebook.games.forcehorse.work import Op, farm_op, push
+from racebook.games.forcehorse.work import CHECK, farm_op, push
 from racebook.games.forcehorse.zones import FARM, RESOLUTION, RUN, SITUATION, move
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ def rule_check(st: ForceHorseState, events: list[Event]) -> None:
     from racebook.games.forcehorse.engine import drive
 
     if not st.over:
-        push(st, Op("check"))
+        push(st, CHECK)
         drive(st, events)
 
 
@@ -101,7 +101,7 @@ def rule_processes(st: ForceHorseState, events: list[Event]) -> bool:
             else:
                 moves.append(farm_op(card, zone))
         if not legacy:
-            push(st, *moves, Op("check"))
+            push(st, *moves, CHECK)
             return False
 
 

@@ -28,7 +28,7 @@ from racebook.games.forcehorse.events import (
 from racebook.games.forcehorse.setup import draw_from
 from racebook.games.forcehorse.terms import cards_to_farm
 from racebook.games.forcehorse.triggers import signal
-from racebook.games.forcehorse.work import Op, draw_op, farm_op, push
+from racebook.games.forcehorse.work import CHECK, Op, draw_op, farm_op, push
 from racebook.games.forcehorse.zones import FARM, HAND, RESOLUTION, RUN, SITUATION, move
 
 if TYPE_CHECKING:
@@ -44,12 +44,21 @@ def draw(st: ForceHorseState, seat: int, count: int, events: list[Event]) -> Non
         draw_from(st, seat, area, 1, events)
 
 
-CHECK = Op("check")
-
-
 @functools.cache  # an Op is a value: one of each, not a new one at every step
 def step(name: str, amount: int = 0) -> Op:
     return Op("step", name=name, amount=amount)
+
+
+@functools.cache  # (making an Op costs 1.7 us: one per seat and card, not per play)
+def _placed_op(seat: int, card: int) -> Op:
+    """805.2d-iii..v for ``seat``'s support ``card``: where it goes after its text."""
+    return Op("step", seat=seat, card=card, name="placed")
+
+
+@functools.cache
+def _farm_resolved(seat: int, card: int) -> Op:
+    """805.2d-v: an area-type support card from the resolution area to the farm."""
+    return Op("farm", seat=seat, card=card, name=RESOLUTION)
 
 
 def start_turn(st: ForceHorseState, events: list[Event]) -> None:
@@ -89,7 +98,7 @@ def play_support(
     if target >= 0 and pair < len(st.pairs):
         named = st.pairs[pair][0 if target == st.turn_player else 1] or -1
     text = play_text(st, card, seat, named) if t.cards[card].timing != "situation" else []
-    push(st, *text, Op("step", seat=seat, card=card, name="placed"), CHECK)  # 702.5a, 702.6g-ii
+    push(st, *text, _placed_op(seat, card), CHECK)  # 702.5a, 702.6g-ii
 
 
 def played(st: ForceHorseState, card: int) -> None:
@@ -99,15 +108,19 @@ def played(st: ForceHorseState, card: int) -> None:
         st.ab.playing = st.ab.playing | {card}
 
 
+_PLACED = {"situation": SITUATION, "horse": RUN}
+"""805.2d-iii, iv: where a support card of each timing goes (else the farm, 805.2d-v)."""
+
+
 def _placed(st: ForceHorseState, op: Op, events: list[Event]) -> None:
     """FotH 805.2d-iii..v: where a support card goes after its text."""
     t = st.table
     if op.card not in t.resolution:
         return
     timing = t.cards[op.card].timing
-    target_zone = {"situation": SITUATION, "horse": RUN}.get(timing, FARM)
+    target_zone = _PLACED.get(timing, FARM)
     if target_zone == FARM and not st.game.legacy:  # 805.2d-v, a replaceable move (809.1)
-        push(st, Op("farm", seat=op.seat, card=op.card, name=RESOLUTION))
+        push(st, _farm_resolved(op.seat, op.card))
         return
     move(t, op.card, op.seat, RESOLUTION, target_zone, events)
 

@@ -222,6 +222,10 @@ class LoopDraw(Event):
 ENGINE_EVENTS: tuple[type[Event], ...] = (AbilityTriggered, AbilityPlayed, Replaced, LoopDraw)
 
 
+CHECK = Op("check")
+"""A rule check (804): one op, not one made at every check."""
+
+
 @functools.cache  # an Op is a value: one of each (card numbers and zones are few)
 def farm_op(card: int, zone: str) -> Op:
     """Put ``card`` on its owner's farm if it is still in ``zone`` (a replaceable move, 809.1)."""

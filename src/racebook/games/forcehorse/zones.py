@@ -82,6 +82,8 @@ class Table:
         other.clock = self.clock
         other.entered = dict(self.entered)
         other.stamp = self.stamp
+        other.moves = self.moves  # a key only with the table itself (effects.py)
+        other.settled = self.settled  # the same zones: what a rule check found holds
         return other
 
     def name(self, card: int) -> str:
