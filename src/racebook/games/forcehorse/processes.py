@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from racebook.core.game import Event
 from racebook.games.forcehorse.cards import FORCE, HORSE
 from racebook.games.forcehorse.cards import SITUATION as SITUATION_KIND
-from racebook.games.forcehorse.events import RuleProcess, Victory
+from racebook.games.forcehorse.events import RuleProcess, Victory, shared
 from racebook.games.forcehorse.work import CHECK, farm_op, push
 from racebook.games.forcehorse.zones import FARM, RESOLUTION, RUN, SITUATION, move
 
@@ -92,7 +92,7 @@ def rule_processes(st: ForceHorseState, events: list[Event]) -> bool:
             return True
         moves = []
         for rule, seat, zone, card in pending:
-            events.append(RuleProcess(rule, seat, st.table.name(card)))
+            events.append(shared(RuleProcess, rule, seat, st.table.name(card)))
             owner = st.table.owners[card]  # "所有者のファーム"
             if owner != seat:
                 _cross(st, card, seat, zone, owner, events)

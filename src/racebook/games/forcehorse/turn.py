@@ -24,6 +24,7 @@ from racebook.games.forcehorse.events import (
     SupportPlayed,
     TurnEnded,
     TurnStarted,
+    shared,
 )
 from racebook.games.forcehorse.setup import draw_from
 from racebook.games.forcehorse.terms import cards_to_farm
@@ -71,7 +72,7 @@ def start_turn(st: ForceHorseState, events: list[Event]) -> None:
         keep = {w.source for w in ab.waiting} | {w.card for w in ab.waiting}
         keep |= {d.source for d in ab.delayed} | {x.source for x in ab.lasting}
         ab.lki = {c: i for c, i in ab.lki.items() if c in keep}
-    events.append(TurnStarted(st.turn, st.turn_player))  # 702.2
+    events.append(shared(TurnStarted, st.turn, st.turn_player))  # 702.2
     signal(st, "turn-start", st.turn_player)
     # 702.2 rule check, 702.3 draw, 702.4 rule check, 702.5 support step
     push(st, CHECK, draw_op(st.turn_player), CHECK, step("support"))
@@ -92,7 +93,7 @@ def play_support(
     assert card is not None
     move(t, card, seat, HAND, RESOLUTION, events)  # 805.2a-i
     played(st, card)
-    events.append(SupportPlayed(seat, name, target, pair))
+    events.append(shared(SupportPlayed, seat, name, target, pair))
     signal(st, "support-played", seat, card)
     named = -1
     if target >= 0 and pair < len(st.pairs):
@@ -135,7 +136,7 @@ def add_runs(st: ForceHorseState, count: int, events: list[Event]) -> None:
 def begin_runs(st: ForceHorseState, events: list[Event]) -> None:
     st.run_count = 1  # 702.6a-i
     st.pairs = []
-    events.append(RunSequence(1))
+    events.append(shared(RunSequence, 1))
     st.phase = "runner"
 
 
@@ -160,7 +161,7 @@ def play_horse(
     for c in [card, *paid]:  # 805.2d-i, ii
         move(t, c, seat, RESOLUTION, RUN, events)
     runner = seat == st.turn_player
-    events.append(HorsePlayed(seat, name, "runner" if runner else "guard", force))
+    events.append(shared(HorsePlayed, seat, name, "runner" if runner else "guard", force))
     if runner:
         st.pairs.append([card, None])
         push(st, CHECK, step("guard"))  # 702.6c
@@ -181,7 +182,7 @@ def no_runner(st: ForceHorseState, events: list[Event]) -> None:
 
 
 def no_guard(st: ForceHorseState, events: list[Event]) -> None:
-    events.append(NotGuarded(st.turn_player))  # 702.6d-ii
+    events.append(shared(NotGuarded, st.turn_player))  # 702.6d-ii
     if st.pairs:
         signal(st, "not-guarded", st.turn_player, st.pairs[-1][0] or 0)  # 702.6d-ii: the runner
     after_guard(st, events)
@@ -197,13 +198,13 @@ def _priority(st: ForceHorseState, op: Op, events: list[Event]) -> None:
 
 
 def pass_priority(st: ForceHorseState, seat: int, events: list[Event]) -> None:
-    events.append(PriorityPassed(seat))
+    events.append(shared(PriorityPassed, seat))
     if st.phase == "priority":  # 702.6h: the other may take priority
         st.phase = "respond"
         return
     st.run_count -= 1  # 702.6i
     if st.run_count >= 1:
-        events.append(RunSequence(st.run_count))
+        events.append(shared(RunSequence, st.run_count))
         st.phase = "runner"
     else:
         compare(st, events)
@@ -241,7 +242,7 @@ def _outcome(st: ForceHorseState, op: Op, events: list[Event]) -> None:
         return
     runner, guard, r, g = st.outcomes.pop(0)
     if r >= 1 and r > g:  # 702.6k
-        events.append(RunResult(st.turn_player, t.name(runner), "succeeded", r, g, r - g))
+        events.append(shared(RunResult, st.turn_player, t.name(runner), "succeeded", r, g, r - g))
         signal(st, "run-succeeded", st.turn_player, runner)
         st.ab.keep = 0
         if st.game.legacy:  # edition 1 took the distance at the comparison
@@ -250,10 +251,10 @@ def _outcome(st: ForceHorseState, op: Op, events: list[Event]) -> None:
         # 702.6k-i: the event, then a rule check; the distance is taken after it (702.6k-ii)
         push(st, CHECK, step("success", _row(st, runner)))
     else:  # 702.6l
-        events.append(RunResult(st.turn_player, t.name(runner), "failed", r, g))
+        events.append(shared(RunResult, st.turn_player, t.name(runner), "failed", r, g))
         signal(st, "run-failed", st.turn_player, runner)
         if g >= 1 and guard is not None:
-            events.append(RunResult(1 - st.turn_player, t.name(guard), "guard-won", r, g))
+            events.append(shared(RunResult, 1 - st.turn_player, t.name(guard), "guard-won", r, g))
             signal(st, "guard-won", 1 - st.turn_player, guard)
         push(st, CHECK, step("outcome"))  # 702.6l-iii
 
@@ -295,7 +296,7 @@ def _success(st: ForceHorseState, op: Op, events: list[Event]) -> None:
         r, g, distance = run_distance(st, op.amount)
         runner = st.pairs[max(0, op.amount)][0]
         assert runner is not None
-        events.append(RunDistance(st.turn_player, st.table.name(runner), r, g, distance))
+        events.append(shared(RunDistance, st.turn_player, st.table.name(runner), r, g, distance))
         distance = max(0, distance)
     draws = [draw_op(st.turn_player)] * distance
     push(st, *draws, step("success-farm", distance))
@@ -343,7 +344,7 @@ def _hand_limit(st: ForceHorseState, op: Op, events: list[Event]) -> None:
 
 
 def _end_turn(st: ForceHorseState, op: Op, events: list[Event]) -> None:
-    events.append(TurnEnded(st.turn_player))
+    events.append(shared(TurnEnded, st.turn_player))
     signal(st, "turn-end", st.turn_player)
     push(st, CHECK, step("next-turn"))
 
