@@ -148,6 +148,60 @@ def move(table: Table, card: int, seat: int, source: str, target: str, events: l
         events.append(told if told is not None else _secret(*secret))
 
 
+def move_top(
+    table: Table, seat: int, source: str, target: str, count: int, events: list[Event]
+) -> None:
+    """``count`` times :func:`move` of the top card of ``seat``'s ``source``
+    (while there is one, 103.2), the same moves and events made at once
+    (setup's piles, 603: a deck dealt out was a third of a game's moves)."""
+    pile = table.zones[seat][source]
+    if table.hook is not None or _SPECIAL & {source, target}:
+        for _ in range(count):
+            if not pile:
+                return
+            move(table, pile[-1], seat, source, target, events)
+        return
+    n = min(count, len(pile))
+    if n > 0:
+        cards = pile[-n:]
+        del pile[-n:]
+        cards.reverse()  # the top card first
+        _arrive(table, seat, cards, source, target, events)
+
+
+def move_all(table: Table, seat: int, source: str, target: str, events: list[Event]) -> None:
+    """:func:`move` of every card of ``seat``'s ``source``, bottom card first."""
+    pile = table.zones[seat][source]
+    if table.hook is not None or _SPECIAL & {source, target}:
+        for card in list(pile):
+            move(table, card, seat, source, target, events)
+        return
+    cards = list(pile)
+    pile.clear()
+    _arrive(table, seat, cards, source, target, events)
+
+
+_SPECIAL = frozenset({RESOLUTION, SITUATION})
+"""Zones :func:`move` does more for (the shared resolution area, 408; the
+situation area's times, 903): moved one card at a time."""
+
+
+def _arrive(
+    table: Table, seat: int, cards: list[int], source: str, target: str, events: list[Event]
+) -> None:
+    """The rest of :func:`move` for ``cards``, taken from ``source`` in this order."""
+    table.zones[seat][target].extend(cards)
+    table.moves += len(cards)
+    owners, names = table.owners, table.cards
+    public = source in PUBLIC or target in PUBLIC
+    secret = not public and target == HAND
+    for card in cards:
+        events.append(moved(owners[card], names[card].name if public else None, source, target))
+        if secret:
+            told = (seat, names[card].name, source, target)
+            events.append(_SECRET.get(told) or _secret(*told))
+
+
 _MOVED: dict[tuple[int, str | None, str, str], CardMoved] = {}
 _SECRET: dict[tuple[int, str, str, str], SecretMove] = {}
 
