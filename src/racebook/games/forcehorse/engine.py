@@ -117,10 +117,8 @@ def _drive_plain(st: ForceHorseState, events: list[Event]) -> None:
         kind = op.kind
         if kind == "check":
             t = st.table
-            if t.settled != t.moves:
-                check_step(st, events)
-            # else no rule process applies (no zone changed since a check found
-            # none) and nothing waits: 804.2d at once (no forced chain was kept)
+            if t.settled != t.moves:  # else no rule process applies and nothing
+                check_step(st, events)  # waits: 804.2d at once (no forced chain kept)
         elif kind == "step":
             steps[op.name](st, op, events)
         else:
@@ -146,11 +144,8 @@ def check_step(st: ForceHorseState, events: list[Event]) -> None:
         if not ab.waiting:
             forced_chain_ends(st)  # 804.2d
             return
-    if not st.game.has_abilities:
-        # the processes' moves, then this rule check again (pushed); no 1201.1c
-        # loop without abilities: each pass puts a card on a farm, so no state
-        # of the chain comes back (keeping them was a quarter of a support card)
-        return
+    if not st.game.has_abilities:  # the processes' moves, then this check again (pushed):
+        return  # no 1201.1c loop, each pass puts a card on a farm (no state comes back)
     key = state_key(st)
     again = ab.repeats[key[0]] = ab.repeats.get(key[0], 0) + 1
     if st.game.legacy:  # edition 1: any 200 abilities in one rule check were a loop
@@ -183,12 +178,9 @@ def check_step(st: ForceHorseState, events: list[Event]) -> None:
 def forced_chain_ends(st: ForceHorseState) -> None:
     """A rule check ended (804.2d), or a player chose between two or more
     options: what came before is no forced chain for 1201.1c any more."""
-    ab = st.ab
-    if ab.check_keys:
-        ab.check_keys.clear()
-    if ab.repeats:
-        ab.repeats.clear()
-    ab.passes = 0
+    st.ab.check_keys.clear()
+    st.ab.repeats.clear()
+    st.ab.passes = 0
 
 
 def unstoppable(st: ForceHorseState, events: list[Event]) -> None:

@@ -50,6 +50,7 @@ from racebook.games.forcehorse.events import (
     Run,
     Shuffle,
     Support,
+    shared,
 )
 from racebook.games.forcehorse.loops import LOOP_ACTIONS, act, record, stuck
 from racebook.games.forcehorse.race import Race, stepped_going
@@ -106,6 +107,7 @@ class ForceHorse(Game[ForceHorseConfig, "ForceHorseState"]):
         super().__init__(config)
         self.by_name: dict[str, Card] = {c.name: c for c in config.cards}
         self._decks: dict[str, list[list[Card]]] = {}  # deck_cards() by distance class
+        self._presented: dict[str, tuple[tuple[str, ...], ...]] = {}  # by distance class
         self.legacy = config.edition < 2
         """Edition 1: racebook's reading of the rules before the fixes of
         edition 2, for logs written then (each fix says where it differs)."""
@@ -133,6 +135,15 @@ class ForceHorse(Game[ForceHorseConfig, "ForceHorseState"]):
             kept = [check_deck(d, self.by_name, kind, s) for s, d in enumerate(decks)]
             self._decks[race.distance_class] = kept
         return [list(d) for d in kept]
+
+    def presented(self, race: Race) -> tuple[tuple[str, ...], ...]:
+        """Each deck's card names in order, as presented (603.1a), for ``race``."""
+        kept = self._presented.get(race.distance_class)
+        if kept is None:
+            decks = self.deck_cards(race)
+            kept = tuple(tuple(sorted(c.name for c in deck)) for deck in decks)
+            self._presented[race.distance_class] = kept
+        return kept
 
     @property
     def seats(self) -> int:
@@ -187,9 +198,11 @@ class ForceHorseState(State[ForceHorseConfig, ForceHorseView, Action]):
         owners = [0] * len(decks[0]) + [1] * len(decks[1])
         self.table = Table(cards, owners)
         self._hook()
-        for s in range(2):
-            self.table.zones[s][DECK] = [i for i, o in enumerate(owners) if o == s]
-            events.append(DeckPresented(s, tuple(sorted(c.name for c in decks[s]))))
+        first = len(decks[0])
+        self.table.zones[0][DECK] = list(range(first))  # the cards of each owner
+        self.table.zones[1][DECK] = list(range(first, len(cards)))
+        for s, names in enumerate(self.game.presented(self.race)):
+            events.append(shared(DeckPresented, s, names))
         self.shuffles = [0, 1]
         self.phase = "setup"
 
