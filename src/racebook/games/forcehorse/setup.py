@@ -77,6 +77,11 @@ def apply_shuffle(st: ForceHorseState, a: Shuffle, events: list[Event]) -> None:
 
 
 def draw_from(st: ForceHorseState, seat: int, zone: str, count: int, events: list[Event]) -> None:
+    if count == 1:  # a draw (502): one move
+        pile = st.table.zones[seat][zone]
+        if pile:  # 103.2: what cannot be done is not done
+            move(st.table, pile[-1], seat, zone, HAND, events)
+        return
     move_top(st.table, seat, zone, HAND, count, events)  # 103.2: not past the last card
 
 

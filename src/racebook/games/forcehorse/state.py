@@ -73,6 +73,8 @@ racebook's old reading of the rules, and no bound it did not have."""
 
 _CHANCE_PHASES = frozenset({"race", "setup", "first"})
 """The phases where chance acts (601.2b, 603.1b-c, 603.1e-i)."""
+_TURN_PLAYERS = frozenset({"support", "runner", "farm", "limit", "outcome", "turn-end"})
+"""The phases where the turn player acts (702.5, 702.6b, 702.6k-iii, the hand limit)."""
 
 
 @register_game
@@ -249,9 +251,11 @@ class ForceHorseState(State[ForceHorseConfig, ForceHorseView, Action]):
     @property
     def to_act(self) -> tuple[int, ...]:
         p = self.phase
+        ab = self.ab
+        if p in _TURN_PLAYERS and ab.choice is None and ab.proposal is None:
+            return (self.turn_player,)  # the most frequent first (the rest as below)
         if p == "over":
             return ()
-        ab = self.ab
         if ab.choice is not None:
             return (ab.choice.seat,)
         if ab.proposal is not None:

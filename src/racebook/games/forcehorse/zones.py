@@ -155,7 +155,7 @@ def move_top(
     (while there is one, 103.2), the same moves and events made at once
     (setup's piles, 603: a deck dealt out was a third of a game's moves)."""
     pile = table.zones[seat][source]
-    if table.hook is not None or _SPECIAL & {source, target}:
+    if table.hook is not None or source in _SPECIAL or target in _SPECIAL:
         for _ in range(count):
             if not pile:
                 return
@@ -172,7 +172,7 @@ def move_top(
 def move_all(table: Table, seat: int, source: str, target: str, events: list[Event]) -> None:
     """:func:`move` of every card of ``seat``'s ``source``, bottom card first."""
     pile = table.zones[seat][source]
-    if table.hook is not None or _SPECIAL & {source, target}:
+    if table.hook is not None or source in _SPECIAL or target in _SPECIAL:
         for card in list(pile):
             move(table, card, seat, source, target, events)
         return
