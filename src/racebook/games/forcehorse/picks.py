@@ -12,7 +12,8 @@ in the vocabulary is not modelled).  A game with abilities lists them.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from racebook.core.game import Action
 from racebook.games.forcehorse.cards import FORCE, HORSE, SUPPORT
@@ -41,7 +42,7 @@ def pick(st: ForceHorseState, seat: int, rng: random.Random) -> Action | None:
     if p == "support":  # 702.5: Pass, then the support cards by name
         names = _supports(st, seat, _TURN_SUPPORTS)
         k = int(rng.random() * (len(names) + 1))
-        return _PASSES[seat] if k == 0 else Support(seat, names[k - 1])
+        return _PASSES[seat] if k == 0 else _made(Support, seat, names[k - 1])
     if p == "runner":
         return _runner(st, seat, rng)
     if p in ("priority", "respond"):
@@ -58,10 +59,10 @@ def pick(st: ForceHorseState, seat: int, rng: random.Random) -> Action | None:
                 fit.add(card.name)
         guards = sorted(fit)
         k = int(rng.random() * (len(guards) + 1))
-        return _PASSES[seat] if k == 0 else Guard(seat, guards[k - 1])
+        return _PASSES[seat] if k == 0 else _made(Guard, seat, guards[k - 1])
     if p in ("farm", "limit"):
         names = sorted({st.table.cards[c].name for c in st.table.zones[seat][HAND]})
-        return Farm(seat, names[int(rng.random() * len(names))])
+        return _made(Farm, seat, names[int(rng.random() * len(names))])
     if p == "mulligan":
         return _MULLIGANS[seat][int(rng.random() * 2)]
     return None
@@ -112,7 +113,7 @@ def _runner(st: ForceHorseState, seat: int, rng: random.Random) -> Action:
     k -= 1
     for name, pays in options:
         if k < len(pays):
-            return Run(seat, name, pays[k])
+            return _made(Run, seat, name, pays[k])
         k -= len(pays)
     raise AssertionError("a pick past the runner step's actions")
 
@@ -120,12 +121,17 @@ def _runner(st: ForceHorseState, seat: int, rng: random.Random) -> Action:
 def _force_values(st: ForceHorseState, race: Race) -> dict[str, int]:
     """Every force card's count for ``race`` by name (503.3a, ``force_value``),
     made once per game and race."""
-    kept = st.game.force_values.get(race)
-    if kept is None:
-        unmet = st.game.config.special_unmet
-        kept = {n: force_value(c, race, unmet) for n, c in st.game.by_name.items()}
-        st.game.force_values[race] = kept
-    return kept
+    game = st.game
+    last, kept = game.force_last
+    if last is race:  # the same race as last time: no hash of it
+        return kept
+    found = game.force_values.get(race)
+    if found is None:
+        unmet = game.config.special_unmet
+        found = {n: force_value(c, race, unmet) for n, c in game.by_name.items()}
+        game.force_values[race] = found
+    game.force_last = (race, found)
+    return found
 
 
 def _horse_support(st: ForceHorseState, seat: int, rng: random.Random) -> Action:
@@ -144,4 +150,21 @@ def _horse_support(st: ForceHorseState, seat: int, rng: random.Random) -> Action
         return _PASSES[seat]
     name, at = divmod(k - 1, len(targets))
     i, target = targets[at]
-    return Support(seat, names[name], target, i)
+    return _made(Support, seat, names[name], target, i)
+
+
+A = TypeVar("A", bound=Action)
+
+_MADE: dict[tuple[object, ...], Action] = {}
+
+
+def _made(kind: Callable[..., A], *fields: int | str | tuple[str, ...]) -> A:
+    """The one ``kind(*fields)``: actions are values, made once per set of
+    fields (each pick made one; events.shared does the same for events)."""
+    key = (kind, *fields)
+    action = _MADE.get(key)
+    if action is None:
+        action = kind(*fields)
+        if len(_MADE) < 1 << 16:
+            _MADE[key] = action
+    return action  # type: ignore[return-value]

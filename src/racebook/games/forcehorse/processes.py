@@ -16,7 +16,7 @@ from racebook.games.forcehorse.cards import FORCE, HORSE
 from racebook.games.forcehorse.cards import SITUATION as SITUATION_KIND
 from racebook.games.forcehorse.events import RuleProcess, Victory, shared
 from racebook.games.forcehorse.work import CHECK, farm_op, push
-from racebook.games.forcehorse.zones import FARM, RESOLUTION, RUN, SITUATION, move
+from racebook.games.forcehorse.zones import AREAS, FARM, RESOLUTION, RUN, SITUATION, move
 
 if TYPE_CHECKING:
     from racebook.games.forcehorse.state import ForceHorseState
@@ -30,6 +30,13 @@ def _pending(st: ForceHorseState) -> list[tuple[str, int, str, int]]:
     cards = t.cards
     keep: Container[int] = ()
     situations = zones[0][SITUATION], zones[1][SITUATION]
+    if not (zones[0][RUN] or zones[1][RUN] or t.resolution):  # most checks: at most
+        lone = situations[0] or situations[1]  # a situation card, alone (903.1 keeps it)
+        if len(lone) == len(situations[0]) + len(situations[1]) <= 1 and all(
+            cards[c].timing == "situation"
+            for c in lone  # 904.2
+        ):
+            return out
     if len(situations[0]) + len(situations[1]) == 1:
         keep = situations[0] or situations[1]  # 903.1: a lone one is its player's latest
     elif situations[0] or situations[1]:
@@ -105,12 +112,16 @@ def rule_processes(st: ForceHorseState, events: list[Event]) -> bool:
             return False
 
 
+_A1, _A2, _A3, _A4 = AREAS
+
+
 def _victory(st: ForceHorseState, events: list[Event]) -> bool:
     """FotH 902.1: a player with no card in any distance area wins (both at
     once: ``both_empty``, rules notes); True when the game ended."""
     t = st.table  # no distance area holds a card: current_area() finds none
-    if t.current_area(0) is not None and t.current_area(1) is not None:
-        return False  # 902.1: nobody wins yet (every rule check)
+    z0, z1 = t.zones
+    if (z0[_A1] or z0[_A2] or z0[_A3] or z0[_A4]) and (z1[_A1] or z1[_A2] or z1[_A3] or z1[_A4]):
+        return False  # 902.1: nobody wins yet (every rule check; current_area(), inline)
     winners = tuple(s for s in range(2) if t.current_area(s) is None)  # 902.1
     if len(winners) == 2 and st.game.config.both_empty == "turn-player":
         winners = (st.turn_player,)  # a reading (rules notes)
