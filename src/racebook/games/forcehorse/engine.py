@@ -117,8 +117,9 @@ def _drive_plain(st: ForceHorseState, events: list[Event]) -> None:
         kind = op.kind
         if kind == "check":
             t = st.table
-            if t.settled != t.moves:  # else no rule process applies and nothing
-                check_step(st, events)  # waits: 804.2d at once (no forced chain kept)
+            if t.settled != t.moves:  # else no rule process applies (804.2a)
+                rule_processes(st, events)  # check_step(): no ability waits, no
+                # 1201.1c loop is looked for (none without abilities): 804.2d at once
         elif kind == "step":
             steps[op.name](st, op, events)
         else:

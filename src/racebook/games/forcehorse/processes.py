@@ -31,11 +31,8 @@ def _pending(st: ForceHorseState) -> list[tuple[str, int, str, int]]:
     keep: Container[int] = ()
     situations = zones[0][SITUATION], zones[1][SITUATION]
     if not (zones[0][RUN] or zones[1][RUN] or t.resolution):  # most checks: at most
-        lone = situations[0] or situations[1]  # a situation card, alone (903.1 keeps it)
-        if len(lone) == len(situations[0]) + len(situations[1]) <= 1 and all(
-            cards[c].timing == "situation"
-            for c in lone  # 904.2
-        ):
+        lone = situations[0] + situations[1]  # a situation card, alone (903.1 keeps it)
+        if not lone or (len(lone) == 1 and cards[lone[0]].timing == "situation"):  # 904.2
             return out
     if len(situations[0]) + len(situations[1]) == 1:
         keep = situations[0] or situations[1]  # 903.1: a lone one is its player's latest
