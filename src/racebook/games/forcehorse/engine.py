@@ -68,7 +68,7 @@ if TYPE_CHECKING:
 def drive(st: ForceHorseState, events: list[Event]) -> None:
     """Do the work until a decision is needed or the game is over."""
     if not st.game.has_abilities:
-        _drive_plain(st, events)
+        drive_plain(st, events)
         return
     steps = turn_steps.STEPS
     ab = st.ab
@@ -99,7 +99,7 @@ def drive(st: ForceHorseState, events: list[Event]) -> None:
         ab.choice = None
 
 
-def _drive_plain(st: ForceHorseState, events: list[Event]) -> None:
+def drive_plain(st: ForceHorseState, events: list[Event]) -> None:
     """:func:`drive` for a game whose cards have no abilities (part 1): no
     signal is recorded, no ability waits, no choice is asked, nothing forbids
     (103.3) or replaces (809) an event and no effect is made, so the work is

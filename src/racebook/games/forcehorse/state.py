@@ -34,7 +34,7 @@ from racebook.games.forcehorse.cards import Card
 from racebook.games.forcehorse.config import ForceHorseConfig, check_config, past_sample
 from racebook.games.forcehorse.deck import check_deck
 from racebook.games.forcehorse.effects import info
-from racebook.games.forcehorse.engine import drive
+from racebook.games.forcehorse.engine import drive, drive_plain
 from racebook.games.forcehorse.events import (
     ACTIONS,
     EVENTS,
@@ -387,10 +387,12 @@ class ForceHorseState(State[ForceHorseConfig, ForceHorseView, Action]):
         elif isinstance(action, Mulligan):
             events.append(MulliganChosen(s, action.redo))
             setup.apply_mulligan(self, s, action.redo, events)
+        if not self.game.has_abilities:
+            drive_plain(self, events)  # drive(), nothing of part 2 to look for
+            return events  # stuck() does nothing without abilities (1201 needs them)
         drive(self, events)
         self.ab.keys = None
-        if self.game.has_abilities:  # stuck() does nothing without (1201 needs abilities)
-            stuck(self, events)  # 1201.1c
+        stuck(self, events)  # 1201.1c
         # the loop keys stuck() took of the state this action made are kept for
         # the next action's record() (taking them twice was 8% of a game, profiled)
         return events

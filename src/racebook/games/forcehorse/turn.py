@@ -50,6 +50,17 @@ def step(name: str, amount: int = 0) -> Op:
     return Op("step", name=name, amount=amount)
 
 
+# the steps without an amount, made once (each step() call was a cache lookup)
+_SUPPORT = step("support")
+_GUARD = step("guard")
+_PRIORITY = step("priority")
+_OUTCOME = step("outcome")
+_RUNS_END = step("runs-end")
+_HAND_LIMIT = step("hand-limit")
+_END_TURN = step("end-turn")
+_NEXT_TURN = step("next-turn")
+
+
 @functools.cache  # (making an Op costs 1.7 us: one per seat and card, not per play)
 def _placed_op(seat: int, card: int) -> Op:
     """805.2d-iii..v for ``seat``'s support ``card``: where it goes after its text."""
@@ -75,7 +86,7 @@ def start_turn(st: ForceHorseState, events: list[Event]) -> None:
     events.append(shared(TurnStarted, st.turn, st.turn_player))  # 702.2
     signal(st, "turn-start", st.turn_player)
     # 702.2 rule check, 702.3 draw, 702.4 rule check, 702.5 support step
-    push(st, CHECK, draw_op(st.turn_player), CHECK, step("support"))
+    push(st, CHECK, draw_op(st.turn_player), CHECK, _SUPPORT)
 
 
 def _support(st: ForceHorseState, op: Op, events: list[Event]) -> None:
@@ -164,7 +175,7 @@ def play_horse(
     events.append(shared(HorsePlayed, seat, name, "runner" if runner else "guard", force))
     if runner:
         st.pairs.append([card, None])
-        push(st, CHECK, step("guard"))  # 702.6c
+        push(st, CHECK, _GUARD)  # 702.6c
     else:
         st.pairs[-1][1] = card
         after_guard(st, events)
@@ -189,7 +200,7 @@ def no_guard(st: ForceHorseState, events: list[Event]) -> None:
 
 
 def after_guard(st: ForceHorseState, events: list[Event]) -> None:
-    push(st, CHECK, step("priority"))  # 702.6e, 702.6f
+    push(st, CHECK, _PRIORITY)  # 702.6e, 702.6f
 
 
 def _priority(st: ForceHorseState, op: Op, events: list[Event]) -> None:
@@ -230,7 +241,7 @@ def compare(st: ForceHorseState, events: list[Event]) -> None:
         rows = [(rows[0][0], guards[0] if guards else None, r, g)]
     st.outcomes = rows
     st.phase = "outcome"
-    push(st, step("outcome"))
+    push(st, _OUTCOME)
 
 
 def _outcome(st: ForceHorseState, op: Op, events: list[Event]) -> None:
@@ -238,7 +249,7 @@ def _outcome(st: ForceHorseState, op: Op, events: list[Event]) -> None:
     t = st.table
     if not st.outcomes:
         cleanup = [farm_op(c, RUN) for s in range(2) for c in t.zones[s][RUN]]  # 702.6m
-        push(st, *cleanup, step("runs-end"))
+        push(st, *cleanup, _RUNS_END)
         return
     runner, guard, r, g = st.outcomes.pop(0)
     if r >= 1 and r > g:  # 702.6k
@@ -256,7 +267,7 @@ def _outcome(st: ForceHorseState, op: Op, events: list[Event]) -> None:
         if g >= 1 and guard is not None:
             events.append(shared(RunResult, 1 - st.turn_player, t.name(guard), "guard-won", r, g))
             signal(st, "guard-won", 1 - st.turn_player, guard)
-        push(st, CHECK, step("outcome"))  # 702.6l-iii
+        push(st, CHECK, _OUTCOME)  # 702.6l-iii
 
 
 def _row(st: ForceHorseState, runner: int) -> int:
@@ -311,7 +322,7 @@ def _success_farm(st: ForceHorseState, op: Op, events: list[Event]) -> None:
     if st.to_farm > 0:
         st.phase = "farm"
         return
-    push(st, CHECK, step("outcome"))  # 702.6k-iv
+    push(st, CHECK, _OUTCOME)  # 702.6k-iv
 
 
 def farm_card(st: ForceHorseState, seat: int, name: str, events: list[Event]) -> None:
@@ -320,13 +331,13 @@ def farm_card(st: ForceHorseState, seat: int, name: str, events: list[Event]) ->
     st.to_farm -= 1
     then = []
     if st.to_farm <= 0:
-        then = [CHECK, step("outcome")] if st.phase == "farm" else [step("end-turn")]
+        then = [CHECK, _OUTCOME] if st.phase == "farm" else [_END_TURN]
         st.phase = "outcome" if st.phase == "farm" else "turn-end"
     push(st, farm_op(card, HAND), *then)
 
 
 def end_runs(st: ForceHorseState, events: list[Event]) -> None:
-    push(st, CHECK, step("hand-limit"))  # 702.6n
+    push(st, CHECK, _HAND_LIMIT)  # 702.6n
 
 
 def _runs_end(st: ForceHorseState, op: Op, events: list[Event]) -> None:
@@ -340,13 +351,13 @@ def _hand_limit(st: ForceHorseState, op: Op, events: list[Event]) -> None:
         st.to_farm = excess
         st.phase = "limit"
         return
-    push(st, step("end-turn"))
+    push(st, _END_TURN)
 
 
 def _end_turn(st: ForceHorseState, op: Op, events: list[Event]) -> None:
     events.append(shared(TurnEnded, st.turn_player))
     signal(st, "turn-end", st.turn_player)
-    push(st, CHECK, step("next-turn"))
+    push(st, CHECK, _NEXT_TURN)
 
 
 def _next_turn(st: ForceHorseState, op: Op, events: list[Event]) -> None:
