@@ -107,10 +107,11 @@ def drive_plain(st: ForceHorseState, events: list[Event]) -> None:
     steps = turn_steps.STEPS
     ab = st.ab
     work = ab.work  # the same list all along (push() inserts into it)
-    limit = st.game.config.max_work
+    limit = st.game.config.max_work - ab.done  # steps left (nothing here drives again)
+    done = 0
     while work and st.phase != "over":  # st.over, read inline: every op
-        ab.done += 1
-        if ab.done > limit:
+        done += 1
+        if done > limit:
             unstoppable(st, events)  # 1201.1c, bounded by the config (max_work)
             break
         op = work.pop(0)
@@ -124,6 +125,7 @@ def drive_plain(st: ForceHorseState, events: list[Event]) -> None:
             steps[op.name](st, op, events)
         else:
             execute(st, op, events)  # replaceable(): nothing replaces it
+    ab.done += done
     if st.phase == "over":  # st.over, inline
         work.clear()
 

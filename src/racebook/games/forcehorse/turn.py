@@ -50,6 +50,10 @@ def step(name: str, amount: int = 0) -> Op:
     return Op("step", name=name, amount=amount)
 
 
+_TURN_ENDED = (TurnEnded(0), TurnEnded(1))  # each seat's (events are values)
+_PRIORITY_PASSED = (PriorityPassed(0), PriorityPassed(1))
+_NOT_GUARDED = (NotGuarded(0), NotGuarded(1))
+
 # the steps without an amount, made once (each step() call was a cache lookup)
 _SUPPORT = step("support")
 _GUARD = step("guard")
@@ -193,7 +197,7 @@ def no_runner(st: ForceHorseState, events: list[Event]) -> None:
 
 
 def no_guard(st: ForceHorseState, events: list[Event]) -> None:
-    events.append(shared(NotGuarded, st.turn_player))  # 702.6d-ii
+    events.append(_NOT_GUARDED[st.turn_player])  # 702.6d-ii
     if st.pairs:
         signal(st, "not-guarded", st.turn_player, st.pairs[-1][0] or 0)  # 702.6d-ii: the runner
     after_guard(st, events)
@@ -209,7 +213,7 @@ def _priority(st: ForceHorseState, op: Op, events: list[Event]) -> None:
 
 
 def pass_priority(st: ForceHorseState, seat: int, events: list[Event]) -> None:
-    events.append(shared(PriorityPassed, seat))
+    events.append(_PRIORITY_PASSED[seat])
     if st.phase == "priority":  # 702.6h: the other may take priority
         st.phase = "respond"
         return
@@ -355,7 +359,7 @@ def _hand_limit(st: ForceHorseState, op: Op, events: list[Event]) -> None:
 
 
 def _end_turn(st: ForceHorseState, op: Op, events: list[Event]) -> None:
-    events.append(shared(TurnEnded, st.turn_player))
+    events.append(_TURN_ENDED[st.turn_player])
     signal(st, "turn-end", st.turn_player)
     push(st, CHECK, _NEXT_TURN)
 
