@@ -90,10 +90,14 @@ def _runner(st: ForceHorseState, seat: int, rng: random.Random) -> Action:
     costs: dict[str, int] = {}
     for c in st.table.zones[seat][HAND]:
         card = cards[c]
-        if card.kind == FORCE:
+        kind = card.kind
+        if kind == FORCE:
             counts[card.name] = counts.get(card.name, 0) + 1
-        elif card.kind == HORSE:
+        elif kind == HORSE:
             costs[card.name] = card.cost  # 805.2c: the cost now, printed (808.1a: no effects)
+    if not costs:  # no horse: Pass alone, int(r * 1) (the one draw all the same)
+        rng.random()
+        return _PASSES[seat]
     values = _force_values(st, race)
     stock = tuple([(n, counts[n], values[n]) for n in sorted(counts)])  # force_stock()
     options: list[tuple[str, tuple[tuple[str, ...], ...]]] = []

@@ -253,8 +253,13 @@ class ForceHorseState(State[ForceHorseConfig, ForceHorseView, Action]):
     def to_act(self) -> tuple[int, ...]:
         p = self.phase
         ab = self.ab
-        if p in _TURN_PLAYERS and ab.choice is None and ab.proposal is None:
-            return (self.turn_player,)  # the most frequent first (the rest as below)
+        if ab.choice is None and ab.proposal is None:  # the most frequent first
+            if p in _TURN_PLAYERS:
+                return (self.turn_player,)
+            if p == "priority":
+                return (self.priority,)
+            if p == "respond":
+                return (1 - self.priority,)
         if p == "over":
             return ()
         if ab.choice is not None:
