@@ -11,6 +11,7 @@ in the vocabulary is not modelled).  A game with abilities lists them.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING, TypeVar
 from racebook.core.game import Action
 from racebook.games.forcehorse.cards import FORCE, HORSE, SUPPORT
 from racebook.games.forcehorse.events import Farm, Guard, Mulligan, Pass, Run, Support
-from racebook.games.forcehorse.force import force_value, payments_from
+from racebook.games.forcehorse.force import Stock, force_value, payments_from
 from racebook.games.forcehorse.race import Race
 from racebook.games.forcehorse.zones import HAND
 
@@ -100,17 +101,7 @@ def _runner(st: ForceHorseState, seat: int, rng: random.Random) -> Action:
         return _PASSES[seat]
     values = _force_values(st, race)
     stock = tuple([(n, counts[n], values[n]) for n in sorted(counts)])  # force_stock()
-    options: list[tuple[str, tuple[tuple[str, ...], ...]]] = []
-    total = 1
-    by_cost: dict[int, tuple[tuple[str, ...], ...]] = {}
-    for name in sorted(costs):
-        cost = costs[name]
-        pays = by_cost.get(cost)
-        if pays is None:
-            pays = by_cost[cost] = payments_from(stock, cost)
-        if pays:
-            options.append((name, pays))
-            total += len(pays)
+    total, options = _runs(stock, tuple(sorted(costs.items())))
     k = int(rng.random() * total)
     if k == 0:
         return _PASSES[seat]
@@ -120,6 +111,26 @@ def _runner(st: ForceHorseState, seat: int, rng: random.Random) -> Action:
             return _made(Run, seat, name, pays[k])
         k -= len(pays)
     raise AssertionError("a pick past the runner step's actions")
+
+
+@functools.lru_cache(maxsize=4096)
+def _runs(
+    stock: Stock, horses: tuple[tuple[str, int], ...]
+) -> tuple[int, tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]]:
+    """The runner step's actions from a hand's force (:data:`Stock`) and its
+    horses by name with their costs: how many (Pass first), and each horse's
+    proper payments (503.3b).  Hands come back (remembered, as ``_payments``)."""
+    options = []
+    total = 1
+    by_cost: dict[int, tuple[tuple[str, ...], ...]] = {}
+    for name, cost in horses:
+        pays = by_cost.get(cost)
+        if pays is None:
+            pays = by_cost[cost] = payments_from(stock, cost)
+        if pays:
+            options.append((name, pays))
+            total += len(pays)
+    return total, tuple(options)
 
 
 def _force_values(st: ForceHorseState, race: Race) -> dict[str, int]:
