@@ -118,7 +118,7 @@ def drive_plain(st: ForceHorseState, events: list[Event]) -> None:
         kind = op.kind
         if kind == "check":
             t = st.table
-            if t.settled != (st._version, t.moves):  # else no rule process applies (804.2a)
+            if t.settled != t.moves:  # else no rule process applies (804.2a)
                 rule_processes(st, events)  # check_step(): no ability waits, no
                 # 1201.1c loop is looked for (none without abilities): 804.2d at once
         elif kind == "step":

@@ -69,7 +69,7 @@ def rule_check(st: ForceHorseState, events: list[Event]) -> None:
     from racebook.games.forcehorse.engine import drive
 
     if not st.over:
-        st.table.settled = (-1, -1)  # a whole rule check, looked at afresh
+        st.table.settled = -1  # a whole rule check, looked at afresh
         push(st, CHECK)
         drive(st, events)
 
@@ -85,7 +85,7 @@ def rule_processes(st: ForceHorseState, events: list[Event]) -> bool:
     if st.phase == "over":  # st.over, inline: every rule check
         return False
     t = st.table
-    if t.settled == (st._version, t.moves):
+    if t.settled == t.moves:
         return True  # no zone changed since a rule check found nothing to do (901, 902)
     legacy = st.game.legacy  # edition 1: the moves done at once, not replaceable
     while True:
@@ -93,7 +93,7 @@ def rule_processes(st: ForceHorseState, events: list[Event]) -> bool:
             return False
         pending = _pending(st)
         if not pending:
-            t.settled = (st._version, t.moves)
+            t.settled = t.moves
             return True
         moves = []
         for rule, seat, zone, card in pending:

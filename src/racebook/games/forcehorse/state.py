@@ -359,6 +359,7 @@ class ForceHorseState(State[ForceHorseConfig, ForceHorseView, Action]):
         events: list[Event] = []
         s = action.seat
         self.ab.done = 0  # max_work counts the work of one action
+        self.table.settled = -1  # rule checks' answers are kept within one action
         if self.game.has_abilities and s >= 0:
             record(self, action)  # 1201
         # the action kinds are disjoint classes: the most frequent asked first

@@ -70,11 +70,11 @@ class Table:
         self.moves = 0
         """Counts changes of the zones (every :func:`move`; anything that edits a
         zone by hand adds one too): the card information cache's key (808)."""
-        self.settled = (-1, -1)
-        """(the state's action number, ``moves``) when a rule check last found no
-        rule process to do and no winner (901, 902): until a zone changes, in
-        that action, none applies (processes.py; a zone edited by hand between
-        two actions is seen)."""
+        self.settled = -1
+        """``moves`` when a rule check last found no rule process to do and no
+        winner (901, 902): until a zone changes, none applies (processes.py).
+        Only within one action: each action starts with -1 (a zone edited by
+        hand between two actions, as tests do, is seen)."""
 
     def copy(self) -> Table:
         other = Table(self.cards, self.owners)
