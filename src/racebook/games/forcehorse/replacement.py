@@ -12,7 +12,7 @@ from racebook.games.forcehorse.effects import abilities_of, is_live, live, valid
 from racebook.games.forcehorse.records import Context
 from racebook.games.forcehorse.triggers import _whose, signal
 from racebook.games.forcehorse.work import MAX_OPTIONS, Choice, Op, Replaced, cost_options, push
-from racebook.games.forcehorse.zones import FARM, HAND, RESOLUTION, move
+from racebook.games.forcehorse.zones import AREAS, FARM, HAND, RESOLUTION, move
 
 if TYPE_CHECKING:
     from racebook.games.forcehorse.state import ForceHorseState
@@ -117,11 +117,13 @@ def replace(
 def execute(st: ForceHorseState, op: Op, events: list[Event]) -> None:
     """Do a replaceable event (nothing replaced it)."""
     t = st.table
-    if op.kind == "draw":
-        drew = len(t.zones[op.seat][HAND])
-        turn.draw(st, op.seat, 1, events)  # 502
-        if len(t.zones[op.seat][HAND]) > drew:
-            signal(st, "drawn", op.seat)
+    if op.kind == "draw":  # 502: the top card of the current area (403.4), if any (103.2)
+        zones = t.zones[op.seat]
+        for area in AREAS:  # turn.draw() of one card, inline: a draw at every turn
+            if zones[area]:
+                move(t, zones[area][-1], op.seat, area, HAND, events)
+                signal(st, "drawn", op.seat)
+                break
     elif op.kind == "farm":
         owner = t.owners[op.card]
         if op.name:  # still where it was: zone_of(), asked of that zone alone
