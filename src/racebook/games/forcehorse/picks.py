@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
-from racebook.core.game import Action
+from racebook.core.game import Action, State
 from racebook.games.forcehorse.cards import FORCE, HORSE, SUPPORT
 from racebook.games.forcehorse.events import Farm, Guard, Mulligan, Pass, Run, Support
 from racebook.games.forcehorse.force import Stock, force_value, payments_from
@@ -31,14 +31,14 @@ _MULLIGANS = ((Mulligan(0, False), Mulligan(0, True)), (Mulligan(1, False), Mull
 _TURN_SUPPORTS = ("area", "situation")  # 702.5, 205.1b
 
 
-def pick(st: ForceHorseState, seat: int, rng: random.Random) -> Action | None:
-    """The listing's pick for ``seat`` (one draw of ``rng``), or ``None``
-    (nothing drawn) where the actions are to be listed."""
+def pick(st: ForceHorseState, seat: int, rng: random.Random) -> Action:
+    """``State._pick``: the listing's pick for ``seat`` (one draw of ``rng``),
+    found without the list where it can be, else from the list."""
     ab = st.ab
     if st.game.has_abilities or not 0 <= seat < 2 or ab.choice is not None:
-        return None
+        return State._pick(st, seat, rng)
     if ab.proposal is not None:
-        return None
+        return State._pick(st, seat, rng)
     p = st.phase
     if p == "support":  # 702.5: Pass, then the support cards by name
         names = _supports(st, seat, _TURN_SUPPORTS)
@@ -66,7 +66,7 @@ def pick(st: ForceHorseState, seat: int, rng: random.Random) -> Action | None:
         return _made(Farm, seat, names[int(rng.random() * len(names))])
     if p == "mulligan":
         return _MULLIGANS[seat][int(rng.random() * 2)]
-    return None
+    return State._pick(st, seat, rng)
 
 
 def _supports(st: ForceHorseState, seat: int, timings: tuple[str, ...]) -> list[str]:
