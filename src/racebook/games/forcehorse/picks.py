@@ -73,12 +73,12 @@ def _supports(st: ForceHorseState, seat: int, timings: tuple[str, ...]) -> list[
     """``rules._supports`` without abilities: every support card of ``timings``
     in hand (805.3: its text is not modelled, so it would do something), by name."""
     cards = st.table.cards
-    names = set()
+    names = []
     for c in st.table.zones[seat][HAND]:
         card = cards[c]
         if card.kind == SUPPORT and card.timing in timings:
-            names.add(card.name)
-    return sorted(names)
+            names.append(card.name)
+    return sorted(set(names)) if len(names) > 1 else names
 
 
 def _runner(st: ForceHorseState, seat: int, rng: random.Random) -> Action:

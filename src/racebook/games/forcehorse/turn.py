@@ -53,6 +53,7 @@ def step(name: str, amount: int = 0) -> Op:
 _TURN_ENDED = (TurnEnded(0), TurnEnded(1))  # each seat's (events are values)
 _PRIORITY_PASSED = (PriorityPassed(0), PriorityPassed(1))
 _NOT_GUARDED = (NotGuarded(0), NotGuarded(1))
+_FIRST_RUN = RunSequence(1)
 
 # the steps without an amount, made once (each step() call was a cache lookup)
 _SUPPORT = step("support")
@@ -151,7 +152,7 @@ def add_runs(st: ForceHorseState, count: int, events: list[Event]) -> None:
 def begin_runs(st: ForceHorseState, events: list[Event]) -> None:
     st.run_count = 1  # 702.6a-i
     st.pairs = []
-    events.append(shared(RunSequence, 1))
+    events.append(_FIRST_RUN)
     st.phase = "runner"
 
 
