@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from racebook.games.forcehorse.state import ForceHorseState
 
 
+_A1, _A2, _A3, _A4 = AREAS
+
+
 def _pending(st: ForceHorseState) -> list[tuple[str, int, str, int]]:
     """Every rule process that applies now, as (rule, seat, zone, card)."""
     t = st.table
@@ -30,10 +33,6 @@ def _pending(st: ForceHorseState) -> list[tuple[str, int, str, int]]:
     cards = t.cards
     keep: Container[int] = ()
     situations = zones[0][SITUATION], zones[1][SITUATION]
-    if not (zones[0][RUN] or zones[1][RUN] or t.resolution):  # most checks: at most
-        lone = situations[0] + situations[1]  # a situation card, alone (903.1 keeps it)
-        if not lone or (len(lone) == 1 and cards[lone[0]].timing == "situation"):  # 904.2
-            return out
     if len(situations[0]) + len(situations[1]) == 1:
         keep = situations[0] or situations[1]  # 903.1: a lone one is its player's latest
     elif situations[0] or situations[1]:
@@ -87,6 +86,16 @@ def rule_processes(st: ForceHorseState, events: list[Event]) -> bool:
     t = st.table
     if t.settled == t.moves:
         return True  # no zone changed since a rule check found nothing to do (901, 902)
+    z0, z1 = t.zones
+    if not (z0[RUN] or z1[RUN] or t.resolution):  # most checks, at a glance: no winner
+        lone = z0[SITUATION] + z1[SITUATION]  # (902.1, as _victory) and no process (as _pending)
+        if (
+            (not lone or (len(lone) == 1 and t.cards[lone[0]].timing == "situation"))
+            and (z0[_A1] or z0[_A2] or z0[_A3] or z0[_A4])
+            and (z1[_A1] or z1[_A2] or z1[_A3] or z1[_A4])
+        ):
+            t.settled = t.moves
+            return True
     legacy = st.game.legacy  # edition 1: the moves done at once, not replaceable
     while True:
         if _victory(st, events):
@@ -108,9 +117,6 @@ def rule_processes(st: ForceHorseState, events: list[Event]) -> bool:
         if not legacy:
             push(st, *moves, CHECK)
             return False
-
-
-_A1, _A2, _A3, _A4 = AREAS
 
 
 def _victory(st: ForceHorseState, events: list[Event]) -> bool:
