@@ -11,7 +11,6 @@ in the vocabulary is not modelled).  A game with abilities lists them.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
@@ -99,9 +98,16 @@ def _runner(st: ForceHorseState, seat: int, rng: random.Random) -> Action:
     if not costs:  # no horse: Pass alone, int(r * 1) (the one draw all the same)
         rng.random()
         return _PASSES[seat]
-    values = _force_values(st, race)
-    stock = tuple([(n, counts[n], values[n]) for n in sorted(counts)])  # force_stock()
-    total, options = _runs(stock, tuple(sorted(costs.items())))
+    values, memo = _force_values(st, race)
+    key = (tuple(sorted(counts.items())), tuple(sorted(costs.items())))
+    found = memo.get(key)  # hands come back: remembered per race (as _payments is)
+    if found is None:
+        stock = tuple([(n, k, values[n]) for n, k in key[0]])  # force_stock()
+        found = _runs(stock, key[1])
+        if len(memo) >= 4096:
+            memo.clear()
+        memo[key] = found
+    total, options = found
     k = int(rng.random() * total)
     if k == 0:
         return _PASSES[seat]
@@ -113,13 +119,14 @@ def _runner(st: ForceHorseState, seat: int, rng: random.Random) -> Action:
     raise AssertionError("a pick past the runner step's actions")
 
 
-@functools.lru_cache(maxsize=4096)
-def _runs(
-    stock: Stock, horses: tuple[tuple[str, int], ...]
-) -> tuple[int, tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]]:
+Runs = tuple[int, tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]]
+"""The runner step's actions: how many (Pass first), and each horse's proper payments."""
+
+
+def _runs(stock: Stock, horses: tuple[tuple[str, int], ...]) -> Runs:
     """The runner step's actions from a hand's force (:data:`Stock`) and its
     horses by name with their costs: how many (Pass first), and each horse's
-    proper payments (503.3b).  Hands come back (remembered, as ``_payments``)."""
+    proper payments (503.3b)."""
     options = []
     total = 1
     by_cost: dict[int, tuple[tuple[str, ...], ...]] = {}
@@ -133,9 +140,11 @@ def _runs(
     return total, tuple(options)
 
 
-def _force_values(st: ForceHorseState, race: Race) -> dict[str, int]:
+def _force_values(
+    st: ForceHorseState, race: Race
+) -> tuple[dict[str, int], dict[tuple[object, ...], Runs]]:
     """Every force card's count for ``race`` by name (503.3a, ``force_value``),
-    made once per game and race."""
+    made once per game and race, and the runner steps' actions found for it."""
     game = st.game
     last, kept = game.force_last
     if last is race:  # the same race as last time: no hash of it
@@ -143,7 +152,7 @@ def _force_values(st: ForceHorseState, race: Race) -> dict[str, int]:
     found = game.force_values.get(race)
     if found is None:
         unmet = game.config.special_unmet
-        found = {n: force_value(c, race, unmet) for n, c in game.by_name.items()}
+        found = {n: force_value(c, race, unmet) for n, c in game.by_name.items()}, {}
         game.force_values[race] = found
     game.force_last = (race, found)
     return found

@@ -113,9 +113,13 @@ class ForceHorse(Game[ForceHorseConfig, "ForceHorseState"]):
         self.legacy = config.edition < 2
         """Edition 1: racebook's reading of the rules before the fixes of
         edition 2, for logs written then (each fix says where it differs)."""
-        self.force_values: dict[Race, dict[str, int]] = {}
-        self.force_last: tuple[Race | None, dict[str, int]] = (None, {})
-        """Each force card's count by race (503.3a), made as read (picks.py)."""
+        self.force_values: dict[Race, tuple[dict[str, int], dict[Any, Any]]] = {}
+        self.force_last: tuple[Race | None, tuple[dict[str, int], dict[Any, Any]]] = (
+            None,
+            ({}, {}),
+        )
+        """Each force card's count by race (503.3a), made as read, and the
+        runner steps' actions found for it (picks.py)."""
         self.has_abilities = any(c.abilities for c in config.cards)
         """Whether any card has abilities: a game without keeps part 1's state
         record (its logs' digests) exactly."""
