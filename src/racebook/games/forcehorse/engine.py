@@ -104,9 +104,11 @@ def drive_plain(st: ForceHorseState, events: list[Event]) -> None:
     signal is recorded, no ability waits, no choice is asked, nothing forbids
     (103.3) or replaces (809) an event and no effect is made, so the work is
     turn steps, rule checks and plain draws and moves to a farm."""
-    steps = turn_steps.STEPS
     ab = st.ab
     work = ab.work  # the same list all along (push() inserts into it)
+    if not work:  # nothing to do (a pass in the support step, 702.5b)
+        return
+    steps = turn_steps.STEPS
     limit = st.game.config.max_work - ab.done  # steps left (nothing here drives again)
     done = 0
     while work and st.phase != "over":  # st.over, read inline: every op
@@ -118,9 +120,8 @@ def drive_plain(st: ForceHorseState, events: list[Event]) -> None:
         kind = op.kind
         if kind == "check":
             t = st.table
-            if t.settled != t.moves:  # else no rule process applies (804.2a)
-                rule_processes(st, events)  # check_step(): no ability waits, no
-                # 1201.1c loop is looked for (none without abilities): 804.2d at once
+            if t.settled != t.moves:  # check_step(): no ability waits, no 1201.1c loop
+                rule_processes(st, events)  # without abilities: 804.2a, then 804.2d
         elif kind == "step":
             steps[op.name](st, op, events)
         else:
