@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 
 _A1, _A2, _A3, _A4 = AREAS
+_RUNNERS = (HORSE, FORCE)  # what stays in a run area (904.1)
 
 
 def _pending(st: ForceHorseState) -> list[tuple[str, int, str, int]]:
@@ -87,12 +88,14 @@ def rule_processes(st: ForceHorseState, events: list[Event]) -> bool:
     if t.settled == t.moves:
         return True  # no zone changed since a rule check found nothing to do (901, 902)
     z0, z1 = t.zones
-    if not (z0[RUN] or z1[RUN] or t.resolution):  # most checks, at a glance: no winner
-        lone = z0[SITUATION] + z1[SITUATION]  # (902.1, as _victory) and no process (as _pending)
+    if not t.resolution:  # most checks, at a glance: no winner (902.1, as _victory)
+        lone = z0[SITUATION] + z1[SITUATION]  # and no process (903-905, as _pending)
+        cards = t.cards
         if (
-            (not lone or (len(lone) == 1 and t.cards[lone[0]].timing == "situation"))
+            (not lone or (len(lone) == 1 and cards[lone[0]].timing == "situation"))
             and (z0[_A1] or z0[_A2] or z0[_A3] or z0[_A4])
             and (z1[_A1] or z1[_A2] or z1[_A3] or z1[_A4])
+            and all([cards[c].kind in _RUNNERS for c in z0[RUN] + z1[RUN]])  # 904.1
         ):
             t.settled = t.moves
             return True
