@@ -95,7 +95,10 @@ def rule_processes(st: ForceHorseState, events: list[Event]) -> bool:
             (not lone or (len(lone) == 1 and cards[lone[0]].timing == "situation"))
             and (z0[_A1] or z0[_A2] or z0[_A3] or z0[_A4])
             and (z1[_A1] or z1[_A2] or z1[_A3] or z1[_A4])
-            and all([cards[c].kind in _RUNNERS for c in z0[RUN] + z1[RUN]])  # 904.1
+            and (
+                not (z0[RUN] or z1[RUN])
+                or all([cards[c].kind in _RUNNERS for c in z0[RUN] + z1[RUN]])  # 904.1
+            )
         ):
             t.settled = t.moves
             return True
