@@ -91,17 +91,17 @@ def rule_processes(st: ForceHorseState, events: list[Event]) -> bool:
     if not t.resolution:  # most checks, at a glance: no winner (902.1, as _victory)
         lone = z0[SITUATION] + z1[SITUATION]  # and no process (903-905, as _pending)
         cards = t.cards
-        if (
-            (not lone or (len(lone) == 1 and cards[lone[0]].timing == "situation"))
-            and (z0[_A1] or z0[_A2] or z0[_A3] or z0[_A4])
-            and (z1[_A1] or z1[_A2] or z1[_A3] or z1[_A4])
-            and (
-                not (z0[RUN] or z1[RUN])
-                or all([cards[c].kind in _RUNNERS for c in z0[RUN] + z1[RUN]])  # 904.1
-            )
-        ):
-            t.settled = t.moves
-            return True
+        for c in z0[RUN] + z1[RUN]:
+            if cards[c].kind not in _RUNNERS:
+                break  # a support card in a run area: see _pending (904.1)
+        else:
+            if (
+                (not lone or (len(lone) == 1 and cards[lone[0]].timing == "situation"))
+                and (z0[_A1] or z0[_A2] or z0[_A3] or z0[_A4])
+                and (z1[_A1] or z1[_A2] or z1[_A3] or z1[_A4])
+            ):
+                t.settled = t.moves
+                return True
     legacy = st.game.legacy  # edition 1: the moves done at once, not replaceable
     while True:
         if _victory(st, events):
