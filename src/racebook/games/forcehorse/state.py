@@ -110,6 +110,7 @@ class ForceHorse(Game[ForceHorseConfig, "ForceHorseState"]):
         self.by_name: dict[str, Card] = {c.name: c for c in config.cards}
         self._decks: dict[str, list[list[Card]]] = {}  # deck_cards() by distance class
         self._presented: dict[str, tuple[tuple[str, ...], ...]] = {}  # by distance class
+        self._told: dict[str, dict[Any, Any]] = {}  # by distance class
         self.legacy = config.edition < 2
         """Edition 1: racebook's reading of the rules before the fixes of
         edition 2, for logs written then (each fix says where it differs)."""
@@ -142,6 +143,11 @@ class ForceHorse(Game[ForceHorseConfig, "ForceHorseState"]):
             kept = [check_deck(d, self.by_name, kind, s) for s, d in enumerate(decks)]
             self._decks[race.distance_class] = kept
         return [list(d) for d in kept]
+
+    def told(self, race: Race) -> dict[Any, Any]:
+        """The events of each move (zones.Table.told) for the cards dealt for
+        ``race``: the same cards every game of a distance class."""
+        return self._told.setdefault(race.distance_class, {})
 
     def presented(self, race: Race) -> tuple[tuple[str, ...], ...]:
         """Each deck's card names in order, as presented (603.1a), for ``race``."""
@@ -203,7 +209,7 @@ class ForceHorseState(State[ForceHorseConfig, ForceHorseView, Action]):
         decks = self.game.deck_cards(self.race)
         cards = decks[0] + decks[1]
         owners = [0] * len(decks[0]) + [1] * len(decks[1])
-        self.table = Table(cards, owners)
+        self.table = Table(cards, owners, self.game.told(self.race))
         self._hook()
         first = len(decks[0])
         self.table.zones[0][DECK] = list(range(first))  # the cards of each owner

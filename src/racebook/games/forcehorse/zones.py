@@ -53,12 +53,24 @@ class SecretMove(PrivateEvent):
     target: str
 
 
+Told = dict[tuple[int, int, str, str], tuple[Event, ...]]
+"""The events of moves by (card, seat, source zone, target zone)."""
+
+
 class Table:
     """Every zone of both players (a plain mutable record, copied by ``copy``)."""
 
-    def __init__(self, cards: list[Card], owners: list[int]) -> None:
+    def __init__(
+        self,
+        cards: list[Card],
+        owners: list[int],
+        told: Told | None = None,
+    ) -> None:
         self.cards = cards
         self.owners = owners
+        self.told: Told = {} if told is None else told
+        """The events of each move, by (card, seat, source, target) (:func:`move`):
+        one dict for every table of these cards (events are values)."""
         self.zones: list[dict[str, list[int]]] = [{z: [] for z in ZONES} for _ in range(2)]
         self.resolution: list[int] = []
         self.placed: dict[int, int] = {}  # situation card -> when it was placed (903)
@@ -77,7 +89,7 @@ class Table:
         hand between two actions, as tests do, is seen)."""
 
     def copy(self) -> Table:
-        other = Table(self.cards, self.owners)
+        other = Table(self.cards, self.owners, self.told)
         other.zones = [{z: list(v) for z, v in zs.items()} for zs in self.zones]
         other.resolution = list(self.resolution)
         other.placed = dict(self.placed)
@@ -139,15 +151,25 @@ def move(table: Table, card: int, seat: int, source: str, target: str, events: l
     elif source == SITUATION:
         table.placed.pop(card, None)
     table.moves += 1
+    told = table.told.get((card, seat, source, target))
+    if told is None:
+        told = _told(table, card, seat, source, target)
+    events += told
+
+
+def _told(table: Table, card: int, seat: int, source: str, target: str) -> tuple[Event, ...]:
+    """The events of :func:`move` (kept in ``table.told``): who sees which card (401.2)."""
     owner = table.owners[card]
-    public = source in PUBLIC or target in PUBLIC
-    key = (owner, table.cards[card].name if public else None, source, target)
-    event = _MOVED.get(key)  # moved(), inline: every move
-    events.append(event if event is not None else moved(*key))
-    if not public and target == HAND:
-        secret = (seat, table.cards[card].name, source, target)
-        told = _SECRET.get(secret)
-        events.append(told if told is not None else _secret(*secret))
+    if source in PUBLIC or target in PUBLIC:
+        told: tuple[Event, ...] = (moved(owner, table.cards[card].name, source, target),)
+    else:
+        told = (moved(owner, None, source, target),)
+        if target == HAND:
+            secret = (seat, table.cards[card].name, source, target)
+            told += (_SECRET.get(secret) or _secret(*secret),)
+    if len(table.told) < 1 << 16:
+        table.told[(card, seat, source, target)] = told
+    return told
 
 
 def move_top(
