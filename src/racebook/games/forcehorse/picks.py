@@ -163,12 +163,12 @@ def _horse_support(st: ForceHorseState, seat: int, rng: random.Random) -> Action
     ordered by card, pair, then the runner before the guard (``rules._legal``)."""
     names = _supports(st, seat, ("horse",))
     tp = st.turn_player
-    targets = [
-        (i, t)
-        for i, (runner, guard) in enumerate(st.pairs)
-        for t, horse in ((tp, runner), (1 - tp, guard))
-        if horse is not None
-    ]  # already in the listing's order for one card: by pair, the runner first
+    targets = []  # in the listing's order for one card: by pair, the runner first
+    for i, (runner, guard) in enumerate(st.pairs):
+        if runner is not None:
+            targets.append((i, tp))
+        if guard is not None:
+            targets.append((i, 1 - tp))
     k = int(rng.random() * (len(names) * len(targets) + 1))
     if k == 0:
         return _PASSES[seat]
