@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from racebook.core.game import Event
+from racebook.games.forcehorse import turn as turn_steps  # turn imports this module first
 from racebook.games.forcehorse.abilities import FORBIDS, Ability, Effect
 from racebook.games.forcehorse.actions import (
     MORE_EFFECTS,
@@ -37,6 +38,7 @@ from racebook.games.forcehorse.effects import info, is_live, valid, zone_of
 from racebook.games.forcehorse.processes import rule_processes
 from racebook.games.forcehorse.records import Context, Delayed, Lasting, Waiting
 from racebook.games.forcehorse.replacement import (
+    execute,
     has_run_count,
     offer_may,
     replace,
@@ -45,6 +47,7 @@ from racebook.games.forcehorse.replacement import (
 )
 from racebook.games.forcehorse.triggers import signal, state_triggers, watch
 from racebook.games.forcehorse.work import (
+    CHECK,
     MAX_OPTIONS,
     AbilityPlayed,
     Applied,
@@ -64,32 +67,68 @@ if TYPE_CHECKING:
 
 def drive(st: ForceHorseState, events: list[Event]) -> None:
     """Do the work until a decision is needed or the game is over."""
-    from racebook.games.forcehorse.turn import STEPS
-
+    if not st.game.has_abilities:
+        drive_plain(st, events)
+        return
+    steps = turn_steps.STEPS
     ab = st.ab
+    work = ab.work  # the same list all along (push() inserts into it)
     limit = st.game.config.max_work
     while st.phase != "over" and ab.choice is None:  # st.over, read inline: every op
         if ab.signals:  # watch(), asked only when a trigger may have happened
             watch(st, events)
-        if not ab.work:
+        if not work:
             break
         ab.done += 1
         if ab.done > limit:
             unstoppable(st, events)  # 1201.1c, bounded by the config (max_work)
             break
-        op = ab.work.pop(0)
-        if op.kind == "step":
-            STEPS[op.name](st, op, events)
-        elif op.kind == "check":
+        op = work.pop(0)
+        kind = op.kind
+        if kind == "check":
             check_step(st, events)
-        elif op.kind == "effect":
+        elif kind == "step":
+            steps[op.name](st, op, events)
+        elif kind == "effect":
             assert op.effect is not None and op.ctx is not None
             do_effect(st, op.effect, op.ctx, op.applied, events)
-        elif not (op.kind in FORBIDS and forbidden(st, op.kind, op.seat)):  # 103.3
+        elif not (kind in FORBIDS and forbidden(st, kind, op.seat)):  # 103.3
             replaceable(st, op, events)
     if st.phase == "over":  # st.over, inline
         ab.work.clear()
         ab.choice = None
+
+
+def drive_plain(st: ForceHorseState, events: list[Event]) -> None:
+    """:func:`drive` for a game whose cards have no abilities (part 1): no
+    signal is recorded, no ability waits, no choice is asked, nothing forbids
+    (103.3) or replaces (809) an event and no effect is made, so the work is
+    turn steps, rule checks and plain draws and moves to a farm."""
+    ab = st.ab
+    work = ab.work  # the same list all along (push() inserts into it)
+    if not work:  # nothing to do (a pass in the support step, 702.5b)
+        return
+    steps = turn_steps.STEPS
+    limit = st.game.config.max_work - ab.done  # steps left (nothing here drives again)
+    done = 0
+    while work and st.phase != "over":  # st.over, read inline: every op
+        done += 1
+        if done > limit:
+            unstoppable(st, events)  # 1201.1c, bounded by the config (max_work)
+            break
+        op = work.pop(0)
+        kind = op.kind
+        if kind == "check":
+            t = st.table
+            if t.settled != t.moves:  # check_step(): no ability waits, no 1201.1c loop
+                rule_processes(st, events)  # without abilities: 804.2a, then 804.2d
+        elif kind == "step":
+            steps[op.name](st, op, events)
+        else:
+            execute(st, op, events)  # replaceable(): nothing replaces it
+    ab.done += done
+    if st.phase == "over":  # st.over, inline
+        work.clear()
 
 
 # -- the rule check (804) --------------------------------------------------------------
@@ -109,6 +148,8 @@ def check_step(st: ForceHorseState, events: list[Event]) -> None:
         if not ab.waiting:
             forced_chain_ends(st)  # 804.2d
             return
+    if not st.game.has_abilities:  # the processes' moves, then this check again (pushed):
+        return  # no 1201.1c loop, each pass puts a card on a farm (no state comes back)
     key = state_key(st)
     again = ab.repeats[key[0]] = ab.repeats.get(key[0], 0) + 1
     if st.game.legacy:  # edition 1: any 200 abilities in one rule check were a loop
@@ -128,7 +169,7 @@ def check_step(st: ForceHorseState, events: list[Event]) -> None:
         mine = [i for i, w in enumerate(ab.waiting) if w.user == seat]
         if not mine:
             continue
-        push(st, Op("check"))
+        push(st, CHECK)
         if len({ab.waiting[i] for i in mine}) == 1:
             begin_play(st, mine[0], events)
             return

@@ -44,6 +44,15 @@ def payments(hand: list[Card], amount: int, race: Race, unmet: int) -> list[tupl
     ``amount`` cards and the work stays small whatever the hand."""
     if amount <= 0:
         return [()]
+    return list(_payments(force_stock(hand, race, unmet), amount))
+
+
+Stock = tuple[tuple[str, int, int], ...]
+"""The force cards in a hand as (name, copies, value each, 503.3a), names in order."""
+
+
+def force_stock(hand: list[Card], race: Race, unmet: int) -> Stock:
+    """The force cards in ``hand`` as :func:`payments` reads them (:data:`Stock`)."""
     counts: dict[str, int] = {}  # a dict, not a Counter: at every runner step
     by_name: dict[str, Card] = {}
     for c in hand:
@@ -51,12 +60,16 @@ def payments(hand: list[Card], amount: int, race: Race, unmet: int) -> list[tupl
             n = c.name
             counts[n] = counts.get(n, 0) + 1
             by_name[n] = c
-    stock = tuple((n, counts[n], force_value(by_name[n], race, unmet)) for n in sorted(counts))
-    return list(_payments(stock, amount))
+    return tuple((n, counts[n], force_value(by_name[n], race, unmet)) for n in sorted(counts))
+
+
+def payments_from(stock: Stock, amount: int) -> tuple[tuple[str, ...], ...]:
+    """:func:`payments` from a hand's :func:`force_stock` (one stock for every horse's cost)."""
+    return ((),) if amount <= 0 else _payments(stock, amount)
 
 
 @functools.lru_cache(maxsize=4096)
-def _payments(stock: tuple[tuple[str, int, int], ...], amount: int) -> tuple[tuple[str, ...], ...]:
+def _payments(stock: Stock, amount: int) -> tuple[tuple[str, ...], ...]:
     """:func:`payments` from the force in hand as (name, copies, value each),
     names in order: the same hands come back all game (remembered: the runner
     step's actions were a quarter of a game without abilities)."""

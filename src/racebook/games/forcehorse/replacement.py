@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from racebook.core.game import Event
+from racebook.games.forcehorse import turn  # turn imports this module first (through engine)
 from racebook.games.forcehorse.abilities import Ability
 from racebook.games.forcehorse.effects import abilities_of, is_live, live, valid, zone_of
 from racebook.games.forcehorse.records import Context
 from racebook.games.forcehorse.triggers import _whose, signal
 from racebook.games.forcehorse.work import MAX_OPTIONS, Choice, Op, Replaced, cost_options, push
-from racebook.games.forcehorse.zones import FARM, HAND, move
+from racebook.games.forcehorse.zones import AREAS, FARM, HAND, RESOLUTION, move
 
 if TYPE_CHECKING:
     from racebook.games.forcehorse.state import ForceHorseState
@@ -115,18 +116,24 @@ def replace(
 
 def execute(st: ForceHorseState, op: Op, events: list[Event]) -> None:
     """Do a replaceable event (nothing replaced it)."""
-    from racebook.games.forcehorse.turn import add_runs, draw
-
     t = st.table
-    if op.kind == "draw":
-        drew = len(t.zones[op.seat][HAND])
-        draw(st, op.seat, 1, events)  # 502
-        if len(t.zones[op.seat][HAND]) > drew:
-            signal(st, "drawn", op.seat)
+    if op.kind == "draw":  # 502: the top card of the current area (403.4), if any (103.2)
+        zones = t.zones[op.seat]
+        for area in AREAS:  # turn.draw() of one card, inline: a draw at every turn
+            if zones[area]:
+                move(t, zones[area][-1], op.seat, area, HAND, events)
+                signal(st, "drawn", op.seat)
+                break
     elif op.kind == "farm":
+        owner = t.owners[op.card]
+        if op.name:  # still where it was: zone_of(), asked of that zone alone
+            here = t.resolution if op.name == RESOLUTION else t.zones[owner].get(op.name, ())
+            if op.name != FARM and op.card in here:
+                move(t, op.card, owner, op.name, FARM, events)
+            return
         zone = zone_of(t, op.card)
-        if zone and zone != FARM and zone == (op.name or zone):  # still where it was
-            move(t, op.card, t.owners[op.card], zone, FARM, events)
+        if zone and zone != FARM:
+            move(t, op.card, owner, zone, FARM, events)
     elif op.kind == "to-hand":
         zone = zone_of(t, op.card)
         if zone and zone != HAND and zone == (op.name or zone):  # still where it was
@@ -137,7 +144,7 @@ def execute(st: ForceHorseState, op: Op, events: list[Event]) -> None:
         if st.race != before:
             signal(st, "going-changed", op.seat)
     elif op.kind == "add-runs" and op.amount > 0 and has_run_count(st, op.seat):
-        add_runs(st, op.amount, events)  # 512.1: to that player's run count
+        turn.add_runs(st, op.amount, events)  # 512.1: to that player's run count
         signal(st, "runs-added", op.seat)
 
 

@@ -16,7 +16,7 @@ from racebook.games.forcehorse.events import (
     Shuffle,
 )
 from racebook.games.forcehorse.race import DISTANCE_CARDS, SET_ASIDE, Race
-from racebook.games.forcehorse.zones import AREAS, DECK, FARM, HAND, move
+from racebook.games.forcehorse.zones import AREAS, DECK, FARM, HAND, move, move_all, move_top
 from racebook.games.forcehorse.zones import SET_ASIDE as ASIDE
 
 if TYPE_CHECKING:
@@ -77,10 +77,12 @@ def apply_shuffle(st: ForceHorseState, a: Shuffle, events: list[Event]) -> None:
 
 
 def draw_from(st: ForceHorseState, seat: int, zone: str, count: int, events: list[Event]) -> None:
-    for _ in range(count):
+    if count == 1:  # a draw (502): one move
         pile = st.table.zones[seat][zone]
         if pile:  # 103.2: what cannot be done is not done
             move(st.table, pile[-1], seat, zone, HAND, events)
+        return
+    move_top(st.table, seat, zone, HAND, count, events)  # 103.2: not past the last card
 
 
 def apply_mulligan(st: ForceHorseState, seat: int, redo: bool, events: list[Event]) -> None:
@@ -91,8 +93,7 @@ def apply_mulligan(st: ForceHorseState, seat: int, redo: bool, events: list[Even
     events.append(MulligansRevealed(choices))  # 603.1c-i
     for s in range(2):
         if choices[s]:
-            for card in list(st.table.zones[s][HAND]):
-                move(st.table, card, s, HAND, DECK, events)
+            move_all(st.table, s, HAND, DECK, events)
             st.shuffles.append(s)
     st.phase = "setup"
     if not st.shuffles:
@@ -103,9 +104,8 @@ def set_aside(st: ForceHorseState, events: list[Event]) -> None:
     """FotH 603.1d-e: set aside, then reveal the top cards pairwise."""
     n = set_aside_count(st)
     for s in range(2):
-        for _ in range(n):
-            deck = st.table.zones[s][DECK]
-            move(st.table, deck[-1], s, DECK, ASIDE, events)
+        assert len(st.table.zones[s][DECK]) >= n
+        move_top(st.table, s, DECK, ASIDE, n, events)
     while st.table.zones[0][ASIDE] and st.first < 0:
         tops = [st.table.zones[s][ASIDE][-1] for s in range(2)]
         for s in range(2):
@@ -125,11 +125,9 @@ def decide_first(st: ForceHorseState, seat: int, by_chance: bool, events: list[E
     st.first = seat
     events.append(FirstPlayerDecided(seat, by_chance))
     for s in range(2):
-        for card in list(st.table.zones[s][ASIDE]):  # the rest face up to the farm
-            move(st.table, card, s, ASIDE, FARM, events)
+        move_all(st.table, s, ASIDE, FARM, events)  # the rest face up to the farm
         deck = st.table.zones[s][DECK]
         for area, size in zip(AREAS, area_sizes(len(deck)), strict=True):  # 603.1f
-            for _ in range(size):
-                move(st.table, deck[-1], s, DECK, area, events)
+            move_top(st.table, s, DECK, area, size, events)
     st.turn_player = seat  # 603.1g
     st.start_turn(events)

@@ -28,13 +28,13 @@ from racebook.core.game import (
 )
 from racebook.core.registry import register_game
 from racebook.core.serial import to_data
-from racebook.games.forcehorse import setup, turn
+from racebook.games.forcehorse import picks, setup, turn
 from racebook.games.forcehorse import spaces as forcehorse_spaces
 from racebook.games.forcehorse.cards import Card
 from racebook.games.forcehorse.config import ForceHorseConfig, check_config, past_sample
 from racebook.games.forcehorse.deck import check_deck
 from racebook.games.forcehorse.effects import info
-from racebook.games.forcehorse.engine import drive
+from racebook.games.forcehorse.engine import drive, drive_plain
 from racebook.games.forcehorse.events import (
     ACTIONS,
     EVENTS,
@@ -50,6 +50,7 @@ from racebook.games.forcehorse.events import (
     Run,
     Shuffle,
     Support,
+    shared,
 )
 from racebook.games.forcehorse.loops import LOOP_ACTIONS, act, record, stuck
 from racebook.games.forcehorse.race import Race, stepped_going
@@ -68,6 +69,12 @@ EDITION_1: dict[str, Any] = {
 }
 """The settings that play a log written before edition 2 as it was played:
 racebook's old reading of the rules, and no bound it did not have."""
+
+
+_CHANCE_PHASES = frozenset({"race", "setup", "first"})
+"""The phases where chance acts (601.2b, 603.1b-c, 603.1e-i)."""
+_TURN_PLAYERS = frozenset({"support", "runner", "farm", "limit", "outcome", "turn-end"})
+"""The phases where the turn player acts (702.5, 702.6b, 702.6k-iii, the hand limit)."""
 
 
 @register_game
@@ -102,9 +109,18 @@ class ForceHorse(Game[ForceHorseConfig, "ForceHorseState"]):
         super().__init__(config)
         self.by_name: dict[str, Card] = {c.name: c for c in config.cards}
         self._decks: dict[str, list[list[Card]]] = {}  # deck_cards() by distance class
+        self._presented: dict[str, tuple[tuple[str, ...], ...]] = {}  # by distance class
+        self._told: dict[str, dict[Any, Any]] = {}  # by distance class
         self.legacy = config.edition < 2
         """Edition 1: racebook's reading of the rules before the fixes of
         edition 2, for logs written then (each fix says where it differs)."""
+        self.force_values: dict[Race, tuple[dict[str, int], dict[Any, Any]]] = {}
+        self.force_last: tuple[Race | None, tuple[dict[str, int], dict[Any, Any]]] = (
+            None,
+            ({}, {}),
+        )
+        """Each force card's count by race (503.3a), made as read, and the
+        runner steps' actions found for it (picks.py)."""
         self.has_abilities = any(c.abilities for c in config.cards)
         """Whether any card has abilities: a game without keeps part 1's state
         record (its logs' digests) exactly."""
@@ -127,6 +143,20 @@ class ForceHorse(Game[ForceHorseConfig, "ForceHorseState"]):
             kept = [check_deck(d, self.by_name, kind, s) for s, d in enumerate(decks)]
             self._decks[race.distance_class] = kept
         return [list(d) for d in kept]
+
+    def told(self, race: Race) -> dict[Any, Any]:
+        """The events of each move (zones.Table.told) for the cards dealt for
+        ``race``: the same cards every game of a distance class."""
+        return self._told.setdefault(race.distance_class, {})
+
+    def presented(self, race: Race) -> tuple[tuple[str, ...], ...]:
+        """Each deck's card names in order, as presented (603.1a), for ``race``."""
+        kept = self._presented.get(race.distance_class)
+        if kept is None:
+            decks = self.deck_cards(race)
+            kept = tuple(tuple(sorted(c.name for c in deck)) for deck in decks)
+            self._presented[race.distance_class] = kept
+        return kept
 
     @property
     def seats(self) -> int:
@@ -179,11 +209,13 @@ class ForceHorseState(State[ForceHorseConfig, ForceHorseView, Action]):
         decks = self.game.deck_cards(self.race)
         cards = decks[0] + decks[1]
         owners = [0] * len(decks[0]) + [1] * len(decks[1])
-        self.table = Table(cards, owners)
+        self.table = Table(cards, owners, self.game.told(self.race))
         self._hook()
-        for s in range(2):
-            self.table.zones[s][DECK] = [i for i, o in enumerate(owners) if o == s]
-            events.append(DeckPresented(s, tuple(sorted(c.name for c in decks[s]))))
+        first = len(decks[0])
+        self.table.zones[0][DECK] = list(range(first))  # the cards of each owner
+        self.table.zones[1][DECK] = list(range(first, len(cards)))
+        for s, names in enumerate(self.game.presented(self.race)):
+            events.append(shared(DeckPresented, s, names))
         self.shuffles = [0, 1]
         self.phase = "setup"
 
@@ -230,13 +262,21 @@ class ForceHorseState(State[ForceHorseConfig, ForceHorseView, Action]):
     @property
     def to_act(self) -> tuple[int, ...]:
         p = self.phase
+        ab = self.ab
+        if ab.choice is None and ab.proposal is None:  # the most frequent first
+            if p in _TURN_PLAYERS:
+                return (self.turn_player,)
+            if p == "priority":
+                return (self.priority,)
+            if p == "respond":
+                return (1 - self.priority,)
         if p == "over":
             return ()
-        if self.ab.choice is not None:
-            return (self.ab.choice.seat,)
-        if self.ab.proposal is not None:
+        if ab.choice is not None:
+            return (ab.choice.seat,)
+        if ab.proposal is not None:
             return (1 - self.turn_player,)  # 1201.1a: the other player answers
-        if p in ("race", "setup", "first"):
+        if p in _CHANCE_PHASES:
             return (CHANCE,)
         if p == "mulligan":
             return tuple(s for s in range(2) if self.mulligan[s] is None)
@@ -247,6 +287,11 @@ class ForceHorseState(State[ForceHorseConfig, ForceHorseView, Action]):
         if p == "respond":
             return (1 - self.priority,)
         return (self.turn_player,)
+
+    def _at_chance(self) -> bool:
+        # to_act == (CHANCE,), read without making it (after every action)
+        ab = self.ab
+        return self.phase in _CHANCE_PHASES and ab.choice is None and ab.proposal is None
 
     @property
     def result(self) -> Result | None:
@@ -305,6 +350,8 @@ class ForceHorseState(State[ForceHorseConfig, ForceHorseView, Action]):
     def _legal(self, seat: int) -> list[Action]:
         return legal_actions(self, seat)
 
+    _pick = picks.pick  # the listing's pick, without the list (a test holds them equal)
+
     def _check(self, action: Action) -> str | None:
         return check_action(self, action)
 
@@ -319,9 +366,30 @@ class ForceHorseState(State[ForceHorseConfig, ForceHorseView, Action]):
         events: list[Event] = []
         s = action.seat
         self.ab.done = 0  # max_work counts the work of one action
+        self.table.settled = -1  # rule checks' answers are kept within one action
         if self.game.has_abilities and s >= 0:
             record(self, action)  # 1201
-        if act(self, action, events):  # Choose, Loop, LoopCount
+        # the action kinds are disjoint classes: the most frequent asked first
+        if isinstance(action, Pass):
+            if self.phase == "support":
+                turn.begin_runs(self, events)
+            elif self.phase == "runner":
+                turn.no_runner(self, events)
+            elif self.phase == "guard":
+                turn.no_guard(self, events)
+            else:
+                turn.pass_priority(self, s, events)
+        elif isinstance(action, Support):
+            if self.phase == "respond":
+                turn.respond_support(self, s, events)
+            turn.play_support(self, s, action.card, action.target, action.pair, events)
+        elif isinstance(action, Run):
+            turn.play_horse(self, s, action.card, action.force, events)
+        elif isinstance(action, Farm):
+            turn.farm_card(self, s, action.card, events)
+        elif isinstance(action, Guard):
+            turn.play_horse(self, s, action.card, (), events)
+        elif act(self, action, events):  # Choose, Loop, LoopCount
             pass
         elif isinstance(action, DrawRace):
             setup.apply_race(self, action, events)
@@ -332,25 +400,9 @@ class ForceHorseState(State[ForceHorseConfig, ForceHorseView, Action]):
         elif isinstance(action, Mulligan):
             events.append(MulliganChosen(s, action.redo))
             setup.apply_mulligan(self, s, action.redo, events)
-        elif isinstance(action, Run):
-            turn.play_horse(self, s, action.card, action.force, events)
-        elif isinstance(action, Guard):
-            turn.play_horse(self, s, action.card, (), events)
-        elif isinstance(action, Support):
-            if self.phase == "respond":
-                turn.respond_support(self, s, events)
-            turn.play_support(self, s, action.card, action.target, action.pair, events)
-        elif isinstance(action, Farm):
-            turn.farm_card(self, s, action.card, events)
-        elif isinstance(action, Pass):
-            if self.phase == "support":
-                turn.begin_runs(self, events)
-            elif self.phase == "runner":
-                turn.no_runner(self, events)
-            elif self.phase == "guard":
-                turn.no_guard(self, events)
-            else:
-                turn.pass_priority(self, s, events)
+        if not self.game.has_abilities:
+            drive_plain(self, events)  # drive(), nothing of part 2 to look for
+            return events  # stuck() does nothing without abilities (1201 needs them)
         drive(self, events)
         self.ab.keys = None
         stuck(self, events)  # 1201.1c

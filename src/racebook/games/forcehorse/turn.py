@@ -24,11 +24,12 @@ from racebook.games.forcehorse.events import (
     SupportPlayed,
     TurnEnded,
     TurnStarted,
+    shared,
 )
 from racebook.games.forcehorse.setup import draw_from
 from racebook.games.forcehorse.terms import cards_to_farm
 from racebook.games.forcehorse.triggers import signal
-from racebook.games.forcehorse.work import Op, push
+from racebook.games.forcehorse.work import CHECK, Op, draw_op, farm_op, push
 from racebook.games.forcehorse.zones import FARM, HAND, RESOLUTION, RUN, SITUATION, move
 
 if TYPE_CHECKING:
@@ -44,12 +45,37 @@ def draw(st: ForceHorseState, seat: int, count: int, events: list[Event]) -> Non
         draw_from(st, seat, area, 1, events)
 
 
-CHECK = Op("check")
-
-
 @functools.cache  # an Op is a value: one of each, not a new one at every step
 def step(name: str, amount: int = 0) -> Op:
     return Op("step", name=name, amount=amount)
+
+
+_TURN_ENDED = (TurnEnded(0), TurnEnded(1))  # each seat's (events are values)
+_PRIORITY_PASSED = (PriorityPassed(0), PriorityPassed(1))
+_NOT_GUARDED = (NotGuarded(0), NotGuarded(1))
+_FIRST_RUN = RunSequence(1)
+
+# the steps without an amount, made once (each step() call was a cache lookup)
+_SUPPORT = step("support")
+_GUARD = step("guard")
+_PRIORITY = step("priority")
+_OUTCOME = step("outcome")
+_RUNS_END = step("runs-end")
+_HAND_LIMIT = step("hand-limit")
+_END_TURN = step("end-turn")
+_NEXT_TURN = step("next-turn")
+
+
+@functools.cache  # (making an Op costs 1.7 us: one per seat and card, not per play)
+def _placed_op(seat: int, card: int) -> Op:
+    """805.2d-iii..v for ``seat``'s support ``card``: where it goes after its text."""
+    return Op("step", seat=seat, card=card, name="placed")
+
+
+@functools.cache
+def _farm_resolved(seat: int, card: int) -> Op:
+    """805.2d-v: an area-type support card from the resolution area to the farm."""
+    return Op("farm", seat=seat, card=card, name=RESOLUTION)
 
 
 def start_turn(st: ForceHorseState, events: list[Event]) -> None:
@@ -62,10 +88,10 @@ def start_turn(st: ForceHorseState, events: list[Event]) -> None:
         keep = {w.source for w in ab.waiting} | {w.card for w in ab.waiting}
         keep |= {d.source for d in ab.delayed} | {x.source for x in ab.lasting}
         ab.lki = {c: i for c, i in ab.lki.items() if c in keep}
-    events.append(TurnStarted(st.turn, st.turn_player))  # 702.2
+    events.append(shared(TurnStarted, st.turn, st.turn_player))  # 702.2
     signal(st, "turn-start", st.turn_player)
     # 702.2 rule check, 702.3 draw, 702.4 rule check, 702.5 support step
-    push(st, CHECK, Op("draw", st.turn_player), CHECK, step("support"))
+    push(st, CHECK, draw_op(st.turn_player), CHECK, _SUPPORT)
 
 
 def _support(st: ForceHorseState, op: Op, events: list[Event]) -> None:
@@ -83,13 +109,13 @@ def play_support(
     assert card is not None
     move(t, card, seat, HAND, RESOLUTION, events)  # 805.2a-i
     played(st, card)
-    events.append(SupportPlayed(seat, name, target, pair))
+    events.append(shared(SupportPlayed, seat, name, target, pair))
     signal(st, "support-played", seat, card)
     named = -1
     if target >= 0 and pair < len(st.pairs):
         named = st.pairs[pair][0 if target == st.turn_player else 1] or -1
     text = play_text(st, card, seat, named) if t.cards[card].timing != "situation" else []
-    push(st, *text, Op("step", seat=seat, card=card, name="placed"), CHECK)  # 702.5a, 702.6g-ii
+    push(st, *text, _placed_op(seat, card), CHECK)  # 702.5a, 702.6g-ii
 
 
 def played(st: ForceHorseState, card: int) -> None:
@@ -99,15 +125,19 @@ def played(st: ForceHorseState, card: int) -> None:
         st.ab.playing = st.ab.playing | {card}
 
 
+_PLACED = {"situation": SITUATION, "horse": RUN}
+"""805.2d-iii, iv: where a support card of each timing goes (else the farm, 805.2d-v)."""
+
+
 def _placed(st: ForceHorseState, op: Op, events: list[Event]) -> None:
     """FotH 805.2d-iii..v: where a support card goes after its text."""
     t = st.table
     if op.card not in t.resolution:
         return
     timing = t.cards[op.card].timing
-    target_zone = {"situation": SITUATION, "horse": RUN}.get(timing, FARM)
+    target_zone = _PLACED.get(timing, FARM)
     if target_zone == FARM and not st.game.legacy:  # 805.2d-v, a replaceable move (809.1)
-        push(st, Op("farm", seat=op.seat, card=op.card, name=RESOLUTION))
+        push(st, _farm_resolved(op.seat, op.card))
         return
     move(t, op.card, op.seat, RESOLUTION, target_zone, events)
 
@@ -122,7 +152,7 @@ def add_runs(st: ForceHorseState, count: int, events: list[Event]) -> None:
 def begin_runs(st: ForceHorseState, events: list[Event]) -> None:
     st.run_count = 1  # 702.6a-i
     st.pairs = []
-    events.append(RunSequence(1))
+    events.append(_FIRST_RUN)
     st.phase = "runner"
 
 
@@ -147,10 +177,10 @@ def play_horse(
     for c in [card, *paid]:  # 805.2d-i, ii
         move(t, c, seat, RESOLUTION, RUN, events)
     runner = seat == st.turn_player
-    events.append(HorsePlayed(seat, name, "runner" if runner else "guard", force))
+    events.append(shared(HorsePlayed, seat, name, "runner" if runner else "guard", force))
     if runner:
         st.pairs.append([card, None])
-        push(st, CHECK, step("guard"))  # 702.6c
+        push(st, CHECK, _GUARD)  # 702.6c
     else:
         st.pairs[-1][1] = card
         after_guard(st, events)
@@ -168,14 +198,14 @@ def no_runner(st: ForceHorseState, events: list[Event]) -> None:
 
 
 def no_guard(st: ForceHorseState, events: list[Event]) -> None:
-    events.append(NotGuarded(st.turn_player))  # 702.6d-ii
+    events.append(_NOT_GUARDED[st.turn_player])  # 702.6d-ii
     if st.pairs:
         signal(st, "not-guarded", st.turn_player, st.pairs[-1][0] or 0)  # 702.6d-ii: the runner
     after_guard(st, events)
 
 
 def after_guard(st: ForceHorseState, events: list[Event]) -> None:
-    push(st, CHECK, step("priority"))  # 702.6e, 702.6f
+    push(st, CHECK, _PRIORITY)  # 702.6e, 702.6f
 
 
 def _priority(st: ForceHorseState, op: Op, events: list[Event]) -> None:
@@ -184,13 +214,13 @@ def _priority(st: ForceHorseState, op: Op, events: list[Event]) -> None:
 
 
 def pass_priority(st: ForceHorseState, seat: int, events: list[Event]) -> None:
-    events.append(PriorityPassed(seat))
+    events.append(_PRIORITY_PASSED[seat])
     if st.phase == "priority":  # 702.6h: the other may take priority
         st.phase = "respond"
         return
     st.run_count -= 1  # 702.6i
     if st.run_count >= 1:
-        events.append(RunSequence(st.run_count))
+        events.append(shared(RunSequence, st.run_count))
         st.phase = "runner"
     else:
         compare(st, events)
@@ -216,21 +246,19 @@ def compare(st: ForceHorseState, events: list[Event]) -> None:
         rows = [(rows[0][0], guards[0] if guards else None, r, g)]
     st.outcomes = rows
     st.phase = "outcome"
-    push(st, step("outcome"))
+    push(st, _OUTCOME)
 
 
 def _outcome(st: ForceHorseState, op: Op, events: list[Event]) -> None:
     """One comparison's result (702.6k-l), then the next; none left: 702.6m."""
     t = st.table
     if not st.outcomes:
-        cleanup = [
-            Op("farm", card=c, name=RUN) for s in range(2) for c in t.zones[s][RUN]
-        ]  # 702.6m
-        push(st, *cleanup, step("runs-end"))
+        cleanup = [farm_op(c, RUN) for s in range(2) for c in t.zones[s][RUN]]  # 702.6m
+        push(st, *cleanup, _RUNS_END)
         return
     runner, guard, r, g = st.outcomes.pop(0)
     if r >= 1 and r > g:  # 702.6k
-        events.append(RunResult(st.turn_player, t.name(runner), "succeeded", r, g, r - g))
+        events.append(shared(RunResult, st.turn_player, t.name(runner), "succeeded", r, g, r - g))
         signal(st, "run-succeeded", st.turn_player, runner)
         st.ab.keep = 0
         if st.game.legacy:  # edition 1 took the distance at the comparison
@@ -239,12 +267,12 @@ def _outcome(st: ForceHorseState, op: Op, events: list[Event]) -> None:
         # 702.6k-i: the event, then a rule check; the distance is taken after it (702.6k-ii)
         push(st, CHECK, step("success", _row(st, runner)))
     else:  # 702.6l
-        events.append(RunResult(st.turn_player, t.name(runner), "failed", r, g))
+        events.append(shared(RunResult, st.turn_player, t.name(runner), "failed", r, g))
         signal(st, "run-failed", st.turn_player, runner)
         if g >= 1 and guard is not None:
-            events.append(RunResult(1 - st.turn_player, t.name(guard), "guard-won", r, g))
+            events.append(shared(RunResult, 1 - st.turn_player, t.name(guard), "guard-won", r, g))
             signal(st, "guard-won", 1 - st.turn_player, guard)
-        push(st, CHECK, step("outcome"))  # 702.6l-iii
+        push(st, CHECK, _OUTCOME)  # 702.6l-iii
 
 
 def _row(st: ForceHorseState, runner: int) -> int:
@@ -284,9 +312,9 @@ def _success(st: ForceHorseState, op: Op, events: list[Event]) -> None:
         r, g, distance = run_distance(st, op.amount)
         runner = st.pairs[max(0, op.amount)][0]
         assert runner is not None
-        events.append(RunDistance(st.turn_player, st.table.name(runner), r, g, distance))
+        events.append(shared(RunDistance, st.turn_player, st.table.name(runner), r, g, distance))
         distance = max(0, distance)
-    draws = [Op("draw", st.turn_player) for _ in range(distance)]
+    draws = [draw_op(st.turn_player)] * distance
     push(st, *draws, step("success-farm", distance))
 
 
@@ -299,7 +327,7 @@ def _success_farm(st: ForceHorseState, op: Op, events: list[Event]) -> None:
     if st.to_farm > 0:
         st.phase = "farm"
         return
-    push(st, CHECK, step("outcome"))  # 702.6k-iv
+    push(st, CHECK, _OUTCOME)  # 702.6k-iv
 
 
 def farm_card(st: ForceHorseState, seat: int, name: str, events: list[Event]) -> None:
@@ -308,13 +336,13 @@ def farm_card(st: ForceHorseState, seat: int, name: str, events: list[Event]) ->
     st.to_farm -= 1
     then = []
     if st.to_farm <= 0:
-        then = [CHECK, step("outcome")] if st.phase == "farm" else [step("end-turn")]
+        then = [CHECK, _OUTCOME] if st.phase == "farm" else [_END_TURN]
         st.phase = "outcome" if st.phase == "farm" else "turn-end"
-    push(st, Op("farm", card=card, name=HAND), *then)
+    push(st, farm_op(card, HAND), *then)
 
 
 def end_runs(st: ForceHorseState, events: list[Event]) -> None:
-    push(st, CHECK, step("hand-limit"))  # 702.6n
+    push(st, CHECK, _HAND_LIMIT)  # 702.6n
 
 
 def _runs_end(st: ForceHorseState, op: Op, events: list[Event]) -> None:
@@ -328,13 +356,13 @@ def _hand_limit(st: ForceHorseState, op: Op, events: list[Event]) -> None:
         st.to_farm = excess
         st.phase = "limit"
         return
-    push(st, step("end-turn"))
+    push(st, _END_TURN)
 
 
 def _end_turn(st: ForceHorseState, op: Op, events: list[Event]) -> None:
-    events.append(TurnEnded(st.turn_player))
+    events.append(_TURN_ENDED[st.turn_player])
     signal(st, "turn-end", st.turn_player)
-    push(st, CHECK, step("next-turn"))
+    push(st, CHECK, _NEXT_TURN)
 
 
 def _next_turn(st: ForceHorseState, op: Op, events: list[Event]) -> None:

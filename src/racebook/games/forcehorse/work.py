@@ -5,6 +5,7 @@ cost (805.2b-c)."""
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -219,6 +220,22 @@ class LoopDraw(Event):
 
 
 ENGINE_EVENTS: tuple[type[Event], ...] = (AbilityTriggered, AbilityPlayed, Replaced, LoopDraw)
+
+
+CHECK = Op("check")
+"""A rule check (804): one op, not one made at every check."""
+
+
+@functools.cache  # an Op is a value: one of each (card numbers and zones are few)
+def farm_op(card: int, zone: str) -> Op:
+    """Put ``card`` on its owner's farm if it is still in ``zone`` (a replaceable move, 809.1)."""
+    return Op("farm", card=card, name=zone)
+
+
+@functools.cache
+def draw_op(seat: int) -> Op:
+    """``seat`` draws a card (502, replaceable, 809.1)."""
+    return Op("draw", seat)
 
 
 def push(st: ForceHorseState, *ops: Op) -> None:
