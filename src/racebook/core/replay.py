@@ -255,12 +255,12 @@ def _replay(
                 raise LogError(number, f"the checkpoint after action {due} is missing")
         if hashed is not None:
             hashed.add(line)
-        marks = len(state._marks)
+        marks = state._mark_count
         try:
             state._replay_apply(*found)
         except IllegalAction as exc:
             raise LogError(number, f"illegal action: {exc}") from None
-        if len(state._marks) > marks:
+        if state._mark_count != marks:
             due = len(state._entries)
     if not ended and not partial:
         raise LogError(last + 1, "the log has no closing line: it was cut short")

@@ -8,6 +8,7 @@ import abc
 import copy
 import hashlib
 import json
+import marshal
 import operator
 import random
 from itertools import repeat
@@ -49,14 +50,22 @@ class State(abc.ABC, Generic[C, V, A]):
         self._rng: random.Random | None = None
         self._entries: list[Action] = []
         self._events: list[list[Event]] = []
-        self._marks: list[tuple[int, str]] = []
-        self._chain: tuple[str, int] = ("", 0)  # the last mark's digest, history items seen
+        # Checkpoints: (actions before it, digest), in order.  Without a log
+        # writer a checkpoint's digest is worked out when the log is read
+        # (``_marks``): the state's data is kept as it was (``_pending``,
+        # marshalled), a fifth of the cost of hashing it as JSON.
+        self._mark_list: list[tuple[int, str]] = []
+        self._pending: list[tuple[int, bytes]] = []
+        self._last_mark = ""  # the last worked-out checkpoint's digest
+        self._seen = 0  # "history" items the checkpoints so far covered
+        self._mark_count = 0  # checkpoints taken
         self._want_mark = False
         self._writer: Any = None  # a LogWriter following this state, if any
         self._version = 0
         self._legal_cache: tuple[int, int, list[A]] = (-1, 0, [])
         self._ids_cache: tuple[int, int, frozenset[int]] = (-1, 0, frozenset())
-        self._picked: tuple[int, object] = (-1, None)  # random_action()'s last pick
+        self._picked: object = None  # random_action()'s last pick
+        self._picked_at = -1  # and the version of the state it was picked for
         # clone() shares the log's lists and the random generator with its
         # copy: each side copies them before its first change (copy-on-write),
         # so that a clone costs the same at the start and at the end of a game
@@ -145,7 +154,8 @@ class State(abc.ABC, Generic[C, V, A]):
                 f"seat {seat} may not act now (to act: {self.to_act})", rule=self.game.title
             )
         action = self._pick(seat, rng)
-        self._picked = (self._version, action)
+        self._picked = action
+        self._picked_at = self._version
         return action
 
     def play_random(self, rng: random.Random, actions: int | None = None) -> int:
@@ -179,7 +189,8 @@ class State(abc.ABC, Generic[C, V, A]):
         """
         done = 0
         limit = -1 if actions is None else actions
-        pick, do = self._pick, self._do
+        pick, do, at_chance = self._pick, self._do, self._at_chance
+        drawn = self._rng is not None  # chance it leads to drawn as apply draws it
         while done != limit:
             acting = self.to_act
             if not acting:
@@ -187,8 +198,8 @@ class State(abc.ABC, Generic[C, V, A]):
             seat = acting[0]
             do(self._sample_chance(rng) if seat == CHANCE else pick(seat, rng))
             done += 1
-            if self._rng is not None:  # the chance it leads to, as apply draws it
-                while self._at_chance():
+            if drawn:
+                while at_chance():
                     do(self._sample_chance(self._own_rng()))
         return done
 
@@ -239,15 +250,14 @@ class State(abc.ABC, Generic[C, V, A]):
         # this very state (the same object: a bot's or a search's pick) is
         # proven legal and well-formed by them: checking it again doubled the
         # cost of an action in Long Shot and the trick race (make bench).
-        picked_version, picked = self._picked
-        if picked is not action or picked_version != self._version:
+        if self._picked is not action or self._picked_at != self._version:
             version, _, listed = self._legal_cache
             if not (version == self._version and any(map(operator.is_, listed, repeat(action)))):
                 self._validate(action)
         # A new list: the action's own events are stored in the log as they
         # are; the chance outcomes it triggers are stored as their own entries.
         events = list(self._do(action))
-        if self._rng is not None:
+        if self._rng is not None and self._at_chance():
             self._resolve_chance(events)
         return events
 
@@ -294,7 +304,7 @@ class State(abc.ABC, Generic[C, V, A]):
         # not the legal list: hidden_variant() changes a clone's hidden cards
         other._legal_cache = (-1, 0, [])
         other._ids_cache = (-1, 0, frozenset())
-        other._picked = (-1, None)
+        other._picked = None
         self._copy_into(other)
         return other
 
@@ -302,8 +312,42 @@ class State(abc.ABC, Generic[C, V, A]):
         """Take copies of the log's lists shared with a clone (before a change)."""
         self._entries = list(self._entries)
         self._events = list(self._events)
-        self._marks = list(self._marks)
+        self._mark_list = list(self._mark_list)
+        self._pending = list(self._pending)
         self._log_shared = False
+
+    @property
+    def _marks(self) -> list[tuple[int, str]]:
+        """The checkpoints so far: (actions before it, digest), in order."""
+        if self._pending:
+            self._settle()
+        return self._mark_list
+
+    @property
+    def _chain(self) -> tuple[str, int]:
+        """The last checkpoint's digest and the ``"history"`` items seen."""
+        if self._pending:
+            self._settle()
+        return self._last_mark, self._seen
+
+    @_chain.setter
+    def _chain(self, chain: tuple[str, int]) -> None:
+        if self._pending:
+            self._settle()
+        self._last_mark, self._seen = chain
+
+    def _settle(self) -> None:
+        """Work out the digests of the checkpoints kept as data, in order (new
+        lists: a clone may share the old ones)."""
+        marks = list(self._mark_list)
+        previous = self._last_mark
+        for at, data in self._pending:
+            snap, new = marshal.loads(data)
+            previous = _chained(previous, snap, new)
+            marks.append((at, previous))
+        self._mark_list = marks
+        self._pending = []
+        self._last_mark = previous
 
     def _own_rng(self) -> random.Random:
         """The random generator, copied first if a clone shares it (before a draw)."""
@@ -341,8 +385,30 @@ class State(abc.ABC, Generic[C, V, A]):
         previous, seen = self._chain
         snap = self.snapshot()
         history = snap.pop("history", [])
-        text = json.dumps([previous, snap, history[seen:]], sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(text.encode()).hexdigest()[:16], len(history)
+        return _chained(previous, snap, history[seen:]), len(history)
+
+    def _take_mark(self, now: bool) -> str | None:
+        """Record a checkpoint after the last action; its digest if worked
+        out ``now`` (a log writer writes it), else ``None`` (kept as data,
+        worked out when read, unless the snapshot is not plain data)."""
+        at = len(self._entries)
+        self._mark_count += 1
+        snap = self.snapshot()
+        history = snap.pop("history", [])
+        new = history[self._seen :]
+        self._seen = len(history)
+        if not now:
+            try:
+                self._pending.append((at, marshal.dumps((snap, new))))
+            except ValueError:  # not plain data (an int subclass...): hash it now
+                pass
+            else:
+                return None
+        if self._pending:
+            self._settle()
+        mark = self._last_mark = _chained(self._last_mark, snap, new)
+        self._mark_list.append((at, mark))
+        return mark
 
     # -- for games ---------------------------------------------------------
     def _do(self, action: Action) -> list[Event]:
@@ -355,12 +421,11 @@ class State(abc.ABC, Generic[C, V, A]):
             self._own_log()
         self._entries.append(action)
         self._events.append(events)
-        mark = None
         if self._want_mark:
             self._want_mark = False
-            self._chain = self._next_checkpoint()
-            mark = self._chain[0]
-            self._marks.append((len(self._entries), mark))
+            mark = self._take_mark(writer is not None)
+        else:
+            mark = None
         if writer is not None:
             writer.recorded(mark)
         return events
@@ -499,3 +564,10 @@ class State(abc.ABC, Generic[C, V, A]):
         self._check_seat(seat)
         seen = [repr(e) for group in self._events for e in group if e.visible_to(seat)]
         return "\n".join([self.render(seat), *seen])
+
+
+def _chained(previous: str, snap: dict[str, Any], new: list[Any]) -> str:
+    """A checkpoint's digest: the previous one's, the state without its
+    ``"history"`` and the history items added since, as canonical JSON."""
+    text = json.dumps([previous, snap, new], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
