@@ -255,8 +255,10 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
         if isinstance(action, Play):  # 3 レースフェイズ
-            tricks.play(self, action.seat, action.card.code, action.whip, events)
-            tricks.advance(self, events)
+            card = action.card
+            tricks.play(self, action.seat, card.colour * 16 + card.number, action.whip, events)
+            if len(self.trick) == 4 or self.dummy >= 0:  # else the next player plays
+                tricks.advance(self, events)
         elif isinstance(action, Bet):  # 2 馬券購入フェイズ
             tickets.bet(self, action, events)
         elif isinstance(action, Discard):  # 1 パドックフェイズ

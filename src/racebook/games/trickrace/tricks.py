@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 PLAYED: dict[int, Played] = {}
 """Interned ``Played`` events, by ``(seat * 256 + code) * 2 + whip`` (seats 0..3,
 codes under 256: a finite table)."""
+WON: dict[tuple[int, int, int, int], TrickWon] = {}
+"""Interned ``TrickWon`` events by their fields (seats 0..3, horses 1..4, moves
+and squares within a course: a finite table per course length)."""
 
 
 def compute_order(state: TrickRaceState) -> list[int]:
@@ -80,13 +83,25 @@ def legal_plays(state: TrickRaceState, seat: int) -> list[TrickRaceAction]:
 
 def pick(state: TrickRaceState, seat: int, rng: random.Random) -> TrickRaceAction:
     """``legal_plays(state, seat)[int(rng.random() * n)]`` without making the
-    list: card by card, the whip options of each in turn (the listing's order)."""
-    cards = playable(state, seat)
-    whips = whip_options(state, seat)
-    w = len(whips)
+    list: card by card, the whip options of each in turn (the listing's order).
+    :func:`playable` and :func:`whip_options` inline (every play runs this)."""
+    cards = state.hands[seat]
+    trick = state.trick
+    if trick:
+        led = trick[0][1] >> 4
+        follow = [x for x in cards if x >> 4 == led]
+        if follow:
+            cards = follow
+    if state.whip_by < 0 and state.whips_up[seat] > 0:
+        hooks = state.game.hooks
+        w = 1 if hooks.may_whip and not hooks.whip_allowed(state, seat) else 2
+    else:
+        w = 1
     k = int(rng.random() * (len(cards) * w))
-    x = cards[k // w]
-    whip = whips[k % w]
+    if w == 1:
+        x, whip = cards[k], False
+    else:
+        x, whip = cards[k >> 1], k & 1 == 1
     key = (seat * 256 + x) * 2 + whip
     cache = state.game.plays
     action = cache.get(key)
@@ -193,7 +208,11 @@ def resolve(state: TrickRaceState, events: list[Event]) -> None:
             state.moved[h - 1] += moved
             if after == c.course:
                 state.arrived.append(h)
-    events.append(TrickWon(winner, h, moved, state.pos[h - 1]))
+    key = (winner, h, moved, state.pos[h - 1])  # events are values: one shared per key
+    won = WON.get(key)
+    if won is None:
+        won = WON[key] = TrickWon(*key)
+    events.append(won)
     state.leader = winner
     state.trick = []
     state.whip_by = -1
