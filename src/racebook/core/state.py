@@ -412,9 +412,8 @@ class State(abc.ABC, Generic[C, V, A]):
 
     # -- for games ---------------------------------------------------------
     def _do(self, action: Action) -> list[Event]:
-        writer = self._writer
-        if writer is not None:  # written first: a failed write changes nothing
-            writer.record(action)
+        if self._writer is not None:
+            return self._do_written(action)
         events = self._apply(action)
         self._version += 1
         if self._log_shared:
@@ -423,11 +422,24 @@ class State(abc.ABC, Generic[C, V, A]):
         self._events.append(events)
         if self._want_mark:
             self._want_mark = False
-            mark = self._take_mark(writer is not None)
-        else:
-            mark = None
-        if writer is not None:
-            writer.recorded(mark)
+            self._take_mark(False)
+        return events
+
+    def _do_written(self, action: Action) -> list[Event]:
+        """:meth:`_do` with a log writer following the state."""
+        writer = self._writer
+        writer.record(action)  # written first: a failed write changes nothing
+        events = self._apply(action)
+        self._version += 1
+        if self._log_shared:
+            self._own_log()
+        self._entries.append(action)
+        self._events.append(events)
+        mark = None
+        if self._want_mark:
+            self._want_mark = False
+            mark = self._take_mark(True)
+        writer.recorded(mark)
         return events
 
     def _resolve_chance(self, events: list[Event]) -> None:

@@ -65,6 +65,7 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
         self._order_leader = -1  # play_order() was worked out for this leader
         self._order_first = -1  # and this first seat of the ring
         self._order: list[int] = []
+        self._order_acts: list[tuple[int]] = []  # to_act of each play of the trick
         self.whips_up: list[int] = [game.config.whips] * 4  # face up; one recovers a race
         self.clear_race()
 
@@ -107,6 +108,7 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
             self._order_leader = leader
             self._order_first = first
             self._order = tricks.compute_order(self)
+            self._order_acts = [(s,) for s in self._order]
         return self._order
 
     def horse_places(self) -> list[int]:
@@ -118,8 +120,9 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
         p = self.phase
         if p == TRICK:  # the most frequent first; play_order(), its check inline
             if self._order_leader == self.leader and self._order_first == self.ring[0]:
-                return (self._order[len(self.trick)],)
-            return (self.play_order()[len(self.trick)],)
+                return self._order_acts[len(self.trick)]
+            self.play_order()
+            return self._order_acts[len(self.trick)]
         if p in (DISCARD, BET_DOWN):
             return tuple(s for s in range(self.game.config.players) if not self.ready[s])
         if p == BET_UP:
@@ -223,6 +226,25 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
         if p in (BET_UP, BET_DOWN):
             return tickets.pick_bet(self, seat, rng)
         return super()._pick(seat, rng)
+
+    def _acts(self, seat: int) -> bool:
+        if self.phase == TRICK and (  # to_act's play order, its check inline
+            self._order_leader == self.leader and self._order_first == self.ring[0]
+        ):
+            return self._order[len(self.trick)] == seat
+        return seat in self.to_act
+
+    def _check_rules(self, action: Action) -> str | None:
+        # a play in a trick, the most frequent check (replay): the core's steps inline
+        if (
+            self.phase == TRICK
+            and type(action) is Play
+            and self._order_leader == self.leader
+            and self._order_first == self.ring[0]
+            and self._order[len(self.trick)] == action.seat
+        ):
+            return tricks.check_play(self, action)
+        return super()._check_rules(action)
 
     def _check(self, action: Action) -> str | None:
         if action.seat == CHANCE:

@@ -9,6 +9,7 @@ another winner or change how far the horse moves.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from racebook.cards.race import COLOURS, race_card
@@ -40,12 +41,14 @@ def compute_order(state: TrickRaceState) -> list[int]:
 def playable(state: TrickRaceState, seat: int) -> list[int]:
     """The cards ``seat`` may play: "同じ色のレースカードが自分の手札にあるなら、
     かならずその色"."""
-    hand = state.hands[seat]  # players' hands are kept sorted
+    hand = state.hands[seat]
     if state.trick:
-        led = state.trick[0][1] >> 4
-        follow = [x for x in hand if x >> 4 == led]
-        if follow:
-            return follow
+        led = state.trick[0][1] & 0xF0
+        # players' hands are kept sorted: the led colour's cards are one run
+        lo = bisect_left(hand, led)
+        hi = bisect_left(hand, led + 16, lo)
+        if hi > lo:
+            return hand[lo:hi]
     return hand
 
 
@@ -87,11 +90,12 @@ def pick(state: TrickRaceState, seat: int, rng: random.Random) -> TrickRaceActio
     :func:`playable` and :func:`whip_options` inline (every play runs this)."""
     cards = state.hands[seat]
     trick = state.trick
-    if trick:
-        led = trick[0][1] >> 4
-        follow = [x for x in cards if x >> 4 == led]
-        if follow:
-            cards = follow
+    if trick:  # the led colour's run of the sorted hand, if any
+        led = trick[0][1] & 0xF0
+        lo = bisect_left(cards, led)
+        hi = bisect_left(cards, led + 16, lo)
+        if hi > lo:
+            cards = cards[lo:hi]
     if state.whip_by < 0 and state.whips_up[seat] > 0:
         hooks = state.game.hooks
         w = 1 if hooks.may_whip and not hooks.whip_allowed(state, seat) else 2
@@ -122,12 +126,12 @@ def check_play(state: TrickRaceState, action: Play) -> str | None:
     trick = state.trick
     if trick and x >> 4 != trick[0][1] >> 4:
         led = trick[0][1] >> 4
-        for y in hand:
-            if y >> 4 == led:
-                return (
-                    f"follow suit: seat {seat} holds {COLOURS[led]} cards, "
-                    "the led colour (トリックの流れ)"
-                )
+        i = bisect_left(hand, led << 4)  # the sorted hand's first card of the led colour
+        if i < len(hand) and hand[i] >> 4 == led:
+            return (
+                f"follow suit: seat {seat} holds {COLOURS[led]} cards, "
+                "the led colour (トリックの流れ)"
+            )
     if action.whip:
         if state.whip_by >= 0:
             return "only one whip per trick (ムチ入れ)"
