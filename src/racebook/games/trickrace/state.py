@@ -66,6 +66,8 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
         self._order_first = -1  # and this first seat of the ring
         self._order: list[int] = []
         self._order_acts: list[tuple[int]] = []  # to_act of each play of the trick
+        self._bettors_at = (-1, -1)  # tickets.bettors() was worked out for this start, ring
+        self._bettors: list[tuple[int]] = []  # and gave these (to_act of each in turn)
         self.whips_up: list[int] = [game.config.whips] * 4  # face up; one recovers a race
         self.clear_race()
 
@@ -124,9 +126,13 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
             self.play_order()
             return self._order_acts[len(self.trick)]
         if p in (DISCARD, BET_DOWN):
-            return tuple(s for s in range(self.game.config.players) if not self.ready[s])
+            ready = self.ready
+            return tuple([s for s in range(self.game.config.players) if not ready[s]])
         if p == BET_UP:
-            return (tickets.bettors(self)[self.bet_turn],)
+            if self._bettors_at != (self.start, self.ring[0]):
+                self._bettors_at = (self.start, self.ring[0])
+                self._bettors = [(s,) for s in tickets.bettors(self)]
+            return self._bettors[self.bet_turn]
         if p == OVER:
             return ()
         return (CHANCE,)

@@ -79,7 +79,7 @@ def bet(state: TrickRaceState, action: Bet, events: list[Event]) -> None:
         state.up[s] = t = action.ticket
         events.append(SHOWN[s][t] if 0 <= t <= 4 else TicketShown(s, t))
         state.bet_turn += 1
-        if state.bet_turn == len(bettors(state)):
+        if state.bet_turn == state.game.config.players:  # every bettor (not the dummy)
             state.ready = [p >= state.game.config.players for p in range(4)]
             state.phase = BET_DOWN
     else:
