@@ -205,6 +205,8 @@ def _replay(
     due = 0  # actions after which the game made a checkpoint: its line comes next
     last = 1
     seen = _read_lines(game) if rows else {}
+    check_rules, do = state._check_rules, state._do
+    lines = hashed._pending if hashed is not None else []
     for number, line, complete in _numbered_lines(text, first + 1 if first >= 0 else len(text), 2):
         found = seen.get(line)
         if found is None:
@@ -254,12 +256,21 @@ def _replay(
             if due:
                 raise LogError(number, f"the checkpoint after action {due} is missing")
         if hashed is not None:
-            hashed.add(line)
+            lines.append(line)  # LineHash.add, inline
+            if len(lines) >= LineHash.BATCH:
+                hashed._flush()
         marks = state._mark_count
-        try:
-            state._replay_apply(*found)
+        action, typed = found
+        try:  # State._replay_apply, inline: a typed action's check is the rules' alone
+            if not typed:
+                state._validate(action)
+            else:
+                reason = check_rules(action)
+                if reason is not None:
+                    raise IllegalAction(reason, rule=game.title, action=action)
         except IllegalAction as exc:
             raise LogError(number, f"illegal action: {exc}") from None
+        do(action)
         if state._mark_count != marks:
             due = len(state._entries)
     if not ended and not partial:

@@ -209,8 +209,7 @@ class State(abc.ABC, Generic[C, V, A]):
         one draw of ``rng`` as this listing does (a test holds them equal)."""
         version, cached_seat, actions = self._legal_cache
         if not (version == self._version and cached_seat == seat):
-            actions = self._legal(seat)
-            self._legal_cache = (self._version, seat, actions)
+            actions = self._legal(seat)  # not kept: apply knows the pick by its identity
         return actions[int(rng.random() * len(actions))]
 
     def check(self, action: Action) -> str | None:
@@ -256,7 +255,19 @@ class State(abc.ABC, Generic[C, V, A]):
                 self._validate(action)
         # A new list: the action's own events are stored in the log as they
         # are; the chance outcomes it triggers are stored as their own entries.
-        events = list(self._do(action))
+        if self._writer is not None:
+            events = list(self._do_written(action))
+        else:  # _do, inline: every action of a game's loop runs it
+            done = self._apply(action)
+            self._version += 1
+            if self._log_shared:
+                self._own_log()
+            self._entries.append(action)
+            self._events.append(done)
+            if self._want_mark:
+                self._want_mark = False
+                self._take_mark(False)
+            events = list(done)
         if self._rng is not None and self._at_chance():
             self._resolve_chance(events)
         return events
@@ -449,8 +460,9 @@ class State(abc.ABC, Generic[C, V, A]):
             events.extend(self._do(self._sample_chance(self._own_rng())))
 
     def _at_chance(self) -> bool:
-        """Whether chance acts now (games may answer faster than ``to_act``)."""
-        return not self.is_over and self.to_act == (CHANCE,)
+        """Whether chance acts now (games may answer faster than ``to_act``,
+        which is ``()`` once the game is over)."""
+        return self.to_act == _CHANCE_ACTS
 
     def _game_ended(self) -> GameEnded:
         """The closing event, from :attr:`result` (call once the game is over)."""
@@ -576,6 +588,9 @@ class State(abc.ABC, Generic[C, V, A]):
         self._check_seat(seat)
         seen = [repr(e) for group in self._events for e in group if e.visible_to(seat)]
         return "\n".join([self.render(seat), *seen])
+
+
+_CHANCE_ACTS = (CHANCE,)
 
 
 def _chained(previous: str, snap: dict[str, Any], new: list[Any]) -> str:
