@@ -184,9 +184,11 @@ def resolve(state: TrickRaceState, events: list[Event]) -> None:
     the card's marks, onto the top of its new square; the race may end."""
     c = state.game.config
     hooks = state.game.hooks
-    colour = winning_colour(state)
+    trick = state.trick
+    whip_by = state.whip_by  # winning_colour(), inline
+    colour = (next(x for s, x, _ in trick if s == whip_by) if whip_by >= 0 else trick[0][1]) >> 4
     winner = best = -1  # the first of the highest number of the colour (a loop: every trick)
-    for s, x, _ in state.trick:
+    for s, x, _ in trick:
         if x >> 4 == colour and (best < 0 or x & 15 > best & 15):
             winner, best = s, x
     if hooks.trick_winner:
@@ -221,5 +223,6 @@ def resolve(state: TrickRaceState, events: list[Event]) -> None:
     state.trick = []
     state.whip_by = -1
     # レースの終了: two horses at the goal, or every hand empty
-    if len(state.arrived) >= c.finishers or not any(state.hands[s] for s in range(4)):
+    hands = state.hands
+    if len(state.arrived) >= c.finishers or not (hands[0] or hands[1] or hands[2] or hands[3]):
         state.payout(events)
