@@ -189,18 +189,24 @@ class State(abc.ABC, Generic[C, V, A]):
         """
         done = 0
         limit = -1 if actions is None else actions
-        pick, do, at_chance = self._pick, self._do, self._at_chance
-        drawn = self._rng is not None  # chance it leads to drawn as apply draws it
+        pick, do = self._pick, self._do
+        drawn = self._rng is not None  # chance drawn from the state's own, as apply draws it
         while done != limit:
             acting = self.to_act
             if not acting:
                 break
             seat = acting[0]
-            do(self._sample_chance(rng) if seat == CHANCE else pick(seat, rng))
-            done += 1
-            if drawn:
-                while at_chance():
-                    do(self._sample_chance(self._own_rng()))
+            if seat != CHANCE:
+                do(pick(seat, rng))
+                done += 1
+            elif drawn:  # not counted: apply would have drawn it
+                do(self._sample_chance(self._own_rng()))
+            else:
+                do(self._sample_chance(rng))
+                done += 1
+        if drawn:  # the chance the last action leads to, as apply draws it
+            while self._at_chance():
+                do(self._sample_chance(self._own_rng()))
         return done
 
     def _pick(self, seat: int, rng: random.Random) -> A:
