@@ -384,7 +384,7 @@ class State(abc.ABC, Generic[C, V, A]):
 
     def digest(self) -> str:
         """A short hash of the full state: equal states, equal digests."""
-        text = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
+        text = _CANONICAL(self.snapshot())
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def checkpoint(self) -> str:
@@ -597,10 +597,12 @@ class State(abc.ABC, Generic[C, V, A]):
 
 
 _CHANCE_ACTS = (CHANCE,)
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
+"""``json.dumps(obj, sort_keys=True, separators=(",", ":"))``, its encoder made once."""
 
 
 def _chained(previous: str, snap: dict[str, Any], new: list[Any]) -> str:
     """A checkpoint's digest: the previous one's, the state without its
     ``"history"`` and the history items added since, as canonical JSON."""
-    text = json.dumps([previous, snap, new], sort_keys=True, separators=(",", ":"))
+    text = _CANONICAL([previous, snap, new])
     return hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -109,8 +109,12 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
         if self._order_leader != leader or self._order_first != first:
             self._order_leader = leader
             self._order_first = first
-            self._order = tricks.compute_order(self)
-            self._order_acts = [(s,) for s in self._order]
+            key = (leader, tuple(self.ring))  # the game's dummy, if any, is the same
+            found = self.game.orders.get(key)
+            if found is None:
+                order = tricks.compute_order(self)
+                found = self.game.orders[key] = (order, [(s,) for s in order])
+            self._order, self._order_acts = found
         return self._order
 
     def horse_places(self) -> list[int]:
