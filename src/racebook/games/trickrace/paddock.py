@@ -117,13 +117,13 @@ def discard_of(seat: int, x: int) -> Discard:
 
 
 def legal_discards(state: TrickRaceState, seat: int) -> list[Discard]:
-    # players' hands are kept sorted (the dummy never discards)
-    return [discard_of(seat, x) for x in sorted(set(state.hands[seat]))]
+    # players' hands are kept sorted, each card once (the dummy never discards)
+    return [discard_of(seat, x) for x in state.hands[seat]]
 
 
 def pick_discard(state: TrickRaceState, seat: int, rng: random.Random) -> Discard:
     """``legal_discards(state, seat)[int(rng.random() * n)]``, one action made."""
-    codes = sorted(set(state.hands[seat]))
+    codes = state.hands[seat]
     return discard_of(seat, codes[int(rng.random() * len(codes))])
 
 
