@@ -261,7 +261,7 @@ def _replay(
                 hashed._flush()
         marks = state._mark_count
         action, typed = found
-        try:  # State._replay_apply, inline: a typed action's check is the rules' alone
+        try:  # as apply checks it; a typed action's check is the rules' alone
             if not typed:
                 state._validate(action)
             else:

@@ -7,13 +7,12 @@ from __future__ import annotations
 import abc
 import copy
 import hashlib
-import json
-import marshal
 import operator
 import random
 from itertools import repeat
 from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 
+from racebook.core.checkpoints import _CANONICAL, Checkpoints
 from racebook.core.errors import (
     MAX_MESSAGE,
     IllegalAction,
@@ -35,7 +34,7 @@ V = TypeVar("V", covariant=True)
 A = TypeVar("A", bound=Action, covariant=True)
 
 
-class State(abc.ABC, Generic[C, V, A]):
+class State(Checkpoints, abc.ABC, Generic[C, V, A]):
     """One game in progress.  Drive it with :meth:`apply`; read it through
     :attr:`to_act`, :meth:`legal_actions`, :meth:`view`, :attr:`is_over`,
     :attr:`result` and :attr:`log`.
@@ -50,10 +49,7 @@ class State(abc.ABC, Generic[C, V, A]):
         self._rng: random.Random | None = None
         self._entries: list[Action] = []
         self._events: list[list[Event]] = []
-        # Checkpoints: (actions before it, digest), in order.  Without a log
-        # writer a checkpoint's digest is worked out when the log is read
-        # (``_marks``): the state's data is kept as it was (``_pending``,
-        # marshalled), a fifth of the cost of hashing it as JSON.
+        # checkpoints (racebook.core.checkpoints): digests worked out when read
         self._mark_list: list[tuple[int, str]] = []
         self._pending: list[tuple[int, bytes]] = []
         self._last_mark = ""  # the last worked-out checkpoint's digest
@@ -296,14 +292,6 @@ class State(abc.ABC, Generic[C, V, A]):
         if reason is not None:
             raise IllegalAction(reason, rule=self.game.title, action=action)
 
-    def _replay_apply(self, action: Action, typed: bool = False) -> None:
-        """:meth:`apply` for replay (chance explicit, ``action`` made by the
-        log reader from this game's action kinds; ``typed``: the reader
-        checked every field's exact type already): the same checks, without
-        listing legal actions or returning events."""
-        self._validate(action, typed)
-        self._do(action)
-
     def sample_chance(self, rng: random.Random) -> Action:
         """Draw a chance outcome for the current chance node from ``rng``."""
         if self.to_act != (CHANCE,):
@@ -332,39 +320,6 @@ class State(abc.ABC, Generic[C, V, A]):
         self._mark_list = list(self._mark_list)
         self._pending = list(self._pending)
         self._log_shared = False
-
-    @property
-    def _marks(self) -> list[tuple[int, str]]:
-        """The checkpoints so far: (actions before it, digest), in order."""
-        if self._pending:
-            self._settle()
-        return self._mark_list
-
-    @property
-    def _chain(self) -> tuple[str, int]:
-        """The last checkpoint's digest and the ``"history"`` items seen."""
-        if self._pending:
-            self._settle()
-        return self._last_mark, self._seen
-
-    @_chain.setter
-    def _chain(self, chain: tuple[str, int]) -> None:
-        if self._pending:
-            self._settle()
-        self._last_mark, self._seen = chain
-
-    def _settle(self) -> None:
-        """Work out the digests of the checkpoints kept as data, in order (new
-        lists: a clone may share the old ones)."""
-        marks = list(self._mark_list)
-        previous = self._last_mark
-        for at, data in self._pending:
-            snap, new = marshal.loads(data)
-            previous = _chained(previous, snap, new)
-            marks.append((at, previous))
-        self._mark_list = marks
-        self._pending = []
-        self._last_mark = previous
 
     def _own_rng(self) -> random.Random:
         """The random generator, copied first if a clone shares it (before a draw)."""
@@ -397,35 +352,6 @@ class State(abc.ABC, Generic[C, V, A]):
         history: :meth:`digest` at every race end made replay quadratic in the
         number of races."""
         return self._next_checkpoint()[0]
-
-    def _next_checkpoint(self) -> tuple[str, int]:
-        previous, seen = self._chain
-        snap = self.snapshot()
-        history = snap.pop("history", [])
-        return _chained(previous, snap, history[seen:]), len(history)
-
-    def _take_mark(self, now: bool) -> str | None:
-        """Record a checkpoint after the last action; its digest if worked
-        out ``now`` (a log writer writes it), else ``None`` (kept as data,
-        worked out when read, unless the snapshot is not plain data)."""
-        at = len(self._entries)
-        self._mark_count += 1
-        snap = self.snapshot()
-        history = snap.pop("history", [])
-        new = history[self._seen :]
-        self._seen = len(history)
-        if not now:
-            try:
-                self._pending.append((at, marshal.dumps((snap, new))))
-            except ValueError:  # not plain data (an int subclass...): hash it now
-                pass
-            else:
-                return None
-        if self._pending:
-            self._settle()
-        mark = self._last_mark = _chained(self._last_mark, snap, new)
-        self._mark_list.append((at, mark))
-        return mark
 
     # -- for games ---------------------------------------------------------
     def _do(self, action: Action) -> list[Event]:
@@ -597,12 +523,3 @@ class State(abc.ABC, Generic[C, V, A]):
 
 
 _CHANCE_ACTS = (CHANCE,)
-_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
-"""``json.dumps(obj, sort_keys=True, separators=(",", ":"))``, its encoder made once."""
-
-
-def _chained(previous: str, snap: dict[str, Any], new: list[Any]) -> str:
-    """A checkpoint's digest: the previous one's, the state without its
-    ``"history"`` and the history items added since, as canonical JSON."""
-    text = _CANONICAL([previous, snap, new])
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
