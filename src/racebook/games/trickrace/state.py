@@ -66,7 +66,9 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
         self._order_first = -1  # and this first seat of the ring
         self._order: list[int] = []
         self._order_acts: list[tuple[int]] = []  # to_act of each play of the trick
-        self._bettors_at = (-1, -1)  # tickets.bettors() was worked out for this start, ring
+        self._bettors_start = -1  # tickets.bettors() was worked out for this start
+        self._bettors_first = -1  # and this first seat of the ring
+        self._waiting: tuple[int, tuple[int, ...]] = (-1, ())  # (version, to_act) all at once
         self._bettors: list[tuple[int]] = []  # and gave these (to_act of each in turn)
         self.whips_up: list[int] = [game.config.whips] * 4  # face up; one recovers a race
         self.clear_race()
@@ -129,12 +131,16 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
                 return self._order_acts[len(self.trick)]
             self.play_order()
             return self._order_acts[len(self.trick)]
-        if p in (DISCARD, BET_DOWN):
-            ready = self.ready
-            return tuple([s for s in range(self.game.config.players) if not ready[s]])
+        if p in (DISCARD, BET_DOWN):  # who is not ready yet: kept until the next action
+            version, acting = self._waiting
+            if version != self._version:
+                ready = self.ready
+                acting = tuple([s for s in range(self.game.config.players) if not ready[s]])
+                self._waiting = (self._version, acting)
+            return acting
         if p == BET_UP:
-            if self._bettors_at != (self.start, self.ring[0]):
-                self._bettors_at = (self.start, self.ring[0])
+            if self._bettors_start != self.start or self._bettors_first != self.ring[0]:
+                self._bettors_start, self._bettors_first = self.start, self.ring[0]
                 self._bettors = [(s,) for s in tickets.bettors(self)]
             return self._bettors[self.bet_turn]
         if p == OVER:
