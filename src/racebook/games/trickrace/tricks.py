@@ -89,23 +89,23 @@ def pick(state: TrickRaceState, seat: int, rng: random.Random) -> TrickRaceActio
     list: card by card, the whip options of each in turn (the listing's order).
     :func:`playable` and :func:`whip_options` inline (every play runs this)."""
     cards = state.hands[seat]
+    lo, n = 0, len(cards)
     trick = state.trick
     if trick:  # the led colour's run of the sorted hand, if any
         led = trick[0][1] & 0xF0
-        lo = bisect_left(cards, led)
-        hi = bisect_left(cards, led + 16, lo)
-        if hi > lo:
-            cards = cards[lo:hi]
+        i = bisect_left(cards, led)
+        j = bisect_left(cards, led + 16, i)
+        if j > i:
+            lo, n = i, j - i
     if state.whip_by < 0 and state.whips_up[seat] > 0:
         hooks = state.game.hooks
-        w = 1 if hooks.may_whip and not hooks.whip_allowed(state, seat) else 2
+        if hooks.may_whip and not hooks.whip_allowed(state, seat):
+            x, whip = cards[lo + int(rng.random() * n)], False
+        else:  # each card without, then with the whip
+            k = int(rng.random() * (n * 2))
+            x, whip = cards[lo + (k >> 1)], k & 1 == 1
     else:
-        w = 1
-    k = int(rng.random() * (len(cards) * w))
-    if w == 1:
-        x, whip = cards[k], False
-    else:
-        x, whip = cards[k >> 1], k & 1 == 1
+        x, whip = cards[lo + int(rng.random() * n)], False
     key = (seat * 256 + x) * 2 + whip
     cache = state.game.plays
     action = cache.get(key)
