@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import attrs
 import pytest
 
 import racebook
@@ -61,3 +62,24 @@ def test_checkpoint_of_a_state_with_checkpoints_kept_as_data() -> None:
         state.play_random(rng, 7)
         twin.play_random(rng2, 7)
     assert state._marks == twin._marks
+
+
+def test_shared_events_are_the_values_a_game_would_build() -> None:
+    """The trick race shares its actions and events (frozen values): each
+    equals the value built anew from its fields, and what apply returns is
+    the caller's own list."""
+    state = racebook.load("trickrace").new_state(seed=6)
+    rng = random.Random(6)
+    while not state.is_over:
+        before = len(state._events)
+        events = state.apply(state.random_action(state.to_act[0], rng))
+        recorded = [e for group in state._events[before:] for e in group]
+        assert events == recorded
+        events.clear()  # the caller's list: the log keeps its own
+        assert [e for group in state._events[before:] for e in group] == recorded
+    seen = state.log.events()
+    assert seen and all(type(e)(*attrs.astuple(e, recurse=False)) == e for e in seen)
+    assert racebook.replay(state.log.dumps()).log.events() == seen
+    assert state.information_state_string(0) == racebook.replay(
+        state.log.dumps()
+    ).information_state_string(0)
