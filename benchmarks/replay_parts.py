@@ -34,6 +34,7 @@ from typing import Any
 import attrs
 
 import racebook
+from racebook.core import checkpoints
 from racebook.core.log import LineHash, _numbered_lines, _parse_line, _row_action
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -110,7 +111,7 @@ def parts(game: racebook.Game[Any, Any], games: int, rounds: int) -> dict[str, f
     def digests() -> None:
         for s, text, pending in zip(states, logs, kept, strict=True):
             s._mark_list, s._pending, s._last_mark = [], list(pending), ""
-            s._settle()
+            checkpoints.settle(s)
             s.digest()
             hashed = LineHash()
             for _, line, _ in _numbered_lines(text):

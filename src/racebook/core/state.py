@@ -12,7 +12,7 @@ import random
 from itertools import repeat
 from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 
-from racebook.core.checkpoints import _CANONICAL, Checkpoints
+from racebook.core import checkpoints
 from racebook.core.errors import (
     MAX_MESSAGE,
     IllegalAction,
@@ -34,7 +34,7 @@ V = TypeVar("V", covariant=True)
 A = TypeVar("A", bound=Action, covariant=True)
 
 
-class State(Checkpoints, abc.ABC, Generic[C, V, A]):
+class State(abc.ABC, Generic[C, V, A]):
     """One game in progress.  Drive it with :meth:`apply`; read it through
     :attr:`to_act`, :meth:`legal_actions`, :meth:`view`, :attr:`is_over`,
     :attr:`result` and :attr:`log`.
@@ -339,7 +339,7 @@ class State(Checkpoints, abc.ABC, Generic[C, V, A]):
 
     def digest(self) -> str:
         """A short hash of the full state: equal states, equal digests."""
-        text = _CANONICAL(self.snapshot())
+        text = checkpoints.CANONICAL(self.snapshot())
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def checkpoint(self) -> str:
@@ -351,7 +351,31 @@ class State(Checkpoints, abc.ABC, Generic[C, V, A]):
         hashed once, when it was new), and costs what changed, not the whole
         history: :meth:`digest` at every race end made replay quadratic in the
         number of races."""
-        return self._next_checkpoint()[0]
+        return checkpoints.next_checkpoint(self)[0]
+
+    @property
+    def _marks(self) -> list[tuple[int, str]]:
+        """The checkpoints so far: (actions before it, digest), in order."""
+        if self._pending:
+            checkpoints.settle(self)
+        return self._mark_list
+
+    @property
+    def _chain(self) -> tuple[str, int]:
+        """The last checkpoint's digest and the ``"history"`` items seen."""
+        if self._pending:
+            checkpoints.settle(self)
+        return self._last_mark, self._seen
+
+    @_chain.setter
+    def _chain(self, chain: tuple[str, int]) -> None:
+        if self._pending:
+            checkpoints.settle(self)
+        self._last_mark, self._seen = chain
+
+    def _take_mark(self, now: bool) -> str | None:
+        """Record a checkpoint (:func:`racebook.core.checkpoints.take`)."""
+        return checkpoints.take(self, now)
 
     # -- for games ---------------------------------------------------------
     def _do(self, action: Action) -> list[Event]:
