@@ -83,3 +83,16 @@ def test_shared_events_are_the_values_a_game_would_build() -> None:
     assert state.information_state_string(0) == racebook.replay(
         state.log.dumps()
     ).information_state_string(0)
+
+
+def test_checkpoints_kept_as_data_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from racebook.core import checkpoints
+
+    monkeypatch.setattr(checkpoints, "MAX_PENDING", 2)
+    lazy = racebook.load("trickrace").new_state(seed=8)
+    now = racebook.load("trickrace").new_state(seed=8)
+    eager(now)
+    lazy.play_random(random.Random(8))
+    now.play_random(random.Random(8))
+    assert len(lazy._pending) <= 2 and len(lazy._mark_list) >= 2
+    assert lazy.log.dumps() == now.log.dumps()

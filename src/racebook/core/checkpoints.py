@@ -23,6 +23,11 @@ CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
 """``json.dumps(obj, sort_keys=True, separators=(",", ":"))``, its encoder made once."""
 
 
+MAX_PENDING = 64
+"""Checkpoints kept as data at most (a long game's memory stays bounded: the
+next one works them all out)."""
+
+
 def chained(previous: str, snap: dict[str, Any], new: list[Any]) -> str:
     """A checkpoint's digest: the previous one's, the state without its
     ``"history"`` and the history items added since, as canonical JSON."""
@@ -53,7 +58,7 @@ def take(state: State[Any, Any, Any], now: bool) -> str | None:
     history = snap.pop("history", [])
     new = history[state._seen :]
     state._seen = len(history)
-    if not now:
+    if not now and len(state._pending) < MAX_PENDING:
         try:
             state._pending.append((at, marshal.dumps((snap, new))))
         except ValueError:  # not plain data (an int subclass...): hash it now
