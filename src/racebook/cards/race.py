@@ -7,6 +7,8 @@ int ``colour * 16 + number``.  The back of a card shows its colour.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 from racebook.core.serial import converter, int_in
@@ -62,6 +64,21 @@ def race_card(code: int) -> RaceCard:
     if found is None:
         found = _CARDS[code] = RaceCard(code >> 4, code & 15)
     return found
+
+
+for _code in range(64):  # every card: race_cards reads them by code, no call a card
+    if _code & 15:
+        race_card(_code)
+_CARD_OF = _CARDS.__getitem__
+
+
+def race_cards(codes: Iterable[int]) -> tuple[RaceCard, ...]:
+    """The shared :class:`RaceCard` of each internal code, as a tuple.
+
+    >>> race_cards([5, 16 + 12])
+    (RaceCard('R5'), RaceCard('B12'))
+    """
+    return tuple(map(_CARD_OF, codes))
 
 
 def _structure(value: object, _: object) -> RaceCard:

@@ -115,12 +115,26 @@ def _reader_for(t: Any) -> Callable[[Any], Any] | None:
 
 
 def _tuple_reader(item: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    def read(v: Any) -> Any:
+    kept = _KEPT.get(item)
+    if kept is None:
+
+        def read(v: Any) -> Any:
+            if type(v) is not list:
+                raise ValueError(f"expected a list, got {v!r}")
+            return tuple(map(item, v))
+
+        return read
+    known = kept.__getitem__
+
+    def read_known(v: Any) -> Any:
         if type(v) is not list:
             raise ValueError(f"expected a list, got {v!r}")
-        return tuple(item(x) for x in v)
+        try:  # every item a text read before (a shuffled deck's cards): no call an item
+            return tuple(map(known, v))
+        except (KeyError, TypeError):
+            return tuple(map(item, v))
 
-    return read
+    return read_known
 
 
 def _read_int(v: Any) -> int:
@@ -141,15 +155,34 @@ def _read_bool(v: Any) -> bool:
     return v
 
 
+_KEPT: dict[Callable[[Any], Any], dict[str, Any]] = {}
+"""The values a reader of a frozen attrs class read, by their text (values:
+shared safely), for :func:`_tuple_reader`: at most :data:`MAX_KEPT` each."""
+MAX_KEPT = 4096
+
+
 def _reader(t: type[Any]) -> Callable[[Any], Any]:
     parse = t.parse
+    if not (attrs.has(t) and getattr(t.__setattr__, "__name__", "") == "_frozen_setattrs"):
 
-    def read(v: Any) -> Any:
+        def read(v: Any) -> Any:
+            if not isinstance(v, str):
+                raise ValueError(f"expected a string, got {v!r}")
+            return parse(v)
+
+        return read
+    kept: dict[str, Any] = {}
+
+    def read_kept(v: Any) -> Any:
         if not isinstance(v, str):
             raise ValueError(f"expected a string, got {v!r}")
-        return parse(v)
+        found = parse(v)
+        if len(kept) < MAX_KEPT:
+            kept[v] = found
+        return found
 
-    return read
+    _KEPT[read_kept] = kept
+    return read_kept
 
 
 def action_from_data(game: Game[Any, Any], obj: Any) -> Action:

@@ -205,6 +205,8 @@ def _replay(
     due = 0  # actions after which the game made a checkpoint: its line comes next
     last = 1
     seen = _read_lines(game) if rows else {}
+    check_rules, do = state._check_rules, state._do
+    lines = hashed._pending if hashed is not None else []
     for number, line, complete in _numbered_lines(text, first + 1 if first >= 0 else len(text), 2):
         found = seen.get(line)
         if found is None:
@@ -254,13 +256,22 @@ def _replay(
             if due:
                 raise LogError(number, f"the checkpoint after action {due} is missing")
         if hashed is not None:
-            hashed.add(line)
-        marks = len(state._marks)
-        try:
-            state._replay_apply(*found)
+            lines.append(line)  # LineHash.add, inline
+            if len(lines) >= LineHash.BATCH:
+                hashed._flush()
+        marks = state._mark_count
+        action, typed = found
+        try:  # as apply checks it; a typed action's check is the rules' alone
+            if not typed:
+                state._validate(action)
+            else:
+                reason = check_rules(action)
+                if reason is not None:
+                    raise IllegalAction(reason, rule=game.title, action=action)
         except IllegalAction as exc:
             raise LogError(number, f"illegal action: {exc}") from None
-        if len(state._marks) > marks:
+        do(action)
+        if state._mark_count != marks:
             due = len(state._entries)
     if not ended and not partial:
         raise LogError(last + 1, "the log has no closing line: it was cut short")

@@ -7,12 +7,12 @@ from __future__ import annotations
 import abc
 import copy
 import hashlib
-import json
 import operator
 import random
 from itertools import repeat
 from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 
+from racebook.core import checkpoints
 from racebook.core.errors import (
     MAX_MESSAGE,
     IllegalAction,
@@ -49,14 +49,19 @@ class State(abc.ABC, Generic[C, V, A]):
         self._rng: random.Random | None = None
         self._entries: list[Action] = []
         self._events: list[list[Event]] = []
-        self._marks: list[tuple[int, str]] = []
-        self._chain: tuple[str, int] = ("", 0)  # the last mark's digest, history items seen
+        # checkpoints (racebook.core.checkpoints): digests worked out when read
+        self._mark_list: list[tuple[int, str]] = []
+        self._pending: list[tuple[int, bytes]] = []
+        self._last_mark = ""  # the last worked-out checkpoint's digest
+        self._seen = 0  # "history" items the checkpoints so far covered
+        self._mark_count = 0  # checkpoints taken
         self._want_mark = False
         self._writer: Any = None  # a LogWriter following this state, if any
         self._version = 0
         self._legal_cache: tuple[int, int, list[A]] = (-1, 0, [])
         self._ids_cache: tuple[int, int, frozenset[int]] = (-1, 0, frozenset())
-        self._picked: tuple[int, object] = (-1, None)  # random_action()'s last pick
+        self._picked: object = None  # random_action()'s last pick
+        self._picked_at = -1  # and the version of the state it was picked for
         # clone() shares the log's lists and the random generator with its
         # copy: each side copies them before its first change (copy-on-write),
         # so that a clone costs the same at the start and at the end of a game
@@ -145,7 +150,8 @@ class State(abc.ABC, Generic[C, V, A]):
                 f"seat {seat} may not act now (to act: {self.to_act})", rule=self.game.title
             )
         action = self._pick(seat, rng)
-        self._picked = (self._version, action)
+        self._picked = action
+        self._picked_at = self._version
         return action
 
     def play_random(self, rng: random.Random, actions: int | None = None) -> int:
@@ -180,16 +186,23 @@ class State(abc.ABC, Generic[C, V, A]):
         done = 0
         limit = -1 if actions is None else actions
         pick, do = self._pick, self._do
+        drawn = self._rng is not None  # chance drawn from the state's own, as apply draws it
         while done != limit:
             acting = self.to_act
             if not acting:
                 break
             seat = acting[0]
-            do(self._sample_chance(rng) if seat == CHANCE else pick(seat, rng))
-            done += 1
-            if self._rng is not None:  # the chance it leads to, as apply draws it
-                while self._at_chance():
-                    do(self._sample_chance(self._own_rng()))
+            if seat != CHANCE:
+                do(pick(seat, rng))
+                done += 1
+            elif drawn:  # not counted: apply would have drawn it
+                do(self._sample_chance(self._own_rng()))
+            else:
+                do(self._sample_chance(rng))
+                done += 1
+        if drawn:  # the chance the last action leads to, as apply draws it
+            while self._at_chance():
+                do(self._sample_chance(self._own_rng()))
         return done
 
     def _pick(self, seat: int, rng: random.Random) -> A:
@@ -198,8 +211,7 @@ class State(abc.ABC, Generic[C, V, A]):
         one draw of ``rng`` as this listing does (a test holds them equal)."""
         version, cached_seat, actions = self._legal_cache
         if not (version == self._version and cached_seat == seat):
-            actions = self._legal(seat)
-            self._legal_cache = (self._version, seat, actions)
+            actions = self._legal(seat)  # not kept: apply knows the pick by its identity
         return actions[int(rng.random() * len(actions))]
 
     def check(self, action: Action) -> str | None:
@@ -239,15 +251,26 @@ class State(abc.ABC, Generic[C, V, A]):
         # this very state (the same object: a bot's or a search's pick) is
         # proven legal and well-formed by them: checking it again doubled the
         # cost of an action in Long Shot and the trick race (make bench).
-        picked_version, picked = self._picked
-        if picked is not action or picked_version != self._version:
+        if self._picked is not action or self._picked_at != self._version:
             version, _, listed = self._legal_cache
             if not (version == self._version and any(map(operator.is_, listed, repeat(action)))):
                 self._validate(action)
         # A new list: the action's own events are stored in the log as they
         # are; the chance outcomes it triggers are stored as their own entries.
-        events = list(self._do(action))
-        if self._rng is not None:
+        if self._writer is not None:
+            events = list(self._do_written(action))
+        else:  # _do, inline: every action of a game's loop runs it
+            done = self._apply(action)
+            self._version += 1
+            if self._log_shared:
+                self._own_log()
+            self._entries.append(action)
+            self._events.append(done)
+            if self._want_mark:
+                self._want_mark = False
+                self._take_mark(False)
+            events = list(done)
+        if self._rng is not None and self._at_chance():
             self._resolve_chance(events)
         return events
 
@@ -269,14 +292,6 @@ class State(abc.ABC, Generic[C, V, A]):
         if reason is not None:
             raise IllegalAction(reason, rule=self.game.title, action=action)
 
-    def _replay_apply(self, action: Action, typed: bool = False) -> None:
-        """:meth:`apply` for replay (chance explicit, ``action`` made by the
-        log reader from this game's action kinds; ``typed``: the reader
-        checked every field's exact type already): the same checks, without
-        listing legal actions or returning events."""
-        self._validate(action, typed)
-        self._do(action)
-
     def sample_chance(self, rng: random.Random) -> Action:
         """Draw a chance outcome for the current chance node from ``rng``."""
         if self.to_act != (CHANCE,):
@@ -294,7 +309,7 @@ class State(abc.ABC, Generic[C, V, A]):
         # not the legal list: hidden_variant() changes a clone's hidden cards
         other._legal_cache = (-1, 0, [])
         other._ids_cache = (-1, 0, frozenset())
-        other._picked = (-1, None)
+        other._picked = None
         self._copy_into(other)
         return other
 
@@ -302,7 +317,8 @@ class State(abc.ABC, Generic[C, V, A]):
         """Take copies of the log's lists shared with a clone (before a change)."""
         self._entries = list(self._entries)
         self._events = list(self._events)
-        self._marks = list(self._marks)
+        self._mark_list = list(self._mark_list)
+        self._pending = list(self._pending)
         self._log_shared = False
 
     def _own_rng(self) -> random.Random:
@@ -323,7 +339,7 @@ class State(abc.ABC, Generic[C, V, A]):
 
     def digest(self) -> str:
         """A short hash of the full state: equal states, equal digests."""
-        text = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
+        text = checkpoints.CANONICAL(self.snapshot())
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def checkpoint(self) -> str:
@@ -335,20 +351,51 @@ class State(abc.ABC, Generic[C, V, A]):
         hashed once, when it was new), and costs what changed, not the whole
         history: :meth:`digest` at every race end made replay quadratic in the
         number of races."""
-        return self._next_checkpoint()[0]
+        return checkpoints.next_checkpoint(self)[0]
 
-    def _next_checkpoint(self) -> tuple[str, int]:
-        previous, seen = self._chain
-        snap = self.snapshot()
-        history = snap.pop("history", [])
-        text = json.dumps([previous, snap, history[seen:]], sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(text.encode()).hexdigest()[:16], len(history)
+    @property
+    def _marks(self) -> list[tuple[int, str]]:
+        """The checkpoints so far: (actions before it, digest), in order."""
+        if self._pending:
+            checkpoints.settle(self)
+        return self._mark_list
+
+    @property
+    def _chain(self) -> tuple[str, int]:
+        """The last checkpoint's digest and the ``"history"`` items seen."""
+        if self._pending:
+            checkpoints.settle(self)
+        return self._last_mark, self._seen
+
+    @_chain.setter
+    def _chain(self, chain: tuple[str, int]) -> None:
+        if self._pending:
+            checkpoints.settle(self)
+        self._last_mark, self._seen = chain
+
+    def _take_mark(self, now: bool) -> str | None:
+        """Record a checkpoint (:func:`racebook.core.checkpoints.take`)."""
+        return checkpoints.take(self, now)
 
     # -- for games ---------------------------------------------------------
     def _do(self, action: Action) -> list[Event]:
+        if self._writer is not None:
+            return self._do_written(action)
+        events = self._apply(action)
+        self._version += 1
+        if self._log_shared:
+            self._own_log()
+        self._entries.append(action)
+        self._events.append(events)
+        if self._want_mark:
+            self._want_mark = False
+            self._take_mark(False)
+        return events
+
+    def _do_written(self, action: Action) -> list[Event]:
+        """:meth:`_do` with a log writer following the state."""
         writer = self._writer
-        if writer is not None:  # written first: a failed write changes nothing
-            writer.record(action)
+        writer.record(action)  # written first: a failed write changes nothing
         events = self._apply(action)
         self._version += 1
         if self._log_shared:
@@ -358,11 +405,8 @@ class State(abc.ABC, Generic[C, V, A]):
         mark = None
         if self._want_mark:
             self._want_mark = False
-            self._chain = self._next_checkpoint()
-            mark = self._chain[0]
-            self._marks.append((len(self._entries), mark))
-        if writer is not None:
-            writer.recorded(mark)
+            mark = self._take_mark(True)
+        writer.recorded(mark)
         return events
 
     def _resolve_chance(self, events: list[Event]) -> None:
@@ -372,8 +416,9 @@ class State(abc.ABC, Generic[C, V, A]):
             events.extend(self._do(self._sample_chance(self._own_rng())))
 
     def _at_chance(self) -> bool:
-        """Whether chance acts now (games may answer faster than ``to_act``)."""
-        return not self.is_over and self.to_act == (CHANCE,)
+        """Whether chance acts now (games may answer faster than ``to_act``,
+        which is ``()`` once the game is over)."""
+        return self.to_act == _CHANCE_ACTS
 
     def _game_ended(self) -> GameEnded:
         """The closing event, from :attr:`result` (call once the game is over)."""
@@ -499,3 +544,6 @@ class State(abc.ABC, Generic[C, V, A]):
         self._check_seat(seat)
         seen = [repr(e) for group in self._events for e in group if e.visible_to(seat)]
         return "\n".join([self.render(seat), *seen])
+
+
+_CHANCE_ACTS = (CHANCE,)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from racebook.cards.race import COLOURS, race_card
+from racebook.cards.race import COLOURS, race_card, race_cards
 from racebook.core.game import CHANCE, Event
 from racebook.games.trickrace.actions import (
     Discard,
@@ -30,7 +30,7 @@ def check_paddock(state: TrickRaceState, action: Paddock) -> str | None:
     if sorted(action.gate) != [1, 2, 3, 4]:
         return "the gate order must hold horses 1..4 once each"
     if len(action.piles) != 4 or any(
-        sorted(x.code for x in pile) != sorted(state.cards_of[h])
+        sorted([x.colour * 16 + x.number for x in pile]) != state.cards_of[h]
         for h, pile in enumerate(action.piles)
     ):
         return "each pile must be exactly its horse's 12 cards"
@@ -44,7 +44,7 @@ def sample_paddock(state: TrickRaceState, rng: random.Random) -> Paddock:
     for h in range(4):
         pile = list(state.cards_of[h])
         rng.shuffle(pile)
-        piles.append(tuple(map(race_card, pile)))
+        piles.append(race_cards(pile))
     return Paddock(CHANCE, tuple(gate), tuple(piles))
 
 
@@ -89,31 +89,49 @@ def paddock(state: TrickRaceState, action: Paddock, events: list[Event]) -> None
             tuple(action.gate),
             n,
             race_card(top),
-            tuple(race_card(state.open_discards[s][0]) for s in range(4)),
-            tuple(map(race_card, state.open_discards[state.dummy])) if state.dummy >= 0 else (),
-            tuple(map(race_card, state.hands[state.dummy])) if state.dummy >= 0 else (),
+            race_cards([state.open_discards[s][0] for s in range(4)]),
+            race_cards(state.open_discards[state.dummy]) if state.dummy >= 0 else (),
+            race_cards(state.hands[state.dummy]) if state.dummy >= 0 else (),
         )
     )
     for s in range(c.players):
-        events.append(Hand(s, tuple(map(race_card, state.hands[s]))))
+        events.append(Hand(s, race_cards(state.hands[s])))
     state.ready = [s >= c.players for s in range(4)]
     state.phase = DISCARD
 
 
+DISCARDS: dict[int, Discard] = {}
+"""Interned ``Discard`` actions (values, shared), by ``seat * 256 + code``
+(seats 0..3, codes under 256: a finite table)."""
+DISCARDED: dict[int, tuple[MyDiscard, Discarded]] = {}
+"""Interned events of a discard, the same way."""
+
+
+def discard_of(seat: int, x: int) -> Discard:
+    """The shared ``Discard`` of card code ``x`` by ``seat``."""
+    key = seat * 256 + x
+    found = DISCARDS.get(key)
+    if found is None:
+        found = DISCARDS[key] = Discard(seat, race_card(x))
+    return found
+
+
 def legal_discards(state: TrickRaceState, seat: int) -> list[Discard]:
-    return [Discard(seat, race_card(x)) for x in sorted(set(state.hands[seat]))]
+    # players' hands are kept sorted, each card once (the dummy never discards)
+    return [discard_of(seat, x) for x in state.hands[seat]]
 
 
 def pick_discard(state: TrickRaceState, seat: int, rng: random.Random) -> Discard:
     """``legal_discards(state, seat)[int(rng.random() * n)]``, one action made."""
-    codes = sorted(set(state.hands[seat]))
-    return Discard(seat, race_card(codes[int(rng.random() * len(codes))]))
+    codes = state.hands[seat]
+    return discard_of(seat, codes[int(rng.random() * len(codes))])
 
 
 def check_discard(state: TrickRaceState, action: Discard) -> str | None:
     if state.phase != DISCARD:
         return "no discard is being chosen now"
-    if action.card.code not in state.hands[action.seat]:
+    card = action.card
+    if card.colour * 16 + card.number not in state.hands[action.seat]:
         return f"{action.card} is not in seat {action.seat}'s hand"
     return None
 
@@ -121,11 +139,16 @@ def check_discard(state: TrickRaceState, action: Discard) -> str | None:
 def discard(state: TrickRaceState, action: Discard, events: list[Event]) -> None:
     """The second discard, set face down; when all are down, a whip turns up."""
     s = action.seat
-    state.hands[s].remove(action.card.code)
-    state.secret[s] = action.card.code
+    card = action.card
+    x = card.colour * 16 + card.number
+    state.hands[s].remove(x)
+    state.secret[s] = x
     state.ready[s] = True
-    events.append(MyDiscard(s, action.card))
-    events.append(Discarded(s, COLOURS[action.card.colour]))
+    key = s * 256 + x  # events are values: shared, like the actions
+    told = DISCARDED.get(key)
+    if told is None:
+        told = DISCARDED[key] = (MyDiscard(s, card), Discarded(s, COLOURS[card.colour]))
+    events += told
     if all(state.ready):
         # "ウラ向きになっているムチカードがあれば、1枚をオモテ向きにします"
         for p in range(state.game.config.players):

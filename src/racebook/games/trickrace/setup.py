@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from racebook.cards.race import race_card
+from racebook.cards.race import race_cards
 from racebook.core.game import CHANCE, Event
 from racebook.games.trickrace.actions import DealCards, DrawHorses, HorsesDrawn
 from racebook.games.trickrace.config import DUMMY, VANILLA
@@ -31,7 +31,7 @@ def check_draw(state: TrickRaceState, action: DrawHorses) -> str | None:
 def check_deal(state: TrickRaceState, action: DealCards) -> str | None:
     if state.phase != DEAL:
         return "the race cards are not being dealt now"
-    if sorted(x.code for x in action.cards) != state.game.deck:
+    if sorted([x.colour * 16 + x.number for x in action.cards]) != state.game.deck:
         return "the dealt cards are not exactly the 48 race cards"
     return None
 
@@ -48,7 +48,7 @@ def sample_draw(state: TrickRaceState, rng: random.Random) -> DrawHorses:
 def sample_deal(state: TrickRaceState, rng: random.Random) -> DealCards:
     cards = list(state.game.deck)
     rng.shuffle(cards)
-    return DealCards(CHANCE, tuple(map(race_card, cards)))
+    return DealCards(CHANCE, race_cards(cards))
 
 
 def draw_horses(state: TrickRaceState, action: DrawHorses, events: list[Event]) -> None:
@@ -70,6 +70,7 @@ def draw_horses(state: TrickRaceState, action: DrawHorses, events: list[Event]) 
 
 def deal(state: TrickRaceState, action: DealCards) -> None:
     """Horse ``h`` keeps cards ``12*(h-1) .. 12*h-1`` for the whole game."""
+    codes = [x.colour * 16 + x.number for x in action.cards]
     for h in range(4):
-        state.cards_of[h] = sorted(x.code for x in action.cards[12 * h : 12 * h + 12])
+        state.cards_of[h] = sorted(codes[12 * h : 12 * h + 12])
     state.phase = PADDOCK

@@ -65,6 +65,11 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
         self._order_leader = -1  # play_order() was worked out for this leader
         self._order_first = -1  # and this first seat of the ring
         self._order: list[int] = []
+        self._order_acts: list[tuple[int]] = []  # to_act of each play of the trick
+        self._bettors_start = -1  # tickets.bettors() was worked out for this start
+        self._bettors_first = -1  # and this first seat of the ring
+        self._waiting: tuple[int, tuple[int, ...]] = (-1, ())  # (version, to_act) all at once
+        self._bettors: list[tuple[int]] = []  # and gave these (to_act of each in turn)
         self.whips_up: list[int] = [game.config.whips] * 4  # face up; one recovers a race
         self.clear_race()
 
@@ -106,7 +111,12 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
         if self._order_leader != leader or self._order_first != first:
             self._order_leader = leader
             self._order_first = first
-            self._order = tricks.compute_order(self)
+            key = (leader, tuple(self.ring))  # the game's dummy, if any, is the same
+            found = self.game.orders.get(key)
+            if found is None:
+                order = tricks.compute_order(self)
+                found = self.game.orders[key] = (order, [(s,) for s in order])
+            self._order, self._order_acts = found
         return self._order
 
     def horse_places(self) -> list[int]:
@@ -118,12 +128,21 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
         p = self.phase
         if p == TRICK:  # the most frequent first; play_order(), its check inline
             if self._order_leader == self.leader and self._order_first == self.ring[0]:
-                return (self._order[len(self.trick)],)
-            return (self.play_order()[len(self.trick)],)
-        if p in (DISCARD, BET_DOWN):
-            return tuple(s for s in range(self.game.config.players) if not self.ready[s])
+                return self._order_acts[len(self.trick)]
+            self.play_order()
+            return self._order_acts[len(self.trick)]
+        if p in (DISCARD, BET_DOWN):  # who is not ready yet: kept until the next action
+            version, acting = self._waiting
+            if version != self._version:
+                ready = self.ready
+                acting = tuple([s for s in range(self.game.config.players) if not ready[s]])
+                self._waiting = (self._version, acting)
+            return acting
         if p == BET_UP:
-            return (tickets.bettors(self)[self.bet_turn],)
+            if self._bettors_start != self.start or self._bettors_first != self.ring[0]:
+                self._bettors_start, self._bettors_first = self.start, self.ring[0]
+                self._bettors = [(s,) for s in tickets.bettors(self)]
+            return self._bettors[self.bet_turn]
         if p == OVER:
             return ()
         return (CHANCE,)
@@ -224,6 +243,25 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
             return tickets.pick_bet(self, seat, rng)
         return super()._pick(seat, rng)
 
+    def _acts(self, seat: int) -> bool:
+        if self.phase == TRICK and (  # to_act's play order, its check inline
+            self._order_leader == self.leader and self._order_first == self.ring[0]
+        ):
+            return self._order[len(self.trick)] == seat
+        return seat in self.to_act
+
+    def _check_rules(self, action: Action) -> str | None:
+        # a play in a trick, the most frequent check (replay): the core's steps inline
+        if (
+            self.phase == TRICK
+            and type(action) is Play
+            and self._order_leader == self.leader
+            and self._order_first == self.ring[0]
+            and self._order[len(self.trick)] == action.seat
+        ):
+            return tricks.check_play(self, action)
+        return super()._check_rules(action)
+
     def _check(self, action: Action) -> str | None:
         if action.seat == CHANCE:
             return self._check_chance(action)
@@ -255,8 +293,10 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
         if isinstance(action, Play):  # 3 レースフェイズ
-            tricks.play(self, action.seat, action.card.code, action.whip, events)
-            tricks.advance(self, events)
+            card = action.card
+            tricks.play(self, action.seat, card.colour * 16 + card.number, action.whip, events)
+            if len(self.trick) == 4 or self.dummy >= 0:  # else the next player plays
+                tricks.advance(self, events)
         elif isinstance(action, Bet):  # 2 馬券購入フェイズ
             tickets.bet(self, action, events)
         elif isinstance(action, Discard):  # 1 パドックフェイズ

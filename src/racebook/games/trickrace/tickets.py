@@ -24,11 +24,21 @@ def bettors(state: TrickRaceState) -> list[int]:
     return [s for s in order if s != state.dummy]
 
 
+BETS = [[Bet(seat, t) for t in range(5)] for seat in range(4)]
+"""Every ticket a seat may lay, ``BETS[seat][ticket]``: actions are values,
+shared."""
+SHOWN = [[TicketShown(seat, t) for t in range(5)] for seat in range(4)]
+MINE = [[MyTicket(seat, t) for t in range(5)] for seat in range(4)]
+HIDDEN = [TicketHidden(seat) for seat in range(4)]
+"""The events of a ticket, shared the same way."""
+
+
 def legal_bets(state: TrickRaceState, seat: int) -> list[Bet]:
+    bets = BETS[seat]
     if state.phase == BET_UP:
-        shown = {t for t in state.up if t >= 0}
-        return [Bet(seat, t) for t in range(1, 5) if t not in shown]
-    return [Bet(seat, t) for t in range(5) if t != state.up[seat]]
+        shown = state.up  # -1 or a horse 1..4
+        return [bets[t] for t in range(1, 5) if t not in shown]
+    return [bets[t] for t in range(5) if t != state.up[seat]]
 
 
 def pick_bet(state: TrickRaceState, seat: int, rng: random.Random) -> Bet:
@@ -39,7 +49,7 @@ def pick_bet(state: TrickRaceState, seat: int, rng: random.Random) -> Bet:
         tickets = [t for t in range(1, 5) if t not in shown]  # up holds -1 or 1..4
     else:
         tickets = [t for t in range(5) if t != state.up[seat]]
-    return Bet(seat, tickets[int(rng.random() * len(tickets))])
+    return BETS[seat][tickets[int(rng.random() * len(tickets))]]
 
 
 def check_bet(state: TrickRaceState, action: Bet) -> str | None:
@@ -66,17 +76,17 @@ def bet(state: TrickRaceState, action: Bet, events: list[Event]) -> None:
     # docs would have to resolve ``Bet``, which Ready Set Bet has too.)
     s = action.seat
     if state.phase == BET_UP:
-        state.up[s] = action.ticket
-        events.append(TicketShown(s, action.ticket))
+        state.up[s] = t = action.ticket
+        events.append(SHOWN[s][t] if 0 <= t <= 4 else TicketShown(s, t))
         state.bet_turn += 1
-        if state.bet_turn == len(bettors(state)):
+        if state.bet_turn == state.game.config.players:  # every bettor (not the dummy)
             state.ready = [p >= state.game.config.players for p in range(4)]
             state.phase = BET_DOWN
     else:
-        state.down[s] = action.ticket
+        state.down[s] = t = action.ticket
         state.ready[s] = True
-        events.append(MyTicket(s, action.ticket))
-        events.append(TicketHidden(s))
+        events.append(MINE[s][t] if 0 <= t <= 4 else MyTicket(s, t))
+        events.append(HIDDEN[s])
         if all(state.ready):
             state.leader = state.start
             state.trick = []

@@ -9,6 +9,7 @@ another winner or change how far the horse moves.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from racebook.cards.race import COLOURS, race_card
@@ -25,6 +26,9 @@ if TYPE_CHECKING:
 PLAYED: dict[int, Played] = {}
 """Interned ``Played`` events, by ``(seat * 256 + code) * 2 + whip`` (seats 0..3,
 codes under 256: a finite table)."""
+WON: dict[tuple[int, int, int, int], TrickWon] = {}
+"""Interned ``TrickWon`` events by their fields (seats 0..3, horses 1..4, moves
+and squares within a course: a finite table per course length)."""
 
 
 def compute_order(state: TrickRaceState) -> list[int]:
@@ -37,12 +41,14 @@ def compute_order(state: TrickRaceState) -> list[int]:
 def playable(state: TrickRaceState, seat: int) -> list[int]:
     """The cards ``seat`` may play: "同じ色のレースカードが自分の手札にあるなら、
     かならずその色"."""
-    hand = state.hands[seat]  # players' hands are kept sorted
+    hand = state.hands[seat]
     if state.trick:
-        led = state.trick[0][1] >> 4
-        follow = [x for x in hand if x >> 4 == led]
-        if follow:
-            return follow
+        led = state.trick[0][1] & 0xF0
+        # players' hands are kept sorted: the led colour's cards are one run
+        lo = bisect_left(hand, led)
+        hi = bisect_left(hand, led + 16, lo)
+        if hi > lo:
+            return hand[lo:hi]
     return hand
 
 
@@ -80,13 +86,26 @@ def legal_plays(state: TrickRaceState, seat: int) -> list[TrickRaceAction]:
 
 def pick(state: TrickRaceState, seat: int, rng: random.Random) -> TrickRaceAction:
     """``legal_plays(state, seat)[int(rng.random() * n)]`` without making the
-    list: card by card, the whip options of each in turn (the listing's order)."""
-    cards = playable(state, seat)
-    whips = whip_options(state, seat)
-    w = len(whips)
-    k = int(rng.random() * (len(cards) * w))
-    x = cards[k // w]
-    whip = whips[k % w]
+    list: card by card, the whip options of each in turn (the listing's order).
+    :func:`playable` and :func:`whip_options` inline (every play runs this)."""
+    cards = state.hands[seat]
+    lo, n = 0, len(cards)
+    trick = state.trick
+    if trick:  # the led colour's run of the sorted hand, if any
+        led = trick[0][1] & 0xF0
+        i = bisect_left(cards, led)
+        j = bisect_left(cards, led + 16, i)
+        if j > i:
+            lo, n = i, j - i
+    if state.whip_by < 0 and state.whips_up[seat] > 0:
+        hooks = state.game.hooks
+        if hooks.may_whip and not hooks.whip_allowed(state, seat):
+            x, whip = cards[lo + int(rng.random() * n)], False
+        else:  # each card without, then with the whip
+            k = int(rng.random() * (n * 2))
+            x, whip = cards[lo + (k >> 1)], k & 1 == 1
+    else:
+        x, whip = cards[lo + int(rng.random() * n)], False
     key = (seat * 256 + x) * 2 + whip
     cache = state.game.plays
     action = cache.get(key)
@@ -107,12 +126,12 @@ def check_play(state: TrickRaceState, action: Play) -> str | None:
     trick = state.trick
     if trick and x >> 4 != trick[0][1] >> 4:
         led = trick[0][1] >> 4
-        for y in hand:
-            if y >> 4 == led:
-                return (
-                    f"follow suit: seat {seat} holds {COLOURS[led]} cards, "
-                    "the led colour (トリックの流れ)"
-                )
+        i = bisect_left(hand, led << 4)  # the sorted hand's first card of the led colour
+        if i < len(hand) and hand[i] >> 4 == led:
+            return (
+                f"follow suit: seat {seat} holds {COLOURS[led]} cards, "
+                "the led colour (トリックの流れ)"
+            )
     if action.whip:
         if state.whip_by >= 0:
             return "only one whip per trick (ムチ入れ)"
@@ -165,9 +184,11 @@ def resolve(state: TrickRaceState, events: list[Event]) -> None:
     the card's marks, onto the top of its new square; the race may end."""
     c = state.game.config
     hooks = state.game.hooks
-    colour = winning_colour(state)
+    trick = state.trick
+    whip_by = state.whip_by  # winning_colour(), inline
+    colour = (next(x for s, x, _ in trick if s == whip_by) if whip_by >= 0 else trick[0][1]) >> 4
     winner = best = -1  # the first of the highest number of the colour (a loop: every trick)
-    for s, x, _ in state.trick:
+    for s, x, _ in trick:
         if x >> 4 == colour and (best < 0 or x & 15 > best & 15):
             winner, best = s, x
     if hooks.trick_winner:
@@ -193,10 +214,15 @@ def resolve(state: TrickRaceState, events: list[Event]) -> None:
             state.moved[h - 1] += moved
             if after == c.course:
                 state.arrived.append(h)
-    events.append(TrickWon(winner, h, moved, state.pos[h - 1]))
+    key = (winner, h, moved, state.pos[h - 1])  # events are values: one shared per key
+    won = WON.get(key)
+    if won is None:
+        won = WON[key] = TrickWon(*key)
+    events.append(won)
     state.leader = winner
     state.trick = []
     state.whip_by = -1
     # レースの終了: two horses at the goal, or every hand empty
-    if len(state.arrived) >= c.finishers or not any(state.hands[s] for s in range(4)):
+    hands = state.hands
+    if len(state.arrived) >= c.finishers or not (hands[0] or hands[1] or hands[2] or hands[3]):
         state.payout(events)
