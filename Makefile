@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 
-.PHONY: run test lint typecheck pytest docs bench mcts train clean tools screenshots tournament bench-search
+.PHONY: run test lint typecheck pytest docs bench mcts train clean tools screenshots tournament levels bench-search
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -98,10 +98,18 @@ bench: $(STAMP)
 # seats rotated, seed 1, one tournament a game with the number of games the
 # README's table has (GAME:GAMES); each game's table.  Long: about an hour on
 # 2 shared cores.
-TOURNAMENTS ?= longshot:100 mafia:60 readysetbet:100 trickrace:40 forcehorse:150
+TOURNAMENTS ?= longshot:100 mafia:60 readysetbet:200 trickrace:40 forcehorse:150
 tournament: $(STAMP)
 	for t in $(TOURNAMENTS); do \
 	  $(VENV)/bin/racebook tournament $${t%%:*} --bots search:hard,heuristic,random \
+	    --games $${t##*:} --seed 1 --workers 2 || exit 1; \
+	done
+
+# The levels' order (README): easy, normal and hard, one tournament a game
+LEVELS ?= longshot:30 mafia:30 readysetbet:150 trickrace:30 forcehorse:90
+levels: $(STAMP)
+	for t in $(LEVELS); do \
+	  $(VENV)/bin/racebook tournament $${t%%:*} --bots search:easy,search:normal,search:hard \
 	    --games $${t##*:} --seed 1 --workers 2 || exit 1; \
 	done
 

@@ -33,7 +33,7 @@ def ready(bot: object, state: State[Any, Any, Action], seat: int) -> bool:
 
 def next_seat(state: State[Any, Any, Action], bots: Sequence[object], rng: random.Random) -> int:
     """The seat that acts next, as ``simulate`` and ``tournament`` play: the
-    only seat of :attr:`~racebook.core.state.State.to_act`, or else one drawn
+    only seat of ``state.to_act``, or else one drawn
     with one draw of ``rng`` among the seats whose bot (``bots[seat]``) is
     :func:`ready` (all of them if none is).  Bots that are always ready get
     exactly the uniform draw over ``to_act``.

@@ -83,7 +83,7 @@ from racebook.core.values import CHANCE
 #: errors.  Ready Set Bet's bets are valued by the odds (easy: a Monte Carlo
 #: of 25 finishes an iteration; normal and hard: exact), hard keeps its large
 #: tokens for good spots (``save``), and normal and hard wait for a bet worth
-#: $1.50 and $3 (``wait``).
+#: $2.50 and $3 (``wait``).
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 8, "playout": "random", "exact": False},
     "normal": {
@@ -97,7 +97,7 @@ LEVELS: dict[str, dict[str, Any]] = {
         "top": 4,
         "horizon": 12,
         "exact": True,
-        "wait": 1.5,
+        "wait": 2.5,
     },
     "hard": {
         "iterations": 16,

@@ -272,7 +272,7 @@ class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
     ) -> tuple[tuple[int, ...], dict[str, tuple[Bet, ...]]]:
         """The distinct token values of ``hand`` (sorted) and their :meth:`grid`,
         found once per hand (a hand is a few tokens: few hands occur; at most
-        :data:`HANDS` are kept)."""
+        ``HANDS`` are kept)."""
         key = (seat, tuple(hand))
         found = self.hands.get(key)
         if found is None:
