@@ -30,7 +30,8 @@ html_theme = "alabaster"
 # needs no network) and type variables, which have no page of their own.
 nitpick_ignore_regex = [
     ("py:.*", r"(abc|collections\.abc|os|pathlib|random|typing|types)\.\w+"),
-    # TypeVars: C (a game's config), S (its state), V (its view), A (its actions), E (an event), T, M, J, R
+    # TypeVars: C (a game's config), S (its state), V (its view), A (its actions),
+    # E (an event), T, M, J, R
     ("py:.*", r"(racebook(\.\w+)*\.)?([CTMJRSVAE]|S2)"),
     ("py:class", r"(pyspiel|pettingzoo|gymnasium)(\.\w+)*"),  # the extras' base classes
 ]
