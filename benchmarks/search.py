@@ -20,7 +20,7 @@ import racebook
 from racebook.tournament import BotRow, tournament
 
 #: The games and the number of games each tournament plays (the README's).
-GAMES = {"longshot": 100, "mafia": 60, "readysetbet": 100, "trickrace": 40, "forcehorse": 150}
+GAMES = {"longshot": 100, "mafia": 60, "readysetbet": 200, "trickrace": 40, "forcehorse": 150}
 
 
 def row(game_id: str, bot: str, games: int, workers: int) -> str:
