@@ -98,3 +98,22 @@ def test_a_tournament_with_a_waiting_bettor_plays_to_the_end() -> None:
     game = racebook.load("readysetbet", players=3, races=1)
     result = tournament(game, ["search:hard", "random"], games=2, seed=1)
     assert sum(row.seats for row in result.rows) == 2 * game.players
+
+
+def test_the_search_bot_samples_where_the_odds_cannot_be_exact() -> None:
+    # a track longer than the exact method's (as a rule module changing the
+    # moves would): the hard and normal levels value bets by sampled finishes
+    from racebook.agents.base import make_bot
+    from racebook.games.readysetbet.oddsmaker import exact_possible
+
+    game = racebook.load("readysetbet", track=40, players=3, races=1)
+    state = game.new_state(seed=1)
+    assert isinstance(state, ReadySetBetState) and not exact_possible(state)
+    names = ("search:hard", "search:normal", "search:easy")
+    players: list[Any] = [make_bot(game.id, n, seed=s) for s, n in enumerate(names)]
+    players += [RandomBot(9)] * (game.seats - game.players)
+    rng = random.Random(1)
+    while not state.is_over:
+        seat = next_seat(state, players, rng)
+        state.apply(players[seat].choose(state, seat))
+    assert state.result is not None

@@ -8,8 +8,10 @@ the value of every legal bet follows from one number per spot, the chance it
 wins from the position now, which :func:`racebook.games.readysetbet.odds`
 gives exactly (``method="exact"``, a few milliseconds; the search does not
 sample the race's dice when it need not) or by a Monte Carlo of ``samples``
-finishes.  The odds read only what every seat sees (the positions, the
-board, the spots taken), so the bet's value does too.
+finishes (:data:`FALLBACK_SAMPLES` where the odds cannot be exact: a rule
+module that changes the moves, a longer track).  The odds read only what
+every seat sees (the positions, the board, the spots taken), so the bet's
+value does too.
 
 The bettor must bet when the table gives it a turn (no pass in the race), so
 the token is a choice: a large token on a middling spot is a token not left
@@ -38,6 +40,11 @@ from racebook.games.readysetbet import (
     odds,
     spot_ids,
 )
+from racebook.games.readysetbet.oddsmaker import exact_possible
+
+FALLBACK_SAMPLES = 1000
+"""Finishes sampled for the odds where they cannot be exact (a rule module
+that changes the moves, a track longer than the exact method's)."""
 
 _CHANCES: dict[tuple[Any, ...], dict[str, float]] = {}
 """Each spot's exact chance by position: the bets between two rolls, and the
@@ -76,10 +83,11 @@ def bet_values(
     if state.phase != RACE or not any(isinstance(a, Bet | BonusBet) for a in actions):
         return None
     c = state.game.config
-    if samples is None:
+    if samples is None and exact_possible(state):
         chance = exact_chances(state)
-    else:
-        found = odds(state, samples=samples, seed=rng.randrange(2**32), method="sample")
+    else:  # asked to sample, or a rule module that changes the moves (or a long track)
+        many = FALLBACK_SAMPLES if samples is None else samples
+        found = odds(state, samples=many, seed=rng.randrange(2**32), method="sample")
         chance = {spot: p for spot, p, _ in found.spots}
     tokens = [a.token for a in actions if isinstance(a, Bet)]
     smallest = min(tokens, default=0)
