@@ -117,3 +117,13 @@ def test_the_search_bot_samples_where_the_odds_cannot_be_exact() -> None:
         seat = next_seat(state, players, rng)
         state.apply(players[seat].choose(state, seat))
     assert state.result is not None
+
+
+def test_the_kept_exact_chances_are_not_the_callers_to_change() -> None:
+    from racebook.agents.readysetbet_search import exact_chances
+
+    state = race_states(6, 1)[0]
+    mine = exact_chances(state)
+    spot = next(iter(mine))
+    mine[spot] = 5.0
+    assert exact_chances(state)[spot] < 1.0

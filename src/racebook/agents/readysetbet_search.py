@@ -64,7 +64,7 @@ def exact_chances(state: ReadySetBetState) -> dict[str, float]:
             _CHANCES.clear()
         found = odds(state, method="exact")
         chance = _CHANCES[key] = {spot: p for spot, p, _ in found.spots}
-    return chance
+    return dict(chance)  # the caller's own: the kept one stays as computed
 
 
 def bet_values(
