@@ -5,6 +5,7 @@ move a horse (the pair bonus, 獎勵移動) is :mod:`~racebook.games.readysetbet
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from operator import add
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
@@ -327,19 +328,37 @@ class Drawn(NamedTuple):  # a tuple: made twice as fast as a frozen attrs class
 def draw_roll_out(state: ReadySetBetState, rng: random.Random) -> Drawn:
     """The dice of a roll-out (the draws of :func:`roll_to_finish`) and their
     rolls on a copy of the track (no rule module changes them: the caller asks)."""
+    # the same draws as roll_to_finish's, int(random() * 36), until the finish
+    drawn = _work_out(state, map(int, map((36.0).__mul__, iter(rng.random, None))), None)
+    assert drawn is not None  # endless dice end only at the finish
+    return drawn
+
+
+def read_roll_out(state: ReadySetBetState, dice: str) -> Drawn | None:
+    """The rolls of ``dice`` (digits 1 to 6, two a roll) worked out as
+    :func:`draw_roll_out` works out the dice it draws; ``None`` unless their
+    last roll, and no other, reaches the finish (:func:`dice_to_finish`)."""
+    digits = iter(dice)
+    ids = list(map(ROLL_ID.__getitem__, map(add, digits, digits)))  # two digits a roll
+    drawn = _work_out(state, iter(ids), dice)
+    return drawn if drawn is not None and len(drawn.moved) == len(ids) else None
+
+
+def _work_out(state: ReadySetBetState, rolls: Iterator[int], dice: str | None) -> Drawn | None:
+    """The roll ids ``rolls`` played on a copy of the track up to the finish, as
+    :func:`roll_out` plays them (``dice``: their text, else made from them);
+    ``None`` if they run out first."""
     c = state.game.config
     pos = list(state.pos)
     pending = state.pending
     track, bonus, red = c.track, c.bonus, c.red_line  # red <= track (check_config)
     crossed = list(state.crossed)
-    rand = rng.random
     horse = HORSE36
     ids: list[int] = []
     moved: list[int] = []
     told: list[tuple[int, int]] = []
     roll, move = ids.append, moved.append
-    while True:
-        i = int(rand() * 36)  # the same draw as roll_to_finish's
+    for i in rolls:
         roll(i)
         h = horse[i]
         was = pos[h]
@@ -367,64 +386,7 @@ def draw_roll_out(state: ReadySetBetState, rng: random.Random) -> Drawn:
         if p == track:
             return Drawn(
                 state._version,
-                "".join([PAIRS[i] for i in ids]),
-                list(state.pos),
-                state.pending,
-                list(state.crossed),
-                tuple(moved),
-                tuple(told),
-                pos,
-                pending,
-                h,
-                (i // 6 + 1, i % 6 + 1),
-            )
-
-
-def read_roll_out(state: ReadySetBetState, dice: str) -> Drawn | None:
-    """The rolls of ``dice`` (digits 1 to 6, two a roll) worked out as
-    :func:`draw_roll_out` works out the dice it draws; ``None`` unless their
-    last roll, and no other, reaches the finish (:func:`dice_to_finish`)."""
-    c = state.game.config
-    pos = list(state.pos)
-    pending = state.pending
-    track, bonus, red = c.track, c.bonus, c.red_line  # red <= track (check_config)
-    crossed = list(state.crossed)
-    horse = HORSE36
-    moved: list[int] = []
-    told: list[tuple[int, int]] = []
-    move = moved.append
-    digits = iter(dice)
-    ids = list(map(ROLL_ID.__getitem__, map(add, digits, digits)))  # two digits a roll
-    for i in ids:
-        h = horse[i]
-        was = pos[h]
-        if pending == h:  # advance(), inline
-            p = was + 1 + bonus[h]
-            pending = -1
-        else:
-            p = was + 1
-            pending = h
-        if p < red:  # most rolls: short of the red line, and of the finish
-            pos[h] = p
-            move(p - was)
-            if i == 0 or i == 35:  # 1+1, 6+6: doubles pay
-                told.append((i, -1))
-            continue
-        if p > track:
-            p = track
-        pos[h] = p
-        move(p - was)
-        if h not in crossed:
-            crossed.append(h)
-            told.append((i, h))
-        elif i == 0 or i == 35:
-            told.append((i, -1))
-        if p == track:
-            if len(moved) != len(ids):
-                return None
-            return Drawn(
-                state._version,
-                dice,
+                "".join([PAIRS[i] for i in ids]) if dice is None else dice,
                 list(state.pos),
                 state.pending,
                 list(state.crossed),
