@@ -68,17 +68,24 @@ def test_a_drawn_roll_out_is_the_roll_out_of_its_dice(preset: str) -> None:
             state._resolve_chance([])
 
 
-@pytest.mark.parametrize("dice", ["", "1", "7", "1234", "66666666", "3412" * 40])
-def test_a_roll_out_that_does_not_end_at_the_finish_is_refused(dice: str) -> None:
-    game = racebook.load("readysetbet-simple")
-    state = game.new_state(seed=1)
-    rng = random.Random(1)
+def at_roll_out(seed: int) -> ReadySetBetState:
+    """A random game of the simple preset from ``seed``, its host's roll-out
+    just applied: the state waits for the roll-out's dice."""
+    state = racebook.load("readysetbet-simple").new_state(seed=seed)
+    rng = random.Random(seed)
     while True:
         action = state.random_action(state.to_act[0], rng)
         if action.kind == "roll-out":
             break
         state.apply(action)
     state._do(action)
+    assert isinstance(state, ReadySetBetState)
+    return state
+
+
+@pytest.mark.parametrize("dice", ["", "1", "7", "1234", "66666666", "3412" * 40])
+def test_a_roll_out_that_does_not_end_at_the_finish_is_refused(dice: str) -> None:
+    state = at_roll_out(1)
     state.pos[:] = [13, 0, 0, 0, 0, 0, 0, 0, 0]
     state.pending = -1
     before = state.snapshot()
@@ -93,15 +100,7 @@ def test_drawn_dice_on_a_changed_track_are_rolled_again() -> None:
     # dice drawn for one track, played after the track was moved by hand (as tests
     # do; unchecked, as they may no longer end at the finish): the roll-out is
     # rolled on the track as it is
-    game = racebook.load("readysetbet-simple")
-    state = game.new_state(seed=3)
-    rng = random.Random(3)
-    while True:
-        action = state.random_action(state.to_act[0], rng)
-        if action.kind == "roll-out":
-            break
-        state.apply(action)
-    state._do(action)
+    state = at_roll_out(3)
     other = state.clone()
     drawn = state.sample_chance(random.Random(1))
     assert isinstance(drawn, DiceRun)
