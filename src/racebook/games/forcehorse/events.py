@@ -264,14 +264,15 @@ EVENTS: tuple[type[Event], ...] = (
 in :mod:`.zones`)."""
 
 
-E = TypeVar("E", bound=Event)
+T = TypeVar("T")
 
-_SHARED: dict[tuple[object, ...], Event] = {}
+_SHARED: dict[tuple[object, ...], object] = {}
 
 
-def shared(kind: Callable[..., E], *fields: int | str | tuple[str, ...]) -> E:
-    """The one ``kind(*fields)`` (events are values: one made per set of fields
-    and shared, as ``zones.moved`` does for moves; making one cost 0.5-1 us)."""
+def shared(kind: Callable[..., T], *fields: int | str | tuple[str, ...]) -> T:
+    """The one ``kind(*fields)``: events and actions are values, one made per
+    set of fields and shared, as ``zones.moved`` does for moves (making one
+    cost 0.5-1 us); the picks make their actions through it too."""
     key = (kind, *fields)
     event = _SHARED.get(key)
     if event is None:

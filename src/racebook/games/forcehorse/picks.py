@@ -12,12 +12,11 @@ in the vocabulary is not modelled).  A game with abilities lists them.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from racebook.core.game import Action, State
 from racebook.games.forcehorse.cards import FORCE, HORSE, SUPPORT
-from racebook.games.forcehorse.events import Farm, Guard, Mulligan, Pass, Run, Support
+from racebook.games.forcehorse.events import Farm, Guard, Mulligan, Pass, Run, Support, shared
 from racebook.games.forcehorse.force import Stock, force_value, payments_from
 from racebook.games.forcehorse.race import Race
 from racebook.games.forcehorse.zones import HAND
@@ -42,7 +41,7 @@ def pick(st: ForceHorseState, seat: int, rng: random.Random) -> Action:
     if p == "support":  # 702.5: Pass, then the support cards by name
         names = _supports(st, seat, _TURN_SUPPORTS)
         k = int(rng.random() * (len(names) + 1))
-        return _PASSES[seat] if k == 0 else _made(Support, seat, names[k - 1])
+        return _PASSES[seat] if k == 0 else shared(Support, seat, names[k - 1])
     if p == "runner":
         return _runner(st, seat, rng)
     if p in ("priority", "respond"):
@@ -59,10 +58,10 @@ def pick(st: ForceHorseState, seat: int, rng: random.Random) -> Action:
                 fit.add(card.name)
         guards = sorted(fit)
         k = int(rng.random() * (len(guards) + 1))
-        return _PASSES[seat] if k == 0 else _made(Guard, seat, guards[k - 1])
+        return _PASSES[seat] if k == 0 else shared(Guard, seat, guards[k - 1])
     if p in ("farm", "limit"):
         names = sorted({st.table.cards[c].name for c in st.table.zones[seat][HAND]})
-        return _made(Farm, seat, names[int(rng.random() * len(names))])
+        return shared(Farm, seat, names[int(rng.random() * len(names))])
     if p == "mulligan":
         return _MULLIGANS[seat][int(rng.random() * 2)]
     return State._pick(st, seat, rng)
@@ -114,7 +113,7 @@ def _runner(st: ForceHorseState, seat: int, rng: random.Random) -> Action:
     k -= 1
     for name, pays in options:
         if k < len(pays):
-            return _made(Run, seat, name, pays[k])
+            return shared(Run, seat, name, pays[k])
         k -= len(pays)
     raise AssertionError("a pick past the runner step's actions")
 
@@ -174,21 +173,4 @@ def _horse_support(st: ForceHorseState, seat: int, rng: random.Random) -> Action
         return _PASSES[seat]
     name, at = divmod(k - 1, len(targets))
     i, target = targets[at]
-    return _made(Support, seat, names[name], target, i)
-
-
-A = TypeVar("A", bound=Action)
-
-_MADE: dict[tuple[object, ...], Action] = {}
-
-
-def _made(kind: Callable[..., A], *fields: int | str | tuple[str, ...]) -> A:
-    """The one ``kind(*fields)``: actions are values, made once per set of
-    fields (each pick made one; events.shared does the same for events)."""
-    key = (kind, *fields)
-    action = _MADE.get(key)
-    if action is None:
-        action = kind(*fields)
-        if len(_MADE) < 1 << 16:
-            _MADE[key] = action
-    return action  # type: ignore[return-value]
+    return shared(Support, seat, names[name], target, i)
