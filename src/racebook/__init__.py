@@ -21,6 +21,7 @@ from racebook.core.errors import (
     LogError,
     LogInUse,
     MalformedAction,
+    NoSpaces,
     RacebookError,
     UnknownSeat,
 )
@@ -84,6 +85,7 @@ __all__ = [
     "LogInUse",
     "LogWriter",
     "MalformedAction",
+    "NoSpaces",
     "RacebookError",
     "Result",
     "Resumed",

@@ -31,7 +31,7 @@ from typing import Any
 
 import attrs
 
-from racebook.core.errors import IllegalAction
+from racebook.core.errors import IllegalAction, NoSpaces
 from racebook.core.game import CHANCE, Game, State
 from racebook.core.log import action_data, parse_action
 from racebook.core.replay import replay
@@ -160,7 +160,7 @@ def _has_tensor(state: State[Any, Any, Any]) -> bool:
     """Whether the game has an observation tensor (racebook.core.spaces)."""
     try:
         state.game.observation_layout  # noqa: B018 (built once per game)
-    except NotImplementedError:
+    except NoSpaces:
         return False
     return True
 

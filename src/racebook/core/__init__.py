@@ -6,6 +6,7 @@ from racebook.core.errors import (
     IllegalAction,
     LogError,
     LogInUse,
+    NoSpaces,
     RacebookError,
     UnknownSeat,
 )
@@ -22,6 +23,7 @@ __all__ = [
     "IllegalAction",
     "LogError",
     "LogInUse",
+    "NoSpaces",
     "RacebookError",
     "Result",
     "State",

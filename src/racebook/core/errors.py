@@ -136,6 +136,20 @@ class LogInUse(RacebookError, ValueError):
         )
 
 
+class NoSpaces(RacebookError, NotImplementedError):
+    """A game without a spaces module (:mod:`racebook.core.spaces`: integer
+    action ids, chance outcome ids, an observation tensor) asked for one.
+    Every built-in game has one; a game written outside the library may not.
+
+    >>> str(NoSpaces("mygame", "an observation tensor"))
+    'mygame has no observation tensor (no spaces module)'
+    """
+
+    def __init__(self, game: str, what: str) -> None:
+        self.game = game
+        super().__init__(f"{game} has no {what} (no spaces module)")
+
+
 class ConfigError(RacebookError, ValueError):
     """A variant that cannot be played; ``field`` names the setting.
 

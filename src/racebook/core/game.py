@@ -24,7 +24,7 @@ import random
 import secrets
 from typing import Any, ClassVar, Generic, TypeVar
 
-from racebook.core.errors import ConfigError
+from racebook.core.errors import ConfigError, NoSpaces
 from racebook.core.fields import MAX_INT, action_from_data, field_problem
 from racebook.core.serial import to_data
 from racebook.core.spaces import ActionSpace, ActionTable
@@ -173,7 +173,7 @@ class Game(abc.ABC, Generic[C, S]):
     def _action_tables(self) -> list[ActionTable]:
         """This game's action kinds in id order (new kinds appended at the end)."""
         if self.spaces is None:
-            raise NotImplementedError(f"{self.id} has no integer action space")
+            raise NoSpaces(self.id, "integer action space")
         tables: list[ActionTable] = self.spaces.action_tables(self)
         return tables
 
@@ -195,7 +195,7 @@ class Game(abc.ABC, Generic[C, S]):
         """Chance outcome ids are ``0 .. num_chance_outcomes-1`` (a step of a
         :class:`~racebook.core.spaces.ChanceNode`)."""
         if self.spaces is None:
-            raise NotImplementedError(f"{self.id} has no chance outcome ids")
+            raise NoSpaces(self.id, "chance outcome ids")
         return int(self.spaces.num_chance_outcomes(self))
 
     @functools.cached_property

@@ -17,6 +17,7 @@ from racebook.core.errors import (
     MAX_MESSAGE,
     IllegalAction,
     MalformedAction,
+    NoSpaces,
     UnknownSeat,
     clip,
     short,
@@ -519,7 +520,7 @@ class State(abc.ABC, Generic[C, V, A]):
             return node
         listed = self.chance_outcomes()
         if listed is None:
-            raise NotImplementedError(f"{self.game.id} has no chance model here")
+            raise NoSpaces(self.game.id, "chance model here")
         return Enumerated(listed)
 
     def observation_tensor(self, seat: int | None) -> list[float]:
@@ -530,7 +531,7 @@ class State(abc.ABC, Generic[C, V, A]):
     def _observe(self, seat: int | None) -> Observation:
         """The observation of ``seat`` (games encode their view)."""
         if self.game.spaces is None:
-            raise NotImplementedError(f"{self.game.id} has no observation tensor")
+            raise NoSpaces(self.game.id, "observation tensor")
         seen: Observation = self.game.spaces.observe(self, seat)
         return seen
 
