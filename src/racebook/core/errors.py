@@ -141,7 +141,7 @@ class NoSpaces(RacebookError, NotImplementedError):
     action ids, chance outcome ids, an observation tensor) asked for one.
     Every built-in game has one; a game written outside the library may not.
 
-    >>> str(NoSpaces("mygame", "an observation tensor"))
+    >>> str(NoSpaces("mygame", "observation tensor"))
     'mygame has no observation tensor (no spaces module)'
     """
 
