@@ -1,5 +1,7 @@
 """Where replay's time goes, against live play: microseconds per action of
-each part, the trick race (4 players) and Long Shot (5 players), random games.
+each part, in the four games' random games (the trick race, Long Shot, Ready
+Set Bet, Force of the Horse with its abilities), and what replay at 2x live
+would need of them (``bound``).
 
 Replay is parse + rule check + apply, plus the digests it verifies (each
 checkpoint, the final state, the running hash of the lines); live play is
@@ -141,18 +143,47 @@ def parts(game: racebook.Game[Any, Any], games: int, rounds: int) -> dict[str, f
     return us
 
 
+GAMES = (
+    ("trick race, 4 players", "trickrace", {"players": 4}, 1),
+    ("Long Shot, 5 players", "longshot", {"players": 5}, 1),
+    ("Ready Set Bet, 5 bettors", "readysetbet", {}, 1),
+    ("Force of the Horse, sample decks with abilities", "forcehorse", {}, 5),
+)
+"""(title, game id, load options, divisor of the games played: a Force of
+the Horse game costs about 20 of the others')."""
+
+
+def bound(us: dict[str, float]) -> dict[str, float]:
+    """What replay at 2x live would need, from the parts (us an action).
+
+    Replay costs at least check + apply + digests + a cached parse (its
+    loop and everything else free), and could at best skip building events;
+    live play costs pick, apply and its loop.  With ``A`` the rules' apply
+    without events (the part both sides share), replay >= 2x live holds only
+    if ``live - A >= A + 2 * (check + digests + parse, cached)``: the left
+    side is what live play does beyond the shared apply, the right what
+    replay must do, counted twice, beyond it.  ``ceiling`` is live over
+    replay's least cost: what replay would reach with its loop free."""
+    shared = us["apply (_do)"] - us["events built"]
+    own = us["check"] + us["digests"] + us["parse, cached"]
+    return {
+        "live beyond apply (lhs)": us["live (RandomBot, apply)"] - shared,
+        "2x needs (rhs)": shared + 2 * own,
+        "ceiling: live / least replay": us["live (RandomBot, apply)"] / (shared + own),
+    }
+
+
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 30
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 7
     print(f"us per action, CPU medians of {rounds} interleaved rounds, {games} games each")
-    for title, game in (
-        ("trick race, 4 players", racebook.load("trickrace", players=4)),
-        ("Long Shot, 5 players", racebook.load("longshot", players=5)),
-    ):
-        us = parts(game, games, rounds)
+    print("(Force of the Horse: a fifth as many games)")
+    for title, name, options, divisor in GAMES:
+        us = parts(racebook.load(name, **options), max(2, games // divisor), rounds)
+        us |= bound(us)
         print(title)
-        for name, value in us.items():
-            print(f"  {name:<26}{value:8.2f}")
+        for part, value in us.items():
+            print(f"  {part:<30}{value:8.2f}")
 
 
 if __name__ == "__main__":

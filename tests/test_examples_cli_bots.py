@@ -183,3 +183,19 @@ def test_the_reference_loops_run_alone(name: str) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "reference:" in done.stdout
+
+
+def test_replay_by_parts_runs() -> None:
+    # benchmarks/replay_parts.py: every part and the 2x condition of each game
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "replay_parts.py"), "2", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    for title in ("trick race", "Long Shot", "Ready Set Bet", "Force of the Horse"):
+        assert title in out
+    assert out.count("2x needs (rhs)") == 4 and out.count("ceiling: live / least replay") == 4
