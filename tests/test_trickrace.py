@@ -440,7 +440,7 @@ def three_player_trick(leader_dummy: bool = False) -> TrickRaceState:
 def test_dummy_plays_last_and_follows_with_its_highest() -> None:
     state = three_player_trick()
     # ring [2, 0, 1, dummy]: the leader is seat 2; the dummy plays last
-    assert state.play_order() == [2, 0, 1, 3]
+    assert state.play_order() == (2, 0, 1, 3)
     state.hands[3] = [1 * 16 + 3, 0 * 16 + 9, 1 * 16 + 11, 0 * 16 + 1]  # B3 R9 B11 R1
     play(state, 2, "R12")
     play(state, 0, "R4")

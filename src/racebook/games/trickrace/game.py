@@ -68,7 +68,9 @@ class TrickRace(Game[TrickRaceConfig, TrickRaceState]):
         super().__init__(config)
         self.deck = sorted(c * 16 + n for c in range(4) for n in range(1, 13))
         self.plays: dict[int, Play] = {}  # interned Play actions (values, shared)
-        self.orders: dict[tuple[int, tuple[int, ...]], tuple[list[int], list[tuple[int]]]] = {}
+        self.orders: dict[
+            tuple[int, tuple[int, ...]], tuple[tuple[int, ...], tuple[tuple[int], ...]]
+        ] = {}
         """Each trick's play order by its leader and the ring (worked out once,
         shared by the states: read, never changed)."""
         self.rules = make_rules(config)

@@ -64,8 +64,8 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
         self.horse_of_last: list[int] = []
         self._order_leader = -1  # play_order() was worked out for this leader
         self._order_first = -1  # and this first seat of the ring
-        self._order: list[int] = []
-        self._order_acts: list[tuple[int]] = []  # to_act of each play of the trick
+        self._order: tuple[int, ...] = ()
+        self._order_acts: tuple[tuple[int], ...] = ()  # to_act of each play of the trick
         self._bettors_start = -1  # tickets.bettors() was worked out for this start
         self._bettors_first = -1  # and this first seat of the ring
         self._waiting: tuple[int, tuple[int, ...]] = (-1, ())  # (version, to_act) all at once
@@ -103,9 +103,10 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
     def left_of(self, seat: int) -> int:
         return self.ring[(self.ring.index(seat) + 1) % 4]
 
-    def play_order(self) -> list[int]:
+    def play_order(self) -> tuple[int, ...]:
         """Who plays in this trick, in order: clockwise from the leader; the dummy
-        plays first when it leads, else last (3人プレイ時)."""
+        plays first when it leads, else last (3人プレイ時).  A tuple: the game
+        keeps one per leader and seating, shared by its states."""
         leader = self.leader
         first = self.ring[0]
         if self._order_leader != leader or self._order_first != first:
@@ -115,7 +116,7 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
             found = self.game.orders.get(key)
             if found is None:
                 order = tricks.compute_order(self)
-                found = self.game.orders[key] = (order, [(s,) for s in order])
+                found = self.game.orders[key] = (tuple(order), tuple([(s,) for s in order]))
             self._order, self._order_acts = found
         return self._order
 
