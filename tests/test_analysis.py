@@ -7,11 +7,13 @@ from __future__ import annotations
 import doctest
 import importlib.util
 import json
+import random
 import tarfile
 import zipfile
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import racebook
@@ -193,3 +195,16 @@ def test_the_analysing_logs_page_runs() -> None:
         optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
     )
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_records_cross_processes_as_their_values() -> None:
+    # read_logs on workers sends records back pickled: each is its class and
+    # its values (Record.__reduce__), rebuilt equal, fields and all
+    import pickle
+
+    state = racebook.load("readysetbet").new_state(seed=2)
+    state.play_random(random.Random(2))
+    rows = records(state, "a")
+    back = pickle.loads(pickle.dumps(rows, protocol=pickle.HIGHEST_PROTOCOL))
+    assert back == rows and all(type(r) is Record for r in back)
+    assert Record.__reduce__(rows[0]) == (Record, attrs.astuple(rows[0], recurse=False))

@@ -78,3 +78,26 @@ def test_ray_backend_agrees() -> None:
         ray.shutdown()
     assert on_ray == local
     assert odds_ray == odds(rsb, samples=400, seed=2, workers=1)
+
+
+def _collecting(_: int) -> bool:
+    import gc
+
+    return gc.isenabled()
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_run_jobs_leaves_the_collector_as_it_was(enabled: bool) -> None:
+    # the parent pauses its cyclic collector while results arrive; the workers
+    # collect as usual, and the caller's setting is back afterwards
+    import gc
+
+    was = gc.isenabled()
+    try:
+        if not enabled:
+            gc.disable()
+        assert run_jobs(_collecting, [1, 2, 3, 4], workers=2) == [True] * 4
+        assert gc.isenabled() is enabled
+    finally:
+        if was:
+            gc.enable()
