@@ -207,4 +207,11 @@ def test_records_cross_processes_as_their_values() -> None:
     rows = records(state, "a")
     back = pickle.loads(pickle.dumps(rows, protocol=pickle.HIGHEST_PROTOCOL))
     assert back == rows and all(type(r) is Record for r in back)
-    assert Record.__reduce__(rows[0]) == (Record, attrs.astuple(rows[0], recurse=False))
+    assert rows[0].__reduce_ex__(5) == (Record, attrs.astuple(rows[0], recurse=False))
+
+    @attrs.frozen
+    class Tagged(Record):  # a subclass with a field of its own pickles as usual
+        tag: str = ""
+
+    tagged = Tagged(*attrs.astuple(rows[0], recurse=False), tag="x")
+    assert tagged.__reduce_ex__(5)[0] is not Record
