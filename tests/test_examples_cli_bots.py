@@ -17,15 +17,25 @@ ROOT = Path(__file__).parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
 
 
+def python(*args: str | Path, timeout: float = 300) -> str:
+    """Run this Python on ``args``; its standard output (it must succeed)."""
+    done = subprocess.run(
+        [sys.executable, *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
 def test_the_readmes_python_runs() -> None:
     from tests.readme_python import readme_script
 
     script = readme_script()
     assert script.count("import racebook") >= 1
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300, check=False
-    )
-    assert done.returncode == 0, done.stderr
+    python("-c", script)
 
 
 # examples of an optional extra: small arguments, and the module the extra brings
@@ -41,15 +51,7 @@ def test_example_runs(path: Path) -> None:
     args, extra = SMALL.get(path.name, ([], None))
     if extra is not None:
         pytest.importorskip(extra)
-    done = subprocess.run(
-        [sys.executable, str(path), *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip()
+    assert python(path, *args).strip()
 
 
 def test_cli_demo_replay_simulate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -149,15 +151,7 @@ def test_the_benchmarks_run(tmp_path: Path) -> None:
         (other / f"{name}.py").write_text(f"def {entry}:\n    return rng.random()\n")
     run = ROOT / "benchmarks" / "run.py"
     for bench_dir, shared in ((tmp_path / "none", False), (other, True)):
-        done = subprocess.run(
-            [sys.executable, str(run), "--quick", "--bench-dir", str(bench_dir)],
-            capture_output=True,
-            text=True,
-            timeout=300,
-            check=False,
-        )
-        assert done.returncode == 0, done.stderr
-        out = done.stdout
+        out = python(run, "--quick", "--bench-dir", bench_dir)
         assert out.count("cost vs reference loop:") == 3 and "race fast path" in out
         assert "Force of the Horse" in out
         assert (out.count("cost vs shared bare loop:") == 3) is shared
@@ -174,28 +168,14 @@ def test_the_benchmarks_run(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name", ["longshot", "trickrace", "readysetbet", "forcehorse"])
 def test_the_reference_loops_run_alone(name: str) -> None:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "reference" / f"{name}.py"), "3"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
+    assert "reference:" in python(
+        ROOT / "benchmarks" / "reference" / f"{name}.py", "3", timeout=120
     )
-    assert done.returncode == 0, done.stderr
-    assert "reference:" in done.stdout
 
 
 def test_replay_by_parts_runs() -> None:
     # benchmarks/replay_parts.py: every part and the 2x condition of each game
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "replay_parts.py"), "2", "1"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    out = done.stdout
+    out = python(ROOT / "benchmarks" / "replay_parts.py", "2", "1")
     for title in ("trick race", "Long Shot", "Ready Set Bet", "Force of the Horse"):
         assert title in out
     assert out.count("2x needs (rhs)") == 4 and out.count("ceiling: live / least replay") == 4
