@@ -150,7 +150,7 @@ GAMES = (
     ("Force of the Horse, sample decks with abilities", "forcehorse", {}, 5),
 )
 """(title, game id, load options, divisor of the games played: a Force of
-the Horse game costs about 20 of the others')."""
+the Horse game with abilities costs 10-14 times one of the others)."""
 
 
 def bound(us: dict[str, float]) -> dict[str, float]:

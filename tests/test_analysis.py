@@ -199,7 +199,7 @@ def test_the_analysing_logs_page_runs() -> None:
 
 def test_records_cross_processes_as_their_values() -> None:
     # read_logs on workers sends records back pickled: each is its class and
-    # its values (Record.__reduce__), rebuilt equal, fields and all
+    # its values (Record.__reduce_ex__), rebuilt equal, fields and all
     import pickle
 
     state = racebook.load("readysetbet").new_state(seed=2)
@@ -215,3 +215,15 @@ def test_records_cross_processes_as_their_values() -> None:
 
     tagged = Tagged(*attrs.astuple(rows[0], recurse=False), tag="x")
     assert tagged.__reduce_ex__(5)[0] is not Record
+
+
+def test_a_log_that_does_not_verify_on_a_worker_is_the_same_log_error(tmp_path: Path) -> None:
+    # the LogError a worker raises crosses back whole (RacebookError.__reduce__)
+    good = racebook.load("trickrace").new_state(seed=1).log.dumps()
+    logs = [(f"ok{i}", good) for i in range(3)] + [("bad", good.replace('"digest"', '"dig"', 1))]
+    with pytest.raises(LogError) as one:
+        read_logs(logs)
+    with pytest.raises(LogError) as two:
+        read_logs(logs, workers=2, chunk=1)
+    assert str(two.value) == str(one.value) and "bad" in str(two.value)
+    assert (two.value.line, two.value.reason) == (one.value.line, one.value.reason)

@@ -87,17 +87,27 @@ def _collecting(_: int) -> bool:
 
 
 @pytest.mark.parametrize("enabled", [True, False])
-def test_run_jobs_leaves_the_collector_as_it_was(enabled: bool) -> None:
-    # the parent pauses its cyclic collector while results arrive; the workers
-    # collect as usual, and the caller's setting is back afterwards
+@pytest.mark.parametrize("pause", [True, False])
+def test_run_jobs_leaves_the_collector_as_it_was(enabled: bool, pause: bool) -> None:
+    # the workers start with the caller's setting; with pause_collector this
+    # process pauses its collector while results arrive; the caller's setting
+    # is back afterwards, after a failed job too
     import gc
 
     was = gc.isenabled()
     try:
         if not enabled:
             gc.disable()
-        assert run_jobs(_collecting, [1, 2, 3, 4], workers=2) == [True] * 4
+        jobs = [1, 2, 3, 4]
+        assert run_jobs(_collecting, jobs, workers=2, pause_collector=pause) == [enabled] * 4
+        assert gc.isenabled() is enabled
+        with pytest.raises(ZeroDivisionError):
+            run_jobs(_failing, jobs, workers=2, pause_collector=pause)
         assert gc.isenabled() is enabled
     finally:
         if was:
             gc.enable()
+
+
+def _failing(job: int) -> int:
+    return 1 // (job - 3)

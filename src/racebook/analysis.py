@@ -255,7 +255,13 @@ def read_logs(
             progress(done, total)
 
     run_jobs(
-        _read_chunk, jobs, workers=workers, backend=backend, address=address, on_result=arrived
+        _read_chunk,
+        jobs,
+        workers=workers,
+        backend=backend,
+        address=address,
+        on_result=arrived,
+        pause_collector=True,  # the rows arriving, millions of them (and progress)
     )
     return out
 

@@ -44,8 +44,22 @@ def clip(text: str, limit: int = 300) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def _rebuilt(kind: type[RacebookError], args: tuple[Any, ...], fields: dict[str, Any]) -> Any:
+    """An error of ``kind`` as pickled (:meth:`RacebookError.__reduce__`)."""
+    error = kind.__new__(kind)
+    error.args = args
+    error.__dict__.update(fields)
+    return error
+
+
 class RacebookError(Exception):
     """Base class of every error racebook raises on purpose."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as its kind, its message and its fields, not rebuilt by
+        # __init__ (whose arguments are not the message): a worker process's
+        # LogError reaches read_logs' caller as that LogError
+        return (_rebuilt, (type(self), self.args, dict(self.__dict__)))
 
 
 class IllegalAction(RacebookError, ValueError):
