@@ -172,6 +172,11 @@ def test_a_ray_client_address_runs_jobs(head: Head) -> None:
     if importlib.util.find_spec("grpc") is None:
         pytest.skip("Ray's client (grpcio, ray[client]) is not installed")
     done = _simulate(head.client_address, _env(head.home))
+    if done.returncode != 0 and "Starting Ray client server failed" in done.stderr:
+        # Ray's proxy starts a server process for each client; on a loaded
+        # machine (the suite on two workers) that start can time out on Ray's
+        # side before racebook runs a job: once more
+        done = _simulate(head.client_address, _env(head.home))
     assert done.returncode == 0, done.stderr
     assert done.stdout == _local()
 
