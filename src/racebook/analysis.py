@@ -38,7 +38,7 @@ from racebook.core.logfile import decode_log
 from racebook.core.replay import replay
 from racebook.core.serial import to_data
 from racebook.core.state import State
-from racebook.core.workers import run_jobs
+from racebook.core.workers import collector_paused, run_jobs
 
 T = TypeVar("T")
 
@@ -206,10 +206,7 @@ def _read_chunk(
     # instead of on its own: on its own it rescanned every row kept so far
     # again and again (a third of the time of reading every record); a replay's
     # own garbage cycles (Force of the Horse leaves some) are collected each log
-    collecting = gc.isenabled()
-    if collecting:
-        gc.disable()
-    try:
+    with collector_paused() as collecting:
         for log_id, text in logs:
             try:
                 state = replay(text)
@@ -219,9 +216,6 @@ def _read_chunk(
             del state
             if collecting:
                 gc.collect(1)
-    finally:
-        if collecting:
-            gc.enable()
     return out
 
 

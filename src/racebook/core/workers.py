@@ -16,9 +16,10 @@ none is running and no address is given).
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import multiprocessing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
@@ -78,15 +79,25 @@ def run_jobs(
             initializer=gc.enable if collecting else gc.disable,
         ) as pool:
             results = pool.map(fn, jobs)
-            if pause_collector:
-                gc.disable()
-            try:
+            with collector_paused(pause_collector):
                 for result in results:
                     take(result)
-            finally:
-                if collecting:
-                    gc.enable()
     return out
+
+
+@contextlib.contextmanager
+def collector_paused(pause: bool = True) -> Iterator[bool]:
+    """Pause this process's cyclic garbage collector (if ``pause``) and set it
+    back as it was afterwards, on an error too; yields whether it was running
+    (a caller that pauses it to collect by hand collects only then)."""
+    collecting = gc.isenabled()
+    if pause:
+        gc.disable()
+    try:
+        yield collecting
+    finally:
+        if collecting:
+            gc.enable()
 
 
 RAY_CONNECT_TIMEOUT = 10.0
