@@ -72,6 +72,7 @@ def position(
     phase: str = "support",
     race: Race = TOKYO_MILE,
     extra: Sequence[Card] = (),
+    deck: Deck | None = None,
     **settings: object,
 ) -> ForceHorseState:
     """Part 1's helper with a run area: a state at ``turn_player``'s turn in
@@ -80,11 +81,14 @@ def position(
     situation areas and run areas (each placed in list order: situation cards
     first, so later-listed cards have later timestamps, 808.1h-i); every other
     card is on its owner's farm.  ``extra``: test-only cards, one copy each in
-    both decks (in place of a Force)."""
-    deck = TEST_DECK
+    both decks (in place of a Force); ``deck``: both players' deck list in place
+    of the test deck (its first entry is card instance 0)."""
+    if deck is None:
+        deck = TEST_DECK
     if extra:
-        force = DeckEntry("Force", TEST_DECK.cards[0].count - len(extra))
-        deck = Deck("extra", (force, *TEST_DECK.cards[1:], *(DeckEntry(c.name, 1) for c in extra)))
+        base = deck.cards
+        force = DeckEntry("Force", base[0].count - len(extra))
+        deck = Deck("extra", (force, *base[1:], *(DeckEntry(c.name, 1) for c in extra)))
         settings["cards"] = (*SAMPLE_CARDS, *extra)
     game = racebook.load("forcehorse", race=race, decks=(deck, deck), **settings)
     st = game.new_state(seed=7)

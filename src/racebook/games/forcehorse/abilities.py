@@ -292,7 +292,7 @@ def check_condition(card: str, field: str, text: Any, words: Words) -> str:
         raise _bad(card, field, f"unknown condition {name!r}; one of {', '.join(CONDITIONS)}")
     if kind == "" and arg:
         raise _bad(card, field, f"{name!r} takes no argument")
-    if kind == "n" and not (arg.isdigit() and len(arg) <= 2):
+    if kind == "n" and not (arg.isdigit() and len(arg) <= 4):
         raise _bad(card, field, f"{name!r} needs a number, as in '{name}:2'")
     if kind not in ("", "n") and arg not in words[kind]:
         allowed = ", ".join(sorted(words[kind]))

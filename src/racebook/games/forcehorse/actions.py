@@ -304,7 +304,7 @@ def distinct(st: ForceHorseState, labels: list[str], waiting: list[Waiting]) -> 
     alike (copies waiting for the same event, 806.2a)."""
     out = list(labels)
     for i, w in enumerate(waiting):
-        if labels.count(labels[i]) > 1 and w.card >= 0:
+        if labels.count(labels[i]) > 1 and w.card >= 0 and (w.card_info is not None or st.game.config.edition < 3):
             out[i] = f"{labels[i]} (for {st.table.name(w.card)})"
     seen: dict[str, int] = {}
     final = list(out)

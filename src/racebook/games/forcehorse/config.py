@@ -65,27 +65,32 @@ class ForceHorseConfig:
     favourite_conditions_bonus: bool = False
     """Not in 1002.1: also +1 run each for a favourite racecourse and going
     (508.4).  Off: the rules text (see the rules notes)."""
-    edition: int = 2
-    """racebook's reading of the comprehensive rules: 2, this release's (the
-    fixes of 702.6k-ii, 512.1, 513.1, 809.1, 806.4a-ii, 803.4, 808.1, 808.1g,
-    1201.1c, 805.3, 506.1a and 503.2); 1, as racebook read them before, so
-    that a log written then replays as it was played.  Not a house rule."""
+    edition: int = 3
+    """racebook's reading of the comprehensive rules: 3, this release's (the
+    fixes of 103.2b, 103.2d, 803.3 with 808.1g, 806.4, 806.6a and 702.6g-i);
+    2, the reading before them (the fixes of 702.6k-ii, 512.1, 513.1, 809.1,
+    806.4a-ii, 803.4, 808.1, 808.1g, 1201.1c, 805.3, 506.1a and 503.2); 1, as
+    racebook read them before that; so that a log written then replays as
+    it was played.  Not a house rule."""
     max_loop: int = 20
     """FotH 1201.1a: the most repetitions a loop proposal may name."""
-    loop_repeats: int = 1000
-    """FotH 1201.1c, *a reading*: a forced chain (no player choosing between
-    two options) that comes back to the same placement of every card, in the
-    same step, more than this many times (something only growing meanwhile)
-    is a loop no one can stop: a draw.  The very same state twice is one at once."""
-    max_work: int = 20_000
-    """FotH 1201.1c, *a reading*: the most steps of work (draws, moves,
-    effects, rule checks) one action may cause; past it, a loop no one can
-    stop: a draw.  Bounds every action's cost by the config."""
-    max_effects: int = 500
-    """FotH 1201.1c, *a reading*: the most continuous effects made by
+    loop_repeats: int = 20_000
+    """FotH 1201.1c, *a reading*, and the engine's limit: a forced chain (no
+    player choosing between two options) that comes back to the same
+    placement of every card, in the same step, more than this many times
+    (something only growing meanwhile) is taken for a loop no one can stop.
+    The very same state twice is one at once (1201.1c itself).  Far above
+    any finite chain a card set makes in practice."""
+    max_work: int = 400_000
+    """The engine's limit (not a rule): the most steps of work (draws, moves,
+    effects, rule checks) one action may cause; past it the game ends in a
+    draw with :class:`~racebook.games.forcehorse.work.EngineLimit`.  Bounds
+    every action's cost by the config."""
+    max_effects: int = 20_000
+    """The engine's limit (not a rule): the most continuous effects made by
     resolving abilities (802.1b) that may exist at once; one more, and the
-    game is a loop no one can stop (a draw).  Bounds the cost of reading a
-    card's information (808.1) by the config."""
+    game ends in a draw with :class:`~racebook.games.forcehorse.work.EngineLimit`.
+    Bounds the cost of reading a card's information (808.1) by the config."""
     rules: tuple[RuleRef, ...] = ()
 
 
@@ -121,11 +126,11 @@ def check_config(c: ForceHorseConfig) -> None:
     if c.hand_limit is not None:
         check_between("hand_limit", c.hand_limit, 0, MAX_HAND_LIMIT)
     check_between("special_unmet", c.special_unmet, 0, 99)
-    check_between("edition", c.edition, 1, 2)
+    check_between("edition", c.edition, 1, 3)
     check_between("max_loop", c.max_loop, 1, 100)
-    check_between("loop_repeats", c.loop_repeats, 1, 100_000)
+    check_between("loop_repeats", c.loop_repeats, 1, 1_000_000)
     check_between("max_work", c.max_work, 100, 10_000_000)
-    check_between("max_effects", c.max_effects, 1, 10_000)
+    check_between("max_effects", c.max_effects, 1, 100_000)
     check_length("rules", c.rules, 0, 0)  # no rule module slot yet (cards vary the game)
     for card in c.cards:
         check_card(card, strict=c.edition >= 2)

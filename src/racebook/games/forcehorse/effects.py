@@ -243,7 +243,24 @@ def _step1(st: ForceHorseState) -> tuple[frozenset[int], frozenset[int]]:
     _fresh(st)
     if ab.step1 is not None:
         return ab.step1
+    if st.game.config.edition >= 3:
+        # what a condition reads of any card meanwhile: its printed information
+        # (808.1a: nothing comes before 808.1b)
+        before = ab.reading
+        ab.reading = lambda c: printed(st.table.cards[c])
+        try:
+            ab.step1 = _removers(st)
+        finally:
+            ab.reading = before
+        return ab.step1
+    ab.step1 = _removers(st)
+    return ab.step1
+
+
+def _removers(st: ForceHorseState) -> tuple[frozenset[int], frozenset[int]]:
+    """:func:`_step1` made."""
     t = st.table
+    ab = st.ab
     found: list[_Remover] = []
     for source in live(st):
         user = t.owners[source]
@@ -283,8 +300,7 @@ def _step1(st: ForceHorseState) -> tuple[frozenset[int], frozenset[int]]:
         if pick.printed_source and pick.source in lost and not st.game.legacy:
             continue  # its source has lost its abilities: this effect no longer exists
         (lost if pick.effect.effect == "lose-abilities" else unusable).update(pick.covered)
-    ab.step1 = (frozenset(lost), frozenset(unusable))
-    return ab.step1
+    return (frozenset(lost), frozenset(unusable))
 
 
 def _covered(
@@ -388,8 +404,8 @@ def _apply(effect: Effect, now: Info, amount: int) -> Info:
         return attrs.evolve(now, run=now.run + amount)
     if e == "guard":
         return attrs.evolve(now, guard=now.guard + amount)
-    if e == "cost":
-        return attrs.evolve(now, cost=max(0, now.cost + amount))
+    if e == "cost":  # 103.2d: it may go below 0 (edition 2 floored each step at 0)
+        return attrs.evolve(now, cost=now.cost + amount)
     if e == "style-step":  # 808.1f-i: an ordered piece of information, kept in range
         styles = tuple(
             STYLES[min(len(STYLES) - 1, max(0, STYLES.index(s) + amount))] for s in now.styles
@@ -401,7 +417,10 @@ def _apply(effect: Effect, now: Info, amount: int) -> Info:
 def _one(card: int, now: Info, applied: _Applied) -> Info:
     if not applied.covers(card, now):
         return now
-    return _apply(applied.effect, now, applied.effect.amount)
+    out = _apply(applied.effect, now, applied.effect.amount)
+    if applied.effect.effect == "cost" and out.cost < 0:
+        return attrs.evolve(out, cost=0)  # edition 2 (this path is edition 2's)
+    return out
 
 
 def _in_order(card: int, now: Info, effects: list[_Applied]) -> Info:
@@ -413,7 +432,7 @@ def _in_order(card: int, now: Info, effects: list[_Applied]) -> Info:
     if not any(a.effect.only for a in remaining):
         # no effect's reach depends on information: none depends on another
         for a in remaining:
-            now = _apply(a.effect, now, a.effect.amount)
+            now = _one(card, now, a)
         return now
     while remaining:
         pick = remaining[0]
@@ -483,6 +502,7 @@ def _fresh(st: ForceHorseState) -> None:
         ab.infos = {}
         ab.parts = {}
         ab.step1 = None
+        ab.world_made = False
 
 
 def info(st: ForceHorseState, card: int) -> Info:
@@ -493,12 +513,21 @@ def info(st: ForceHorseState, card: int) -> Info:
         if st.race is None or not st.game.config.aptitude:
             return base
         return aptitude(st, card, base, t.owners[card], st.race)
+    ab = st.ab
+    if ab.reading is not None:
+        return ab.reading(card)  # read while the information is being made (808.1)
     # Kept until something it reads changes (_fresh).  Half the calls hit.
     _fresh(st)
-    ab = st.ab
     now = ab.infos.get(card)
     if now is None:
-        now = ab.infos[card] = _upto(st, card, 5)
+        if st.game.config.edition >= 3:
+            if not ab.world_made:
+                _world(st)
+            now = ab.infos.get(card)
+            if now is None:  # no continuous effect reaches it: printed, 808.1b, aptitude
+                now = ab.infos[card] = _plain(st, card, 3)
+        else:
+            now = ab.infos[card] = _upto(st, card, 5)
     return now
 
 
@@ -544,3 +573,229 @@ def abilities_of(st: ForceHorseState, card: int) -> tuple[Ability, ...]:
 
 def hand_horse_zones() -> tuple[str, ...]:
     return (*AREAS, HAND)
+
+
+# -- edition 3: every card's information made at once, step by step (808.1) -------------
+
+
+@attrs.frozen
+class _InForce:
+    """One continuous effect of 808.1c-f in force now: the cards it may apply
+    to (its group or fixed cards, 808.2; ``only`` is read as it applies), and
+    the continuous ability whose condition it has (803.3; ``None``: made by
+    resolving, its condition was read then)."""
+
+    effect: Effect
+    stamp: int
+    user: int
+    source: int
+    ability: Ability | None
+    cards: tuple[int, ...]
+
+
+def _in_force(st: ForceHorseState) -> list[_InForce]:
+    """The continuous effects of 808.1c-f in force, by timestamp (808.1h)."""
+    t = st.table
+    lost = _step1(st)[0]
+    out: list[_InForce] = []
+    for source in live(st):
+        if source in lost:
+            continue  # 808.1b: a card without abilities makes no effect
+        user = t.owners[source]
+        for ability in t.cards[source].abilities:
+            if ability.type != "continuous":
+                continue
+            cond = ability if (ability.when or ability.unless) else None
+            for e in ability.do:
+                if LAYER[e.effect] < 2:
+                    continue
+                cards = _members(st, e, user, source, None, 0)
+                if cards:
+                    out.append(_InForce(e, t.entered.get(source, 0), user, source, cond, cards))
+    for x in st.ab.lasting:
+        if LAYER[x.effect.effect] < 2:
+            continue
+        if x.until == "run-area" and x.source not in t.zones[x.user][RUN]:
+            continue  # 1102.5
+        cards = _members(st, x.effect, x.user, x.source, x.targets, x.stamp)
+        if cards:
+            out.append(_InForce(x.effect, x.stamp, x.user, x.source, None, cards))
+    out.sort(key=lambda f: f.stamp)  # stable: ties in the order found
+    return out
+
+
+def _members(
+    st: ForceHorseState,
+    effect: Effect,
+    user: int,
+    source: int,
+    fixed: tuple[int, ...] | None,
+    stamp: int,
+) -> tuple[int, ...]:
+    """The cards an effect may apply to now: its fixed cards or its group;
+    one made by resolving (``stamp``) never reaches a card that moved zones
+    after it was made (808.2)."""
+    t = st.table
+    if fixed is not None:
+        cards = list(fixed)
+    elif effect.target == "this":
+        cards = [source]
+    elif effect.target in ("your-run", "opponent-run", "your-hand"):
+        side = user if effect.target in ("your-run", "your-hand") else 1 - user
+        zone = HAND if effect.target == "your-hand" else RUN
+        cards = [c for c in t.zones[side][zone] if t.cards[c].kind == HORSE and t.owners[c] == side]
+    else:
+        cards = []
+    if stamp:
+        cards = [c for c in cards if t.entered.get(c, 0) <= stamp]  # 808.2
+    return tuple(cards)
+
+
+def _plain(st: ForceHorseState, card: int, step: int) -> Info:
+    """A card's information through ``step`` of 808.1 with no effect of
+    808.1c-f on it: printed (808.1a), 808.1b, then (step 3 on) the aptitude
+    modifiers (808.1d)."""
+    t = st.table
+    now = printed(t.cards[card])
+    lost, unusable = _step1(st)
+    if card in lost and now.abilities:
+        now = attrs.evolve(now, abilities=())
+    if card in unusable:
+        now = attrs.evolve(now, force_usable=False)
+    if step >= 3 and st.race is not None and st.game.config.aptitude:
+        now = aptitude(st, card, now, t.owners[card], st.race)
+    return now
+
+
+def _world(st: ForceHorseState) -> None:
+    """Edition 3 of FotH 808.1: every card's information made at once, one
+    step after another (808.1c, d, e, f); inside a step each effect applies
+    in turn, its condition (803.3) and ``only`` read on the information as
+    it stands when it applies, so a condition reads what the effects before
+    it made and never what it makes itself.  An effect applies after every
+    effect it depends on (808.1g: applying the other first changes whether
+    or to what it applies), the rest by timestamp (808.1h); effects that
+    depend on each other in a circle go by timestamp."""
+    ab = st.ab
+    forces = _in_force(st)
+    if not forces:
+        ab.world_made = True
+        return
+    world: dict[int, Info] = {}
+    stage = [2]
+
+    def get(card: int) -> Info:
+        now = world.get(card)
+        return now if now is not None else _plain(st, card, stage[0])
+
+    ab.reading = get
+    try:
+        for c in {c for f in forces for c in f.cards}:
+            world[c] = _plain(st, c, 1)
+        for layer in (2, 3, 4, 5):
+            stage[0] = layer
+            if layer == 3:
+                if st.race is not None and st.game.config.aptitude:
+                    t = st.table
+                    for c, now in world.items():
+                        world[c] = aptitude(st, c, now, t.owners[c], st.race)  # 808.1d
+                continue
+            _step(st, [f for f in forces if LAYER[f.effect.effect] == layer], world, get)
+    finally:
+        ab.reading = None
+    ab.infos.update(world)
+    ab.world_made = True
+
+
+def _reach(st: ForceHorseState, f: _InForce, get: Callable[[int], Info]) -> tuple[int, ...]:
+    """The cards ``f`` applies to as things stand (none while its condition fails)."""
+    if f.ability is not None and not valid(st, f.ability, f.source, f.user, subject=get(f.source)):
+        return ()  # 803.3
+    only = f.effect.only
+    if not only:
+        return f.cards
+    return tuple(c for c in f.cards if holds(st, only, c, f.user, get(c)))
+
+
+def _sensitive(f: _InForce) -> bool:
+    """Whether what ``f`` applies to can depend on information at all."""
+    return f.ability is not None or bool(f.effect.only)
+
+
+def _step(
+    st: ForceHorseState,
+    todo: list[_InForce],
+    world: dict[int, Info],
+    get: Callable[[int], Info],
+) -> None:
+    """One step of 808.1: apply ``todo`` (by timestamp) in the order 808.1g-h give."""
+    ab = st.ab
+    while todo:
+        pick = todo[0]
+        if _sensitive(pick) and len(todo) > 1:
+            # the first by timestamp that depends on no other (808.1g); effects
+            # alike (same effect, user, cards, condition's card) answer alike
+            changed: dict[_Key, dict[int, Info]] = {}
+            answers: dict[_Key, bool] = {}
+            for a in todo:
+                if not _sensitive(a):
+                    pick = a
+                    break
+                k = _key(a)
+                depends = answers.get(k)
+                if depends is None:
+                    depends = answers[k] = _depends(st, a, todo, get, changed)
+                if not depends:
+                    pick = a
+                    break
+            else:
+                pick = todo[0]  # each depends on another: by timestamp (808.1h)
+        todo.remove(pick)
+        for c in _reach(st, pick, get):
+            world[c] = _apply(pick.effect, world[c], pick.effect.amount)
+
+
+_Key = tuple[Effect, int, int, tuple[int, ...], bool]
+
+
+def _key(f: _InForce) -> _Key:
+    return (f.effect, f.user, f.source if f.ability is not None else -1, f.cards, f.ability is None)
+
+
+def _depends(
+    st: ForceHorseState,
+    a: _InForce,
+    todo: list[_InForce],
+    get: Callable[[int], Info],
+    changed: dict[_Key, dict[int, Info]],
+) -> bool:
+    """FotH 808.1g: whether applying another effect of ``todo`` first changes
+    what ``a`` applies to (its condition, or which cards its ``only`` takes)."""
+    ab = st.ab
+    before = _reach(st, a, get)
+    tried: set[_Key] = set()
+    for b in todo:
+        if b is a:
+            continue
+        key = _key(b)
+        if key in tried:
+            continue  # alike: the same answer
+        tried.add(key)
+        then = changed.get(key)
+        if then is None:
+            then = {c: _apply(b.effect, get(c), b.effect.amount) for c in _reach(st, b, get)}
+            changed[key] = then
+        if not then:
+            continue
+
+        def after(card: int, then: dict[int, Info] = then) -> Info:
+            now = then.get(card)
+            return now if now is not None else get(card)
+
+        ab.reading = after
+        try:
+            if _reach(st, a, after) != before:
+                return True
+        finally:
+            ab.reading = get
+    return False

@@ -45,13 +45,20 @@ from racebook.games.forcehorse.replacement import (
     replaceable,
     replacements,
 )
-from racebook.games.forcehorse.triggers import signal, state_triggers, watch
+from racebook.games.forcehorse.triggers import (
+    signal,
+    state_triggers,
+    states_arising,
+    states_holding,
+    watch,
+)
 from racebook.games.forcehorse.work import (
     CHECK,
     MAX_OPTIONS,
     AbilityPlayed,
     Applied,
     Choice,
+    EngineLimit,
     LoopDraw,
     Op,
     _candidates,
@@ -74,6 +81,7 @@ def drive(st: ForceHorseState, events: list[Event]) -> None:
     ab = st.ab
     work = ab.work  # the same list all along (push() inserts into it)
     limit = st.game.config.max_work
+    held = states_holding(st) if st.game.has_state and st.game.config.edition >= 3 else None
     while st.phase != "over" and ab.choice is None:  # st.over, read inline: every op
         if ab.signals:  # watch(), asked only when a trigger may have happened
             watch(st, events)
@@ -81,7 +89,7 @@ def drive(st: ForceHorseState, events: list[Event]) -> None:
             break
         ab.done += 1
         if ab.done > limit:
-            unstoppable(st, events)  # 1201.1c, bounded by the config (max_work)
+            limit_reached(st, "max_work", events)  # the engine's limit
             break
         op = work.pop(0)
         kind = op.kind
@@ -94,6 +102,10 @@ def drive(st: ForceHorseState, events: list[Event]) -> None:
             do_effect(st, op.effect, op.ctx, op.applied, events)
         elif not (kind in FORBIDS and forbidden(st, kind, op.seat)):  # 103.3
             replaceable(st, op, events)
+        if held is not None and kind != "check" and st.phase != "over":
+            # 806.6a: a state trigger waits once when its state arises, also
+            # while a text resolves (901.2 keeps only rule processes to rule checks)
+            held = states_arising(st, held, events)
     if st.phase == "over":  # st.over, inline
         ab.work.clear()
         ab.choice = None
@@ -114,7 +126,7 @@ def drive_plain(st: ForceHorseState, events: list[Event]) -> None:
     while work and st.phase != "over":  # st.over, read inline: every op
         done += 1
         if done > limit:
-            unstoppable(st, events)  # 1201.1c, bounded by the config (max_work)
+            limit_reached(st, "max_work", events)  # the engine's limit
             break
         op = work.pop(0)
         kind = op.kind
@@ -155,11 +167,15 @@ def check_step(st: ForceHorseState, events: list[Event]) -> None:
     if st.game.legacy:  # edition 1: any 200 abilities in one rule check were a loop
         ab.passes += 1
         again = 0 if ab.passes <= 200 else st.game.config.loop_repeats + 1
-    if key in ab.check_keys or again > st.game.config.loop_repeats:
-        # 1201.1c: with no one choosing otherwise, the very same state again
-        # (it can only go round), or the same placement of every card in the
-        # same step over and over with only something growing (loop_repeats)
+    if key in ab.check_keys:
+        # 1201.1c: with no one choosing otherwise, the very same state again:
+        # it can only go round
         unstoppable(st, events)
+        return
+    if again > st.game.config.loop_repeats:
+        # the same placement of every card in the same step over and over
+        # with only something growing: the engine's limit (loop_repeats)
+        limit_reached(st, "loop_repeats", events)
         return
     ab.check_keys.add(key)
     if not settled:
@@ -190,6 +206,16 @@ def forced_chain_ends(st: ForceHorseState) -> None:
 def unstoppable(st: ForceHorseState, events: list[Event]) -> None:
     """FotH 1201.1c: a loop no one can stop: the game ends in a draw."""
     events.append(LoopDraw())
+    st.finish((), events)
+
+
+def limit_reached(st: ForceHorseState, bound: str, events: list[Event]) -> None:
+    """The engine's limit ``bound`` of the config reached: the game ends in a
+    draw, said as what it is (:class:`EngineLimit`); edition 2 said 1201.1c."""
+    if st.game.config.edition < 3:
+        unstoppable(st, events)
+        return
+    events.append(EngineLimit(bound))
     st.finish((), events)
 
 
@@ -463,10 +489,16 @@ def _subject(st: ForceHorseState, ctx: Context, per: str) -> int:
     if whose == "triggering" or own:
         if ctx.card_info is not None:
             return int(getattr(ctx.card_info, value))  # 806.4a
-        return 0 if ctx.card < 0 else int(getattr(info(st, ctx.card), value))
+        if ctx.card < 0 or (whose == "triggering" and st.game.config.edition >= 3):
+            return 0  # 806.4a: a move between hidden zones gives no information
+        return int(getattr(info(st, ctx.card), value))
     if is_live(st.table, ctx.source) or ctx.source not in st.ab.lki:
         return int(getattr(info(st, ctx.source), value))
     return int(getattr(st.ab.lki[ctx.source], value))  # 810.1
+
+
+_COUNTED = frozenset({"draw", "going", "add-runs", "keep"})
+"""One-shot effects whose amount is a count of an action (cards, steps, runs)."""
 
 
 def do_effect(
@@ -480,9 +512,15 @@ def do_effect(
         do_more(st, e, ctx, events)
         return
     amount = e.amount
+    name = e.effect
     if e.per:
         amount = _subject(st, ctx, e.per)
-    name = e.effect
+        if name in _COUNTED and st.game.config.edition >= 3:
+            if amount <= 0:
+                return  # 103.2b: a count of 0 or less does nothing, never the opposite
+            if name == "going" and e.amount < 0:
+                amount = -amount  # the amount's sign says which way: better
+
     if name == "draw":
         seat = seat_of(e.target, ctx)
         push(st, *(Op("draw", seat, applied=applied) for _ in range(max(0, amount))))
@@ -521,7 +559,7 @@ def do_effect(
         until = "run-area" if ctx.ability is not None and ctx.ability.type == "force" else e.until
         made = Lasting(e, ctx.user, ctx.source, fixed, ctx.stamp, st.turn, until)  # 1102.5
         if len(st.ab.lasting) >= st.game.config.max_effects:
-            unstoppable(st, events)  # 1201.1c, bounded by the config (max_effects)
+            limit_reached(st, "max_effects", events)  # the engine's limit
             return
         st.ab.lasting = (*st.ab.lasting, made)
 

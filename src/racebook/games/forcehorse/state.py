@@ -70,6 +70,15 @@ EDITION_1: dict[str, Any] = {
 """The settings that play a log written before edition 2 as it was played:
 racebook's old reading of the rules, and no bound it did not have."""
 
+EDITION_2: dict[str, Any] = {
+    "edition": 2,
+    "max_work": 20_000,
+    "max_effects": 500,
+    "loop_repeats": 1000,
+}
+"""The settings of defaults revision 2 (edition 2 of the reading and its
+bounds), for a log whose header was written against them."""
+
 
 _CHANCE_PHASES = frozenset({"race", "setup", "first"})
 """The phases where chance acts (601.2b, 603.1b-c, 603.1e-i)."""
@@ -89,7 +98,10 @@ class ForceHorse(Game[ForceHorseConfig, "ForceHorseState"]):
     action_types = (*ACTIONS, *LOOP_ACTIONS)
     event_types = (*EVENTS, *ENGINE_EVENTS, CardMoved, SecretMove, GameEnded)
 
-    defaults_revision: ClassVar[int] = 2
+    defaults_revision: ClassVar[int] = 3
+    """3 (issue 34): racebook's ``edition`` 3 of the rules reading and the
+    engine's limits raised far above any finite chain (``max_work``,
+    ``max_effects``, ``loop_repeats``)."""
     """2 (issue 22): the sample set grown to use every word of the vocabulary,
     its Apprentice Rider keeping 2 (513.1 read exactly); racebook's ``edition``
     2 of the rules reading; the 1201.1c bounds ``loop_repeats``, ``max_work``
@@ -98,10 +110,13 @@ class ForceHorse(Game[ForceHorseConfig, "ForceHorseState"]):
 
     @classmethod
     def past_defaults(cls, revision: int) -> dict[str, Any]:
-        """Revision 1: the sample set before issue 22 (``data/sample-r1.toml``)
-        and edition 1 of the rules reading (:data:`EDITION_1`)."""
-        if revision >= 2:
+        """Revision 2: edition 2 of the rules reading and its bounds
+        (:data:`EDITION_2`); revision 1: the sample set before issue 22
+        (``data/sample-r1.toml``) and edition 1 (:data:`EDITION_1`)."""
+        if revision >= 3:
             return {}
+        if revision == 2:
+            return dict(EDITION_2)
         return {**{k: to_data(v) for k, v in past_sample(revision).items()}, **EDITION_1}
 
     def __init__(self, config: ForceHorseConfig) -> None:
@@ -121,6 +136,8 @@ class ForceHorse(Game[ForceHorseConfig, "ForceHorseState"]):
         )
         """Each force card's count by race (503.3a), made as read, and the
         runner steps' actions found for it (picks.py)."""
+        self.has_state = any(a.type == "state" for c in config.cards for a in c.abilities)
+        """Whether any card has a state trigger (806.6): watched after every step."""
         self.has_abilities = any(c.abilities for c in config.cards)
         """Whether any card has abilities: a game without keeps part 1's state
         record (its logs' digests) exactly."""

@@ -170,7 +170,11 @@ def _trigger_info(st: ForceHorseState, sig: Signal) -> tuple[int, Info | None]:
         return card, st.ab.lki.get(card)
     if source in PUBLIC or target in PUBLIC:
         return card, info(st, card)
-    return -1, None  # 806.4a gives a move between hidden zones no information
+    if st.game.config.edition >= 3:
+        # 806.4: the card that moved is still that card; 806.4a only says where
+        # its information is read, and a move between hidden zones gives none
+        return card, None
+    return -1, None  # edition 2 gave it no card either
 
 
 def _wait(st: ForceHorseState, w: Waiting, events: list[Event]) -> None:
@@ -199,3 +203,37 @@ def state_triggers(st: ForceHorseState, events: list[Event]) -> None:
             if any(w.source == card and w.ability == i for w in st.ab.waiting):
                 continue
             _wait(st, Waiting(user, card, i), events)
+
+
+def states_holding(st: ForceHorseState) -> set[tuple[int, int]]:
+    """The state triggers (806.6) of cards whose abilities are valid now
+    whose state holds: (card, ability index)."""
+    t = st.table
+    out: set[tuple[int, int]] = set()
+    for card in live(st):
+        if all(a.type != "state" for a in t.cards[card].abilities):
+            continue
+        user = t.owners[card]
+        for i, ability in enumerate(abilities_of(st, card)):
+            if ability.type == "state" and valid(st, ability, card, user):
+                out.add((card, i))
+    return out
+
+
+def states_arising(
+    st: ForceHorseState, held: set[tuple[int, int]], events: list[Event]
+) -> set[tuple[int, int]]:
+    """FotH 806.6a between two steps of work: a state trigger whose state has
+    arisen since ``held`` (what held before) waits, once; one whose state
+    ended may arise again.  Returns what holds now."""
+    now = states_holding(st)
+    ab = st.ab
+    for key in held - now:
+        ab.spent.discard(key)  # the state ended: it may arise again
+    for card, i in sorted(now - held):
+        if (card, i) in ab.spent or any(
+            w.source == card and w.ability == i for w in ab.waiting
+        ):
+            continue
+        _wait(st, Waiting(st.table.owners[card], card, i), events)
+    return now

@@ -113,7 +113,9 @@ def play_support(
     signal(st, "support-played", seat, card)
     named = -1
     if target >= 0 and pair < len(st.pairs):
-        named = st.pairs[pair][0 if target == st.turn_player else 1] or -1
+        horse = st.pairs[pair][0 if target == st.turn_player else 1]
+        if horse is not None and (horse != 0 or st.game.config.edition >= 3):
+            named = horse  # 702.6g-i: the runner or guard named (card 0 is a card too)
     text = play_text(st, card, seat, named) if t.cards[card].timing != "situation" else []
     push(st, *text, _placed_op(seat, card), CHECK)  # 702.5a, 702.6g-ii
 
@@ -200,7 +202,10 @@ def no_runner(st: ForceHorseState, events: list[Event]) -> None:
 def no_guard(st: ForceHorseState, events: list[Event]) -> None:
     events.append(_NOT_GUARDED[st.turn_player])  # 702.6d-ii
     if st.pairs:
-        signal(st, "not-guarded", st.turn_player, st.pairs[-1][0] or 0)  # 702.6d-ii: the runner
+        runner = st.pairs[-1][0]
+        if runner is None:
+            runner = -1 if st.game.config.edition >= 3 else 0  # edition 2 named card 0
+        signal(st, "not-guarded", st.turn_player, runner)  # 702.6d-ii: the runner
     after_guard(st, events)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -110,6 +110,11 @@ class AbilityState:
         """Cards' information through a step of 808.1 (effects._upto), kept alike."""
         self.step1: tuple[frozenset[int], frozenset[int]] | None = None
         """808.1b for every card (effects._step1), kept alike."""
+        self.world_made = False
+        """Edition 3: ``infos`` holds every card an effect reaches (effects._world)."""
+        self.reading: Callable[[int], Info] | None = None
+        """While card information is being made (808.1): what reading a card's
+        information gives meanwhile (effects._world); ``None`` otherwise."""
         self.live: tuple[object, tuple[int, ...]] = (None, ())
         """The live cards (effects.live) and the (table, moves) they are of."""
 
@@ -219,7 +224,21 @@ class LoopDraw(Event):
     kind: ClassVar[str] = "loop-draw"
 
 
-ENGINE_EVENTS: tuple[type[Event], ...] = (AbilityTriggered, AbilityPlayed, Replaced, LoopDraw)
+@attrs.frozen
+class EngineLimit(Event):
+    """The engine's limit, not a rule: one action did more work than the
+    config's ``bound`` allows (``max_work``, ``max_effects`` or
+    ``loop_repeats``); the game ends in a draw (edition 3; edition 2 said
+    :class:`LoopDraw`).  The limits sit far above any finite chain a card
+    set makes in practice (rules notes)."""
+
+    bound: str
+    kind: ClassVar[str] = "engine-limit"
+
+
+ENGINE_EVENTS: tuple[type[Event], ...] = (
+    AbilityTriggered, AbilityPlayed, Replaced, LoopDraw, EngineLimit,
+)  # fmt: skip
 
 
 CHECK = Op("check")
