@@ -41,8 +41,14 @@ def _play_bounded(game: racebook.Game[object], seed: int, actions: int = 600) ->
     return st
 
 
-def _ended_in_a_loop_draw(st: ForceHorseState) -> bool:
-    return st.is_over and any(e.kind == "loop-draw" for e in st.log.events(None))
+def _ended_in_a_loop_draw(st: ForceHorseState, bound: str | None = None) -> bool:
+    """Ended in a draw by 1201.1c (``bound`` None) or by the engine's limit ``bound``."""
+    if bound is None:
+        return st.is_over and any(e.kind == "loop-draw" for e in st.log.events(None))
+    return st.is_over and any(
+        e.kind == "engine-limit" and e.bound == bound  # type: ignore[attr-defined]
+        for e in st.log.events(None)
+    )
 
 
 def test_1201_1c_a_draw_replaced_into_ever_more_draws_is_bounded_by_max_work() -> None:
@@ -51,7 +57,7 @@ def test_1201_1c_a_draw_replaced_into_ever_more_draws_is_bounded_by_max_work() -
     ends as a loop no one can stop within ``max_work`` steps of one action."""
     game = _game(hostile_draws(20), max_work=2_000)
     ends = [_play_bounded(game, seed) for seed in range(6)]
-    assert any(_ended_in_a_loop_draw(st) for st in ends)
+    assert any(_ended_in_a_loop_draw(st, "max_work") for st in ends)
     assert all(st.is_over for st in ends)
 
 
@@ -61,13 +67,13 @@ def test_1201_1c_a_state_trigger_piling_up_effects_is_bounded_by_max_effects() -
     loop; the game ends, never holding more than ``max_effects`` effects."""
     game = _game(hostile_pileup(), max_effects=50, loop_repeats=10_000)
     ends = [_play_bounded(game, seed) for seed in range(4)]
-    assert any(_ended_in_a_loop_draw(st) for st in ends)
+    assert any(_ended_in_a_loop_draw(st, "max_effects") for st in ends)
 
 
 def test_1201_1c_loop_repeats_ends_a_forced_growing_loop_first() -> None:
     game = _game(hostile_pileup(), max_effects=10_000, loop_repeats=30)
     ends = [_play_bounded(game, seed) for seed in range(4)]
-    assert any(_ended_in_a_loop_draw(st) for st in ends)
+    assert any(_ended_in_a_loop_draw(st, "loop_repeats") for st in ends)
     for st in ends:
         assert len(st.ab.lasting) <= 31
 

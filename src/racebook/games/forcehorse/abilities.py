@@ -196,7 +196,7 @@ MAX_EFFECTS = 8
 MAX_AMOUNT = 20
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Effect:
     """One effect (802): ``effect`` from :data:`EFFECTS`, an ``amount``
     (signed where it moves a value), a ``target``, a word ``value`` (a
@@ -216,7 +216,7 @@ class Effect:
     unless: tuple[str, ...] = ()
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Ability:
     """One ability of a card (801)."""
 

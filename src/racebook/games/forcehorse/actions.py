@@ -201,7 +201,7 @@ def _player_effects(st: ForceHorseState, name: str, what: str, seat: int) -> lis
             for e in ability.do:
                 if e.effect == name and e.value == what and _aims(e.target, user, seat):
                     out.append(e)
-    for x in st.ab.lasting:
+    for x in st.ab.by_layer.get(0, ()):  # forbid and require (LAYER 0)
         e = x.effect
         if e.effect != name or e.value != what or not _aims(e.target, x.user, seat):
             continue

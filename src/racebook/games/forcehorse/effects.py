@@ -19,7 +19,7 @@ from racebook.games.forcehorse.abilities import LAYER, Ability, Effect
 from racebook.games.forcehorse.cards import HORSE, STYLES, Card
 from racebook.games.forcehorse.cards import SITUATION as SITUATION_TYPE
 from racebook.games.forcehorse.race import Race
-from racebook.games.forcehorse.records import Info, printed
+from racebook.games.forcehorse.records import Info, Lasting, printed
 from racebook.games.forcehorse.terms import area_behind, area_in_front
 from racebook.games.forcehorse.zones import AREAS, HAND, RUN, SITUATION, Table
 
@@ -273,9 +273,7 @@ def _removers(st: ForceHorseState) -> tuple[frozenset[int], frozenset[int]]:
                 if LAYER[e.effect] == 1:
                     cover = _covered(st, e, user, source, None, 0)
                     found.append(_Remover(e, t.entered.get(source, 0), source, True, cover))
-    for x in ab.lasting:
-        if LAYER[x.effect.effect] != 1:
-            continue
+    for x in ab.by_layer.get(1, ()):
         if x.until == "run-area" and x.source not in t.zones[x.user][RUN]:
             continue  # 1102.5
         cover = _covered(st, x.effect, x.user, x.source, x.targets, x.stamp)
@@ -612,16 +610,41 @@ def _in_force(st: ForceHorseState) -> list[_InForce]:
                 cards = _members(st, e, user, source, None, 0)
                 if cards:
                     out.append(_InForce(e, t.entered.get(source, 0), user, source, cond, cards))
-    for x in st.ab.lasting:
-        if LAYER[x.effect.effect] < 2:
-            continue
+    out += _made(st)
+    out.sort(key=lambda f: f.stamp)  # stable: ties in the order found
+    return out
+
+
+def _made(st: ForceHorseState) -> list[_InForce]:
+    """The effects of 808.1c-f made by resolving that reach a card now.
+    Kept while the zones are as they were, and extended when effects were
+    only added (a forced chain making one at each pass: the work of a pass
+    is the effects made since, not all of them)."""
+    t = st.table
+    ab = st.ab
+    made = ab.on_cards
+    kept = ab.made
+    if kept is not None and kept[0] == (t, t.moves):
+        seen, found = kept[1], kept[2]
+        if made[: len(seen)] == seen:
+            found = found + _reaching(st, made[len(seen) :])
+            ab.made = (kept[0], made, found)
+            return list(found)
+    found = _reaching(st, made)
+    ab.made = ((t, t.moves), made, found)
+    return list(found)
+
+
+def _reaching(st: ForceHorseState, made: tuple[Lasting, ...]) -> tuple[_InForce, ...]:
+    t = st.table
+    out = []
+    for x in made:
         if x.until == "run-area" and x.source not in t.zones[x.user][RUN]:
             continue  # 1102.5
         cards = _members(st, x.effect, x.user, x.source, x.targets, x.stamp)
         if cards:
             out.append(_InForce(x.effect, x.stamp, x.user, x.source, None, cards))
-    out.sort(key=lambda f: f.stamp)  # stable: ties in the order found
-    return out
+    return tuple(out)
 
 
 def _members(
@@ -728,31 +751,79 @@ def _step(
     world: dict[int, Info],
     get: Callable[[int], Info],
 ) -> None:
-    """One step of 808.1: apply ``todo`` (by timestamp) in the order 808.1g-h give."""
-    ab = st.ab
-    while todo:
-        pick = todo[0]
-        if _sensitive(pick) and len(todo) > 1:
+    """One step of 808.1: apply ``todo`` (by timestamp) in the order 808.1g-h give.
+
+    An effect whose reach reads no information (no condition, no ``only``)
+    depends on none (808.1g), so it applies as soon as it is the earliest
+    left; a run of them that only move numbers up or down adds up before the
+    cards are rewritten (sums commute, and nothing reads between them): a
+    pile of like effects costs a sum, not a card rewritten per effect."""
+    sums: dict[int, list[int]] = {}
+
+    def flush() -> None:
+        for c, (run, guard, cost) in sums.items():
+            now = world[c]
+            world[c] = attrs.evolve(now, run=now.run + run, guard=now.guard + guard, cost=now.cost + cost)
+        sums.clear()
+
+    left: list[_InForce | None] = list(todo)
+    counts: dict[_Key, int] = {}
+    reps: dict[_Key, _InForce] = {}
+    for f in todo:
+        fk = _key(f)
+        counts[fk] = counts.get(fk, 0) + 1
+        reps.setdefault(fk, f)
+    start = 0
+    while start < len(left):
+        pick_at = start
+        pick = left[start]
+        assert pick is not None
+        if _sensitive(pick) and len(left) - start > 1:
+            flush()  # what it reads must be up to date
             # the first by timestamp that depends on no other (808.1g); effects
             # alike (same effect, user, cards, condition's card) answer alike
             changed: dict[_Key, dict[int, Info]] = {}
             answers: dict[_Key, bool] = {}
-            for a in todo:
+            found = -1
+            for k, a in enumerate(left[start:], start):
+                if a is None:
+                    continue
                 if not _sensitive(a):
-                    pick = a
+                    found = k
                     break
-                k = _key(a)
-                depends = answers.get(k)
+                key = _key(a)
+                depends = answers.get(key)
                 if depends is None:
-                    depends = answers[k] = _depends(st, a, todo, get, changed)
+                    others = [
+                        r for rk, r in reps.items() if counts[rk] > (1 if rk == key else 0)
+                    ]
+                    depends = answers[key] = _depends(st, a, others, get, changed)
                 if not depends:
-                    pick = a
+                    found = k
                     break
-            else:
-                pick = todo[0]  # each depends on another: by timestamp (808.1h)
-        todo.remove(pick)
+            pick_at = found if found >= 0 else start  # a circle: by timestamp (808.1h)
+            pick = left[pick_at]
+            assert pick is not None
+        counts[_key(pick)] -= 1
+        assert pick is not None
+        left[pick_at] = None
+        while start < len(left) and left[start] is None:
+            start += 1
+        amount = pick.effect.amount
+        e = pick.effect.effect
+        if e in _SUMMED and not _sensitive(pick):
+            field = _SUMMED[e]
+            for c in pick.cards:
+                sums.setdefault(c, [0, 0, 0])[field] += amount
+            continue
+        flush()
         for c in _reach(st, pick, get):
-            world[c] = _apply(pick.effect, world[c], pick.effect.amount)
+            world[c] = _apply(pick.effect, world[c], amount)
+    flush()
+
+
+_SUMMED = {"run": 0, "guard": 1, "cost": 2}
+"""808.1f effects that move a number by an amount: several add up."""
 
 
 _Key = tuple[Effect, int, int, tuple[int, ...], bool]
@@ -775,8 +846,6 @@ def _depends(
     before = _reach(st, a, get)
     tried: set[_Key] = set()
     for b in todo:
-        if b is a:
-            continue
         key = _key(b)
         if key in tried:
             continue  # alike: the same answer

@@ -81,10 +81,14 @@ def drive(st: ForceHorseState, events: list[Event]) -> None:
     ab = st.ab
     work = ab.work  # the same list all along (push() inserts into it)
     limit = st.game.config.max_work
+    limits = st.game.config.max_effects if st.game.config.edition >= 3 else 1 << 62
     held = states_holding(st) if st.game.has_state and st.game.config.edition >= 3 else None
     while st.phase != "over" and ab.choice is None:  # st.over, read inline: every op
         if ab.signals:  # watch(), asked only when a trigger may have happened
             watch(st, events)
+            if len(ab.waiting) > limits and _made_count(st) > limits:
+                limit_reached(st, "max_effects", events)  # the engine's limit
+                break
         if not work:
             break
         ab.done += 1
@@ -548,6 +552,9 @@ def do_effect(
         push(st, *moves)
     elif name == "later":  # 806.5
         assert ctx.ability is not None
+        if _made_count(st) >= st.game.config.max_effects:
+            limit_reached(st, "max_effects", events)  # the engine's limit
+            return
         later = Ability("auto", on=e.value, whose=ctx.ability.whose, do=ctx.ability.later)
         st.ab.delayed.append(Delayed(ctx.user, ctx.source, later, ctx.stamp, e.until))
     else:  # a continuous effect (802.1b): fixed targets, or a group read when applied
@@ -558,10 +565,19 @@ def do_effect(
         )
         until = "run-area" if ctx.ability is not None and ctx.ability.type == "force" else e.until
         made = Lasting(e, ctx.user, ctx.source, fixed, ctx.stamp, st.turn, until)  # 1102.5
-        if len(st.ab.lasting) >= st.game.config.max_effects:
+        if _made_count(st) >= st.game.config.max_effects:
             limit_reached(st, "max_effects", events)  # the engine's limit
             return
         st.ab.lasting = (*st.ab.lasting, made)
+
+
+def _made_count(st: ForceHorseState) -> int:
+    """What the abilities made that exists now: continuous effects and, from
+    edition 3, delayed triggers and waiting abilities too (``max_effects``)."""
+    ab = st.ab
+    if st.game.config.edition < 3:
+        return len(ab.lasting)
+    return len(ab.lasting) + len(ab.delayed) + len(ab.waiting)
 
 
 def end_lasting(st: ForceHorseState, turn_over: bool) -> None:

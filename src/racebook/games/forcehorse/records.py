@@ -48,7 +48,7 @@ def printed(card: Card) -> Info:
 _PRINTED: dict[int, tuple[Card, Info]] = {}
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Lasting:
     """A continuous effect made by resolving an ability (802.1b): its
     ``targets`` fixed when made, or a group (``effect.target``) read now, but
@@ -63,7 +63,7 @@ class Lasting:
     until: str
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Waiting:
     """An automatic ability waiting to be played (806.2): ``ability`` is the
     index in the source card's printed abilities, or -1 for a delayed trigger (806.5), ``delayed``
@@ -82,7 +82,7 @@ class Waiting:
     """Whether the action a ``require`` effect asks before playing it was done (510)."""
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Delayed:
     """A delayed trigger (806.5): made by ``source``'s ability (its source,
     811.2); ``until``: its stated period (806.5a; none: it triggers once)."""

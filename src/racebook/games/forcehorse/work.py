@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from racebook.core.game import Event
-from racebook.games.forcehorse.abilities import Ability, Effect
+from racebook.games.forcehorse.abilities import LAYER, Ability, Effect
 from racebook.games.forcehorse.cards import HORSE
 from racebook.games.forcehorse.effects import zone_of
 from racebook.games.forcehorse.force import payments
@@ -71,6 +71,9 @@ class Choice:
     real: bool = True
 
 
+_MASK = (1 << 64) - 1
+
+
 class AbilityState:
     """The part of a game's state the ability engine keeps (copied by ``copy``)."""
 
@@ -79,8 +82,15 @@ class AbilityState:
         self.choice: Choice | None = None
         self.waiting: list[Waiting] = []
         self.delayed: list[Delayed] = []
-        self.lasting: tuple[Lasting, ...] = ()
-        """Replaced, never changed in place (nor ``paid``): part of the key of ``infos``."""
+        self._lasting: tuple[Lasting, ...] = ()
+        self.on_cards: tuple[Lasting, ...] = ()
+        """``lasting`` of the steps 808.1c-f (on cards' information), in order."""
+        self.lasting_hash = 0
+        """The sum of ``lasting``'s hashes (a multiset's: its order is its
+        timestamps'), kept as it is set: the loop keys' (state_key)."""
+        self.by_layer: dict[int, tuple[Lasting, ...]] = {}
+        """``lasting`` by the step of 808.1 each applies in (abilities.LAYER),
+        kept as ``lasting`` is set (the readers of one kind look at those only)."""
         self.lki: dict[int, Info] = {}
         self.paid: Mapping[int, tuple[int, ...]] = {}
         self.named: dict[int, int] = {}
@@ -110,6 +120,9 @@ class AbilityState:
         """Cards' information through a step of 808.1 (effects._upto), kept alike."""
         self.step1: tuple[frozenset[int], frozenset[int]] | None = None
         """808.1b for every card (effects._step1), kept alike."""
+        self.made: tuple[Any, tuple[Lasting, ...], tuple[Any, ...]] | None = None
+        """The effects made by resolving that reach cards (effects._made), with
+        the zones they were found in and the effects they were found from."""
         self.world_made = False
         """Edition 3: ``infos`` holds every card an effect reaches (effects._world)."""
         self.reading: Callable[[int], Info] | None = None
@@ -118,13 +131,43 @@ class AbilityState:
         self.live: tuple[object, tuple[int, ...]] = (None, ())
         """The live cards (effects.live) and the (table, moves) they are of."""
 
+    @property
+    def lasting(self) -> tuple[Lasting, ...]:
+        """Continuous effects made by resolving (802.1b), by timestamp.
+        Replaced, never changed in place (nor ``paid``): part of the key of
+        ``infos``."""
+        return self._lasting
+
+    @lasting.setter
+    def lasting(self, value: tuple[Lasting, ...]) -> None:
+        old = self._lasting
+        n = len(old)
+        if len(value) == n + 1 and value[:n] == old:  # one made: the common case
+            x = value[-1]
+            layer = LAYER[x.effect.effect]
+            self.by_layer = {**self.by_layer, layer: (*self.by_layer.get(layer, ()), x)}
+            if layer >= 2:
+                self.on_cards = (*self.on_cards, x)
+            self.lasting_hash = (self.lasting_hash + hash(x)) & _MASK
+        elif value != old:
+            by: dict[int, list[Lasting]] = {}
+            for x in value:
+                by.setdefault(LAYER[x.effect.effect], []).append(x)
+            self.by_layer = {k: tuple(v) for k, v in by.items()}
+            self.on_cards = tuple(x for x in value if LAYER[x.effect.effect] >= 2)
+            self.lasting_hash = sum(hash(x) for x in value) & _MASK
+        self._lasting = value
+
     def copy(self) -> AbilityState:
         other = AbilityState()
         other.work = list(self.work)
         other.choice = self.choice
         other.waiting = list(self.waiting)
         other.delayed = list(self.delayed)
-        other.lasting = self.lasting
+        other._lasting = self._lasting
+        other.by_layer = self.by_layer
+        other.on_cards = self.on_cards
+        other.lasting_hash = self.lasting_hash
         other.lki = dict(self.lki)
         other.paid = self.paid
         other.named = dict(self.named)
@@ -298,11 +341,16 @@ def state_key(st: ForceHorseState) -> Key:
     pairs = tuple(map(tuple, st.pairs))
     choice = ab.choice
     chosen = None if choice is None else (choice, _applied(choice.op))
+    # what can grow with the chain (waiting abilities, work, delayed triggers,
+    # effects) enters as its hash: a key holds no copy of it, so the keys of a
+    # forced chain take memory by their number, not by their number squared
+    # (a hash collision would take two states for one: with 64 bits, never seen)
     here = (zones, tuple(sorted(t.resolution)), st.phase, tp, st.priority, st.to_farm, pairs,
-            tuple(ab.waiting), chosen, st.race)  # fmt: skip
+            len(ab.waiting), hash(tuple(ab.waiting)), chosen, st.race)  # fmt: skip
     rest = (t.clock, tuple(sorted(t.placed.items())), tuple(st.shuffles), tuple(st.mulligan),
             st.first, st.turn, st.run_count, tuple(st.outcomes), st.winners,
-            tuple((op, _applied(op)) for op in ab.work), tuple(ab.delayed), ab.lasting,
+            len(ab.work), hash(tuple([(op, _applied(op)) for op in ab.work])),
+            len(ab.delayed), hash(tuple(ab.delayed)), len(ab.lasting), ab.lasting_hash,
             tuple(sorted(ab.paid.items())), tuple(sorted(ab.named.items())), ab.keep,
             tuple(sorted(ab.spent)), ab.proposal)  # fmt: skip
     return here, rest
