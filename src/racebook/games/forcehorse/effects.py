@@ -11,7 +11,7 @@ numbers moved up or down; inside a step, an effect that depends on another
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
@@ -169,8 +169,7 @@ def valid(st: ForceHorseState, ability: Ability, card: int, user: int, **kw: obj
     """FotH 803.2-803.3: valid while every ``when`` holds and no ``unless`` does."""
     paid = kw.get("paid", ())
     assert isinstance(paid, tuple)
-    subject = kw.get("subject")
-    assert subject is None or isinstance(subject, Info)
+    subject = cast("Info | None", kw.get("subject"))  # an Info, or a _Traced one
     return all(holds(st, c, card, user, subject, paid) for c in ability.when) and not any(
         holds(st, c, card, user, subject, paid) for c in ability.unless
     )
@@ -591,11 +590,35 @@ class _InForce:
     cards: tuple[int, ...]
 
 
-def _in_force(st: ForceHorseState) -> list[_InForce]:
-    """The continuous effects of 808.1c-f in force, by timestamp (808.1h)."""
+_Key = tuple[Effect, int, int, tuple[int, ...], bool]
+
+
+def _key(f: _InForce) -> _Key:
+    """Like effects: the same effect of the same user on the same cards (and
+    the same card's condition): each applies alike and reaches alike."""
+    return (f.effect, f.user, f.source if f.ability is not None else -1, f.cards, f.ability is None)
+
+
+@attrs.frozen
+class _Group:
+    """Like effects of one step of 808.1 in a row by timestamp (``rep`` one
+    of them; like: :func:`_key`), one timestamp each."""
+
+    rep: _InForce
+    key: _Key
+    stamps: tuple[int, ...]
+
+    @property
+    def count(self) -> int:
+        return len(self.stamps)
+
+
+def _in_force(st: ForceHorseState) -> dict[int, list[_Group]]:
+    """The continuous effects of 808.1c-f in force, by step (LAYER), each
+    step's by timestamp (808.1h) in groups of like effects in a row."""
     t = st.table
     lost = _step1(st)[0]
-    out: list[_InForce] = []
+    printed_ones: list[_InForce] = []
     for source in live(st):
         if source in lost:
             continue  # 808.1b: a card without abilities makes no effect
@@ -609,42 +632,85 @@ def _in_force(st: ForceHorseState) -> list[_InForce]:
                     continue
                 cards = _members(st, e, user, source, None, 0)
                 if cards:
-                    out.append(_InForce(e, t.entered.get(source, 0), user, source, cond, cards))
-    out += _made(st)
-    out.sort(key=lambda f: f.stamp)  # stable: ties in the order found
+                    printed_ones.append(
+                        _InForce(e, t.entered.get(source, 0), user, source, cond, cards)
+                    )
+    made = _made(st)
+    out: dict[int, list[_Group]] = {}
+    for layer in (2, 4, 5):
+        mine = sorted(
+            (f for f in printed_ones if LAYER[f.effect.effect] == layer), key=lambda f: f.stamp
+        )
+        groups = list(made.get(layer, ()))
+        if mine:
+            groups = _merged(mine, groups)
+        if groups:
+            out[layer] = groups
     return out
 
 
-def _made(st: ForceHorseState) -> list[_InForce]:
-    """The effects of 808.1c-f made by resolving that reach a card now.
-    Kept while the zones are as they were, and extended when effects were
-    only added (a forced chain making one at each pass: the work of a pass
-    is the effects made since, not all of them)."""
+def _merged(printed_ones: list[_InForce], groups: list[_Group]) -> list[_Group]:
+    """Printed abilities' effects put among the groups by timestamp (808.1h):
+    a group with one inside its span is taken apart there."""
+    stamps = [f.stamp for f in printed_ones]
+    split: list[_Group] = []
+    for g in groups:
+        if g.count > 1 and any(g.stamps[0] < s <= g.stamps[-1] for s in stamps):
+            split += [_Group(g.rep, g.key, (s,)) for s in g.stamps]
+        else:
+            split.append(g)
+    singles = [_Group(f, _key(f), (f.stamp,)) for f in printed_ones]
+    return sorted([*singles, *split], key=lambda g: g.stamps[0])  # stable: ties as found
+
+
+def _made(st: ForceHorseState) -> dict[int, tuple[_Group, ...]]:
+    """The effects of 808.1c-f made by resolving that reach a card now, by
+    step, in groups.  Kept while the zones are as they were, and extended
+    when effects were only added (a forced chain making one at each pass:
+    the work of a pass is the effects made since, not all of them)."""
     t = st.table
     ab = st.ab
     made = ab.on_cards
     kept = ab.made
     if kept is not None and kept[0] == (t, t.moves):
-        seen, found = kept[1], kept[2]
-        if made[: len(seen)] == seen:
-            found = found + _reaching(st, made[len(seen) :])
-            ab.made = (kept[0], made, found)
-            return list(found)
-    found = _reaching(st, made)
+        seen = kept[1]
+        found: dict[int, tuple[_Group, ...]] = kept[2]
+        if len(made) >= len(seen) and made[: len(seen)] == seen:
+            if len(made) > len(seen):
+                found = _grouped(st, made[len(seen) :], dict(found))
+                ab.made = (kept[0], made, found)
+            return found
+    found = _grouped(st, made, {})
     ab.made = ((t, t.moves), made, found)
-    return list(found)
+    return found
 
 
-def _reaching(st: ForceHorseState, made: tuple[Lasting, ...]) -> tuple[_InForce, ...]:
+def _grouped(
+    st: ForceHorseState, made: tuple[Lasting, ...], out: dict[int, tuple[_Group, ...]]
+) -> dict[int, tuple[_Group, ...]]:
+    """``out`` with the effects ``made`` (in the order made) added."""
     t = st.table
-    out = []
     for x in made:
         if x.until == "run-area" and x.source not in t.zones[x.user][RUN]:
             continue  # 1102.5
         cards = _members(st, x.effect, x.user, x.source, x.targets, x.stamp)
-        if cards:
-            out.append(_InForce(x.effect, x.stamp, x.user, x.source, None, cards))
-    return tuple(out)
+        if not cards:
+            continue
+        f = _InForce(x.effect, x.stamp, x.user, x.source, None, cards)
+        layer = LAYER[x.effect.effect]
+        groups = out.get(layer, ())
+        k = _key(f)
+        last = groups[-1] if groups else None
+        if last is None or last.stamps[-1] <= f.stamp:
+            if last is not None and last.key == k:
+                out[layer] = (*groups[:-1], _Group(last.rep, k, (*last.stamps, f.stamp)))
+            else:
+                out[layer] = (*groups, _Group(f, k, (f.stamp,)))
+        else:  # made out of timestamp order (never seen): every effect on its own, in order
+            singles = [_Group(g.rep, g.key, (s,)) for g in groups for s in g.stamps]
+            singles.append(_Group(f, k, (f.stamp,)))
+            out[layer] = tuple(sorted(singles, key=lambda g: g.stamps[0]))
+    return out
 
 
 def _members(
@@ -713,7 +779,7 @@ def _world(st: ForceHorseState) -> None:
 
     ab.reading = get
     try:
-        for c in {c for f in forces for c in f.cards}:
+        for c in {c for groups in forces.values() for g in groups for c in g.rep.cards}:
             world[c] = _plain(st, c, 1)
         for layer in (2, 3, 4, 5):
             stage[0] = layer
@@ -723,7 +789,8 @@ def _world(st: ForceHorseState) -> None:
                     for c, now in world.items():
                         world[c] = aptitude(st, c, now, t.owners[c], st.race)  # 808.1d
                 continue
-            _step(st, [f for f in forces if LAYER[f.effect.effect] == layer], world, get)
+            if layer in forces:
+                _step(st, forces[layer], world, get)
     finally:
         ab.reading = None
     ab.infos.update(world)
@@ -747,90 +814,150 @@ def _sensitive(f: _InForce) -> bool:
 
 def _step(
     st: ForceHorseState,
-    todo: list[_InForce],
+    groups: list[_Group],
     world: dict[int, Info],
     get: Callable[[int], Info],
 ) -> None:
-    """One step of 808.1: apply ``todo`` (by timestamp) in the order 808.1g-h give.
+    """One step of 808.1: apply the effects of ``groups`` (by timestamp) in
+    the order 808.1g-h give: each time, the first by timestamp that depends on
+    no other effect left (808.1g: applying the other first changes whether
+    or to what it applies); effects depending on each other in a circle by
+    timestamp (808.1h).
 
-    An effect whose reach reads no information (no condition, no ``only``)
-    depends on none (808.1g), so it applies as soon as it is the earliest
-    left; a run of them that only move numbers up or down adds up before the
-    cards are rewritten (sums commute, and nothing reads between them): a
-    pile of like effects costs a sum, not a card rewritten per effect."""
+    Like effects in a row are taken together where the rules' order takes
+    them one after another anyway: an effect whose reach reads no information
+    depends on none, so once it is the earliest left the like ones after it
+    follow; of effects that only move numbers up or down, the sums are
+    written once (sums commute, and nothing reads between them).  A pile of
+    like effects costs about one effect."""
     sums: dict[int, list[int]] = {}
 
     def flush() -> None:
         for c, (run, guard, cost) in sums.items():
             now = world[c]
-            world[c] = attrs.evolve(now, run=now.run + run, guard=now.guard + guard, cost=now.cost + cost)
+            world[c] = attrs.evolve(
+                now, run=now.run + run, guard=now.guard + guard, cost=now.cost + cost
+            )
         sums.clear()
 
-    left: list[_InForce | None] = list(todo)
-    counts: dict[_Key, int] = {}
-    reps: dict[_Key, _InForce] = {}
-    for f in todo:
-        fk = _key(f)
-        counts[fk] = counts.get(fk, 0) + 1
-        reps.setdefault(fk, f)
+    left = [g.count for g in groups]
     start = 0
-    while start < len(left):
-        pick_at = start
-        pick = left[start]
-        assert pick is not None
-        if _sensitive(pick) and len(left) - start > 1:
-            flush()  # what it reads must be up to date
-            # the first by timestamp that depends on no other (808.1g); effects
-            # alike (same effect, user, cards, condition's card) answer alike
-            changed: dict[_Key, dict[int, Info]] = {}
-            answers: dict[_Key, bool] = {}
-            found = -1
-            for k, a in enumerate(left[start:], start):
-                if a is None:
-                    continue
-                if not _sensitive(a):
-                    found = k
-                    break
-                key = _key(a)
-                depends = answers.get(key)
-                if depends is None:
-                    others = [
-                        r for rk, r in reps.items() if counts[rk] > (1 if rk == key else 0)
-                    ]
-                    depends = answers[key] = _depends(st, a, others, get, changed)
-                if not depends:
-                    found = k
-                    break
-            pick_at = found if found >= 0 else start  # a circle: by timestamp (808.1h)
-            pick = left[pick_at]
-            assert pick is not None
-        counts[_key(pick)] -= 1
-        assert pick is not None
-        left[pick_at] = None
-        while start < len(left) and left[start] is None:
+    while True:
+        while start < len(groups) and not left[start]:
             start += 1
-        amount = pick.effect.amount
-        e = pick.effect.effect
-        if e in _SUMMED and not _sensitive(pick):
+        if start == len(groups):
+            break
+        at = start
+        rest = sum(left[start:])  # a few: a pile is one group
+        if _sensitive(groups[at].rep) and rest > 1:
+            flush()  # what it reads must be up to date
+            at = _first_free(st, groups, left, start, get)
+        g = groups[at]
+        f = g.rep
+        times = 1
+        if at == start and not _sensitive(f):
+            times = left[at]  # the like ones after it follow at once
+        elif at == start and left[at] == rest and rest > 1:
+            # only like effects left: when what decides their reach is no
+            # information they write, each reaches the same cards
+            flush()
+            reach, read = _traced_reach(st, f, get)
+            if _WRITES[f.effect.effect] not in read:
+                for c in reach:
+                    world[c] = _apply_times(f.effect, world[c], left[at])
+                left[at] = 0
+                continue
+        left[at] -= times
+        e = f.effect.effect
+        if e in _SUMMED and not _sensitive(f):
             field = _SUMMED[e]
-            for c in pick.cards:
-                sums.setdefault(c, [0, 0, 0])[field] += amount
+            for c in f.cards:
+                sums.setdefault(c, [0, 0, 0])[field] += f.effect.amount * times
             continue
         flush()
-        for c in _reach(st, pick, get):
-            world[c] = _apply(pick.effect, world[c], amount)
+        for c in _reach(st, f, get):
+            world[c] = _apply_times(f.effect, world[c], times)
     flush()
+
+
+def _first_free(
+    st: ForceHorseState,
+    groups: list[_Group],
+    left: list[int],
+    start: int,
+    get: Callable[[int], Info],
+) -> int:
+    """The group of the first effect by timestamp that depends on no other
+    effect left (808.1g); ``start`` when each depends on another (808.1h)."""
+    answers: dict[_Key, bool] = {}
+    changed: dict[_Key, dict[int, Info]] = {}
+    for k in range(start, len(groups)):
+        if not left[k]:
+            continue
+        a = groups[k]
+        if not _sensitive(a.rep):
+            return k
+        depends = answers.get(a.key)
+        if depends is None:
+            others = [b.rep for i, b in enumerate(groups) if left[i] > (1 if i == k else 0)]
+            depends = answers[a.key] = _depends(st, a.rep, others, get, changed)
+        if not depends:
+            return k
+    return start
+
+
+_WRITES = {
+    "style": "styles", "favourite": "favourites", "run-set": "run", "guard-set": "guard",
+    "run": "run", "guard": "guard", "cost": "cost", "style-step": "styles",
+}  # fmt: skip
+"""The piece of information each effect of 808.1c-f writes."""
+
+
+def _apply_times(effect: Effect, now: Info, times: int) -> Info:
+    """``effect`` applied ``times`` times in a row."""
+    if effect.effect in _SUMMED:
+        return _apply(effect, now, effect.amount * times)
+    if effect.effect == "style-step":
+        for _ in range(min(times, len(STYLES))):  # past the ends, it stays there
+            now = _apply(effect, now, effect.amount)
+        return now
+    return _apply(effect, now, effect.amount)  # setting or adding a word: once is all
+
+
+class _Traced:
+    """A card's information whose pieces read are written down (``read``)."""
+
+    def __init__(self, now: Info, read: set[str]) -> None:
+        self._now = now
+        self._read = read
+
+    def __getattr__(self, name: str) -> object:
+        self._read.add(name)
+        return getattr(self._now, name)
+
+
+def _traced_reach(
+    st: ForceHorseState, f: _InForce, get: Callable[[int], Info]
+) -> tuple[tuple[int, ...], set[str]]:
+    """:func:`_reach`, with the pieces of information it read, of any card."""
+    read: set[str] = set()
+
+    def traced(card: int) -> Info:
+        return cast(Info, _Traced(get(card), read))
+
+    ab = st.ab
+    before = ab.reading
+    ab.reading = traced
+    try:
+        return _reach(st, f, traced), read
+    finally:
+        ab.reading = before
 
 
 _SUMMED = {"run": 0, "guard": 1, "cost": 2}
 """808.1f effects that move a number by an amount: several add up."""
 
 
-_Key = tuple[Effect, int, int, tuple[int, ...], bool]
-
-
-def _key(f: _InForce) -> _Key:
-    return (f.effect, f.user, f.source if f.ability is not None else -1, f.cards, f.ability is None)
 
 
 def _depends(

@@ -120,7 +120,7 @@ class AbilityState:
         """Cards' information through a step of 808.1 (effects._upto), kept alike."""
         self.step1: tuple[frozenset[int], frozenset[int]] | None = None
         """808.1b for every card (effects._step1), kept alike."""
-        self.made: tuple[Any, tuple[Lasting, ...], tuple[Any, ...]] | None = None
+        self.made: tuple[Any, tuple[Lasting, ...], Any] | None = None
         """The effects made by resolving that reach cards (effects._made), with
         the zones they were found in and the effects they were found from."""
         self.world_made = False
