@@ -413,6 +413,42 @@ def report_card_sets(sets: int) -> None:
     )
 
 
+def report_chains() -> None:
+    """Issue 34: the engine's limits sit far above a finite chain, and the
+    worst action at the shipped limits stays bounded: CPU time of one action
+    that makes a chain of 10,000 effects (it plays out), and of one piling up
+    effects that every card in a run area reads until ``max_effects``."""
+    sys.path.insert(0, str(HERE.parent))
+    from racebook.games.forcehorse import ForceHorseConfig, Run
+    from tests import test_forcehorse_verified as cases
+
+    print("\n== Force of the Horse: long forced chains at the shipped limits ==")
+    limit = ForceHorseConfig().max_effects
+    climb = cases.support(
+        "Test Climb", "situation",
+        '[[card.ability]]\ntype = "state"\nwhen = ["your-turn"]\n'
+        'unless = ["your-run.run-at-least:9999"]\n'
+        'do = [{effect = "run", amount = 1, target = "your-run", until = "turn"}]\n',
+    )  # fmt: skip
+    tread = cases.support(
+        "Test Tread", "situation",
+        '[[card.ability]]\ntype = "state"\nwhen = ["hand-at-most:99"]\n'
+        'do = [{effect = "guard", amount = 1, target = "your-run", only = "run-at-least:1"}]\n',
+    )  # fmt: skip
+    for what, text in (("a chain of about 10,000 effects", climb), (f"a pile-up to {limit:,}", tread)):
+        st = cases.position(
+            situation=((text.split('"')[1],), ()), hands=(("Paper Kite",), ()),
+            runs=(("Stone Bridge",), ()), extra=cases.cards(text), phase="runner",
+            aptitude=False,
+        )  # fmt: skip
+        start = time.process_time()
+        events = st.apply(Run(0, "Paper Kite"))
+        spent = time.process_time() - start
+        end = next((e.kind for e in events if e.kind in ("engine-limit", "loop-draw")), "goes on")
+        print(f"  {what}: one action {spent:.1f} s CPU, {len(st.ab.lasting):,} effects, {end}")
+        goal(f"Force of the Horse: one action making {what}", f"{spent:.1f} s", None)
+
+
 def report_floor(reference: dict[str, float], n: int) -> None:
     """The floor: a game with no rules to speak of (benchmarks/floor.py)
     through the same contract, per action, against each reference loop's
@@ -532,6 +568,8 @@ def main() -> int:
     )
     report_abilities(max(2, args.games // 15))
     report_card_sets(500 if not args.quick else 5)
+    if not args.quick:
+        report_chains()
     report_line_hash(max(2, args.games // 3))
     report_floor(REFERENCE_PER_ACTION, max(200, args.games * 20))
     report_workers(args.games * 4)

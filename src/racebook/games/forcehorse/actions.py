@@ -162,10 +162,7 @@ def do_more(st: ForceHorseState, e: Effect, ctx: Context, events: list[Event]) -
         made = attrs.evolve(e, target=target)
         force = ctx.ability is not None and ctx.ability.type == "force"
         until = "run-area" if force else e.until  # 1102.5
-        st.ab.lasting = (
-            *st.ab.lasting,
-            Lasting(made, ctx.user, ctx.source, None, ctx.stamp, st.turn, until),
-        )
+        st.ab.add_lasting(Lasting(made, ctx.user, ctx.source, None, ctx.stamp, st.turn, until))
         return
     for c in _targets(st, e, ctx):
         zone = zone_of(t, c)

@@ -493,9 +493,22 @@ def _fresh(st: ForceHorseState) -> None:
     effects made and the force paid; and never past the action (_version)."""
     t = st.table
     ab = st.ab
+    k = ab.infos_key
+    if (
+        k
+        and k[6] is ab.lasting  # replaced, never changed in place: by identity (a
+        and k[7] is ab.paid  # long tuple compared item by item was a chain's cost)
+        and k[1] is t
+        and k[0] == st._version
+        and k[2] == t.moves
+        and k[3] == st.race
+        and k[4] == st.run_count
+        and k[5] == st.turn_player
+    ):
+        return
     key = (st._version, t, t.moves, st.race, st.run_count, st.turn_player, ab.lasting, ab.paid)
-    if key != ab.infos_key:
-        ab.infos_key = key
+    ab.infos_key = key
+    if key != k:  # else the same, but for new and equal effects or payments
         ab.infos = {}
         ab.parts = {}
         ab.step1 = None
@@ -672,16 +685,15 @@ def _made(st: ForceHorseState) -> dict[int, tuple[_Group, ...]]:
     ab = st.ab
     made = ab.on_cards
     kept = ab.made
-    if kept is not None and kept[0] == (t, t.moves):
-        seen = kept[1]
+    if kept is not None and kept[0] == (t, t.moves, ab.lasting_epoch):
+        seen = kept[1]  # only added to since (add_lasting): the same first ones
         found: dict[int, tuple[_Group, ...]] = kept[2]
-        if len(made) >= len(seen) and made[: len(seen)] == seen:
-            if len(made) > len(seen):
-                found = _grouped(st, made[len(seen) :], dict(found))
-                ab.made = (kept[0], made, found)
-            return found
+        if len(made) > len(seen):
+            found = _grouped(st, made[len(seen) :], dict(found))
+            ab.made = (kept[0], made, found)
+        return found
     found = _grouped(st, made, {})
-    ab.made = ((t, t.moves), made, found)
+    ab.made = ((t, t.moves, ab.lasting_epoch), made, found)
     return found
 
 

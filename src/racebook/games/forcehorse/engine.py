@@ -568,7 +568,7 @@ def do_effect(
         if _made_count(st) >= st.game.config.max_effects:
             limit_reached(st, "max_effects", events)  # the engine's limit
             return
-        st.ab.lasting = (*st.ab.lasting, made)
+        st.ab.add_lasting(made)
 
 
 def _made_count(st: ForceHorseState) -> int:

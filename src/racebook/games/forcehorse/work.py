@@ -86,6 +86,8 @@ class AbilityState:
         self.on_cards: tuple[Lasting, ...] = ()
         """``lasting`` of the steps 808.1c-f (on cards' information), in order."""
         self.lasting_hash = 0
+        self.lasting_epoch = 0
+        """Counts the times ``lasting`` was set other than by adding to it."""
         """The sum of ``lasting``'s hashes (a multiset's: its order is its
         timestamps'), kept as it is set: the loop keys' (state_key)."""
         self.by_layer: dict[int, tuple[Lasting, ...]] = {}
@@ -140,23 +142,26 @@ class AbilityState:
 
     @lasting.setter
     def lasting(self, value: tuple[Lasting, ...]) -> None:
-        old = self._lasting
-        n = len(old)
-        if len(value) == n + 1 and value[:n] == old:  # one made: the common case
-            x = value[-1]
-            layer = LAYER[x.effect.effect]
-            self.by_layer = {**self.by_layer, layer: (*self.by_layer.get(layer, ()), x)}
-            if layer >= 2:
-                self.on_cards = (*self.on_cards, x)
-            self.lasting_hash = (self.lasting_hash + hash(x)) & _MASK
-        elif value != old:
-            by: dict[int, list[Lasting]] = {}
-            for x in value:
-                by.setdefault(LAYER[x.effect.effect], []).append(x)
-            self.by_layer = {k: tuple(v) for k, v in by.items()}
-            self.on_cards = tuple(x for x in value if LAYER[x.effect.effect] >= 2)
-            self.lasting_hash = sum(hash(x) for x in value) & _MASK
+        if value == self._lasting:
+            return
+        by: dict[int, list[Lasting]] = {}
+        for x in value:
+            by.setdefault(LAYER[x.effect.effect], []).append(x)
+        self.by_layer = {k: tuple(v) for k, v in by.items()}
+        self.on_cards = tuple(x for x in value if LAYER[x.effect.effect] >= 2)
+        self.lasting_hash = sum(hash(x) for x in value) & _MASK
+        self.lasting_epoch += 1
         self._lasting = value
+
+    def add_lasting(self, x: Lasting) -> None:
+        """One continuous effect made (802.1b): ``lasting`` and its indexes
+        extended, not made again (a forced chain makes one at each pass)."""
+        self._lasting = (*self._lasting, x)
+        layer = LAYER[x.effect.effect]
+        self.by_layer = {**self.by_layer, layer: (*self.by_layer.get(layer, ()), x)}
+        if layer >= 2:
+            self.on_cards = (*self.on_cards, x)
+        self.lasting_hash = (self.lasting_hash + hash(x)) & _MASK
 
     def copy(self) -> AbilityState:
         other = AbilityState()
@@ -168,6 +173,7 @@ class AbilityState:
         other.by_layer = self.by_layer
         other.on_cards = self.on_cards
         other.lasting_hash = self.lasting_hash
+        other.lasting_epoch = self.lasting_epoch
         other.lki = dict(self.lki)
         other.paid = self.paid
         other.named = dict(self.named)
