@@ -295,13 +295,22 @@ def chosen_name(st: ForceHorseState, choose: str, user: int, option: int) -> str
     return choice_label(st, choose, user, option)
 
 
+def _seen_by(st: ForceHorseState, w: Waiting) -> bool:
+    """Whether the card that triggered ``w`` may be named to its user: it was
+    seen in a public zone (806.4a), or it is in the user's own hand."""
+    if w.card_info is not None or st.game.config.edition < 3:
+        return True
+    t = st.table
+    return t.owners[w.card] == w.user and w.card in t.zones[w.user][HAND]
+
+
 def distinct(st: ForceHorseState, labels: list[str], waiting: list[Waiting]) -> tuple[str, ...]:
     """FotH 806.3a: labels a player can tell apart: the card that triggered
     each (when the labels alone are alike), then an ordinal for those still
     alike (copies waiting for the same event, 806.2a)."""
     out = list(labels)
     for i, w in enumerate(waiting):
-        if labels.count(labels[i]) > 1 and w.card >= 0 and (w.card_info is not None or st.game.config.edition < 3):
+        if labels.count(labels[i]) > 1 and w.card >= 0 and _seen_by(st, w):
             out[i] = f"{labels[i]} (for {st.table.name(w.card)})"
     seen: dict[str, int] = {}
     final = list(out)

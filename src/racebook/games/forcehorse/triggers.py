@@ -124,6 +124,8 @@ def watch(st: ForceHorseState, events: list[Event]) -> None:
                 if (ability.type == "auto" or ability.on) and not valid(st, ability, card, user):
                     continue  # 803.3, 1102.3: not valid now, so it cannot trigger
                 seen = _trigger_info(st, sig)
+                if seen[1] is None and not _reads_card(ability):
+                    seen = (-1, None)  # a hidden move's card, which this text never names
                 if ability.card_when and not card_holds(st, ability, *seen):
                     continue  # 806.4a, 808.3a: the triggering card has not that information
                 _wait(st, Waiting(user, card, i, *seen), events)
@@ -134,7 +136,10 @@ def watch(st: ForceHorseState, events: list[Event]) -> None:
             if _matches(d.ability, sig, d.source, d.user):
                 if not d.until:
                     ab.delayed.remove(d)  # 806.5a: once, unless a period is stated
-                _wait(st, Waiting(d.user, d.source, -1, *_trigger_info(st, sig), d.ability), events)
+                seen = _trigger_info(st, sig)
+                if seen[1] is None and not _reads_card(d.ability):
+                    seen = (-1, None)
+                _wait(st, Waiting(d.user, d.source, -1, *seen, d.ability), events)
 
 
 def _abilities_then(st: ForceHorseState, sig: Signal, card: int) -> Info:
@@ -156,6 +161,15 @@ def card_holds(st: ForceHorseState, ability: Ability, card: int, now: Info | Non
     from racebook.games.forcehorse.actions import card_holds as holds_for
 
     return holds_for(st, ability, card, now)
+
+
+def _reads_card(ability: Ability) -> bool:
+    """Whether an automatic ability's text names the card that triggered it
+    (a ``triggering`` target or amount, or ``card_when``)."""
+    return bool(ability.card_when) or any(
+        e.target == "triggering" or e.per.startswith("triggering")
+        for e in (*ability.do, *ability.later)
+    )
 
 
 def _trigger_info(st: ForceHorseState, sig: Signal) -> tuple[int, Info | None]:
