@@ -250,9 +250,22 @@ def chances(
 ) -> tuple[list[N], list[N], list[N], dict[str, N], N]:
     """Win, place, show per horse, the chance of each spot of ``every`` and the
     expected rolls left, from ``race`` (a position of ``game``)."""
-    c = game.config
     win = race.win()
     place, show = race.place_show(win)
+    return win, place, show, spot_chances(race, game, every, win, place, show), race.rolls()
+
+
+def spot_chances(
+    race: Race[N, E],
+    game: ReadySetBet,
+    every: Sequence[str],
+    win: Sequence[N],
+    place: Sequence[N],
+    show: Sequence[N],
+) -> dict[str, N]:
+    """The chance of each spot of ``every`` from ``race``, given its horses'
+    ``win``, ``place`` and ``show`` (:func:`chances` without them again)."""
+    c = game.config
     lone = race.lone
     final = race.lone_final
     final_places = places_from_keys([-p for p in final])
@@ -281,7 +294,7 @@ def chances(
                 p += lone
             done[key] = p
         out[spot] = done[key]
-    return win, place, show, out, race.rolls()
+    return out
 
 
 def _exotic(race: Race[N, E], name: str, track: int) -> N:
