@@ -34,7 +34,9 @@ class LiveOdds:
     show: tuple[float, ...]
     tokens: tuple[int, ...]
     spots: tuple[tuple[str, float, tuple[float, ...]], ...]
-    """(spot, chance, expected value of each of ``tokens``) of every open spot."""
+    """(spot, chance, expected value of each of ``tokens``) of every open spot;
+    no values (``()``) where a rule module changes what a bet pays (its
+    ``pays`` hook: what it pays depends on the state at settlement)."""
 
 
 @attrs.define
@@ -101,9 +103,12 @@ def live_odds(game: ReadySetBet, view: ReadySetBetView) -> LiveOdds | None:
         tokens = tuple(sorted(set(view.tokens[view.seat])))
     else:
         tokens = tuple(sorted(set(c.token_set)))
-    values = []
+    values: list[tuple[str, float, tuple[float, ...]]] = []
     for spot, p in zip(spots, chance, strict=True):
         rate = game.spot(spot)[0]
+        if game.hooks.pays:  # a rule module pays otherwise: no value is known
+            values.append((spot, p, ()))
+            continue
         values.append((spot, p, tuple(p * t * rate.mult - (1 - p) * rate.loss for t in tokens)))
     return LiveOdds(win, place, show, tokens, tuple(values))
 
@@ -123,7 +128,9 @@ def live_notes(game: ReadySetBet, view: ReadySetBetView, best: int = 6) -> str:
         for h, name in enumerate(HORSES)
     ]
     lines += [" | ".join(cells[i : i + 3]) for i in range(0, len(cells), 3)]
-    if found.tokens and found.spots:
+    if game.hooks.pays and found.spots:
+        lines.append("a rule module changes what bets pay: no expected values")
+    elif found.tokens and found.spots:
         ranked = sorted(found.spots, key=lambda s: -s[2][-1])[:best]
         lines.append(
             f"best open spots for a {found.tokens[-1]} token (expected $, chance)"
@@ -145,6 +152,7 @@ def live_data(game: ReadySetBet, view: ReadySetBetView) -> dict[str, Any] | None
     # replay page holds a step's figures for every step
     return {
         "method": "exact",
+        "payout": "unknown" if game.hooks.pays else "printed",
         "horses": list(HORSES),
         "win": [round(x, 4) for x in found.win],
         "place": [round(x, 4) for x in found.place],

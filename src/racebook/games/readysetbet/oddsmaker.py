@@ -57,6 +57,12 @@ class Odds:
     method: str = "sample"
     """``"exact"`` (every figure exact up to float rounding, errors 0, ``samples``
     0) or ``"sample"`` (Monte Carlo, with standard errors)."""
+    payout: str = "printed"
+    """What ``values`` are worth: ``"printed"``, the board's rates (a token x
+    the multiplier if the spot wins, its red circle if not), which is how the
+    game pays; or ``"unknown"``: a rule module's ``pays`` hook changes what a
+    bet pays, at settlement, from the state then, which no position now
+    tells, so ``values`` is empty (the chances, ``spots``, still hold)."""
 
 
 CHUNK = 2_000
@@ -86,7 +92,8 @@ def odds(
     address: str | None = None,
 ) -> Odds:
     """Win, place and show probability per horse from ``state``'s position, and
-    the expected value of every open spot for every token value.
+    the expected value of every open spot for every token value (none where a
+    rule module changes what a bet pays: the result's ``payout`` says so).
 
     ``method="exact"`` computes them exactly (:mod:`~racebook.games.readysetbet.exact`,
     a few milliseconds); ``"sample"`` by ``samples`` simulated finishes
@@ -166,7 +173,8 @@ def _build(
     """The :class:`Odds` of every spot's chance: the open spots' values."""
     tokens = sorted(set(state.game.config.token_set))
     values = []
-    for spot, p, error in chances:
+    payout = "unknown" if state.game.hooks.pays else "printed"
+    for spot, p, error in chances if payout == "printed" else ():
         if spot in state.bets:
             continue
         rate = state.spot_rate(spot)
@@ -185,6 +193,7 @@ def _build(
         mean_rolls=mean_rolls,
         spots=tuple(chances),
         method=method,
+        payout=payout,
     )
 
 
