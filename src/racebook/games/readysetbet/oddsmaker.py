@@ -363,7 +363,7 @@ def _odds_job(job: tuple[str, int, str]) -> Counts:
     state = _REPLAYED.get(text)
     if state is None:
         _REPLAYED.clear()
-        replayed = replay(text)
+        replayed = replay(text, history=False)  # the position alone is needed
         assert isinstance(replayed, ReadySetBetState)
         state = _REPLAYED[text] = replayed
     c = state.game.config
