@@ -577,6 +577,9 @@ def main() -> int:
     from reading import report_reading  # benchmarks/reading.py
 
     report_reading(30 if args.quick else args.sim_games)  # 10,000 logs by default
+    from bounded import report_bounded  # benchmarks/bounded.py
+
+    report_bounded(10 if args.quick else 100)
     print_goals()
     return 0
 

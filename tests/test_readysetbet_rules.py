@@ -156,6 +156,45 @@ def test_the_pays_hook_changes_settlement() -> None:
         _RULES.pop("test.no-losses", None)
 
 
+def test_odds_say_they_cannot_value_bets_when_a_module_changes_what_they_pay() -> None:
+    """Issue 35: odds() valued every spot at the printed rates under a rule
+    module that pays otherwise (bet_records knew); the values are left out
+    and the odds say why, exact or sampled, as are the live odds'."""
+    from racebook.games.readysetbet import odds
+    from racebook.games.readysetbet.live import live_data, live_notes, live_odds
+
+    @register_rule
+    class DoubleWins(RaceRule):
+        name: ClassVar[str] = "test.double-wins"
+
+        def pays(
+            self, state: ReadySetBetState, bet: SettledBet, won: int, lost: int
+        ) -> tuple[int, int]:
+            return (won * 2, lost)
+
+    try:
+        game = racebook.load("readysetbet-simple", rules=[{"name": "test.double-wins"}])
+        plain = racebook.load("readysetbet-simple")
+        for g, payout in ((game, "unknown"), (plain, "printed")):
+            state = g.new_state(seed=3)
+            assert isinstance(state, ReadySetBetState)
+            while not state.spots:  # to the race
+                state.apply(state.legal_actions(state.to_act[0])[0])
+            for found in (odds(state), odds(state, samples=50, seed=1)):
+                assert found.payout == payout
+                assert bool(found.values) == (payout == "printed")
+                assert found.spots and sum(found.win) == pytest.approx(1, abs=0.2)
+            view = state.view(0)
+            live = live_odds(g, view)  # type: ignore[arg-type]
+            assert live is not None and live.spots
+            assert all(bool(values) == (payout == "printed") for _, _, values in live.spots)
+            data = live_data(g, view)  # type: ignore[arg-type]
+            assert data is not None and data["payout"] == payout
+            assert ("no expected values" in live_notes(g, view)) == (payout == "unknown")  # type: ignore[arg-type]
+    finally:
+        _RULES.pop("test.double-wins", None)
+
+
 def test_odds_sample_when_a_module_changes_the_moves() -> None:
     from racebook.games.readysetbet import odds
 

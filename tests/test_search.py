@@ -76,6 +76,30 @@ def test_the_search_never_reads_what_its_seat_may_not_see(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+def test_a_determinization_starts_from_the_seats_view_alone(game_id: str) -> None:
+    # twins (equal views, other hidden cards) redeal to the very same world
+    # for the same generator: nothing of the real state's hidden order leaks
+    for k, (state, seat) in enumerate(positions(game_id, seed=11, count=30)):
+        for j in range(3):
+            twin = other_world(state, seat, 100 + j)
+            one = determinize(state, seat, random.Random(7))
+            two = determinize(twin, seat, random.Random(7))
+            assert one.snapshot() == two.snapshot(), (k, j)
+
+
+def test_the_trick_race_search_chooses_the_same_in_twins() -> None:
+    # the twins where the bot (same seed) chose differently: the face-down
+    # discard's redeal followed where its card sat in the real hand
+    found = positions("trickrace", seed=11, count=26)
+    for k, j in ((19, 2), (25, 0)):
+        state, seat = found[k]
+        twin = other_world(state, seat, 100 + j)
+        assert twin.view(seat) == state.view(seat)
+        one = SearchBot(seed=5, iterations=6).choose(state, seat)
+        assert one == SearchBot(seed=5, iterations=6).choose(twin, seat), k
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_a_determinization_looks_the_same_to_the_seat(game_id: str) -> None:
     state, seat = positions(game_id, seed=4, count=1)[0]
     det = determinize(state, seat, random.Random(1))

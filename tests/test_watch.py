@@ -292,3 +292,72 @@ def test_the_page_data_names_the_course_and_the_rules_in_play() -> None:
     data = game_steps(played("trickrace").log.dumps()).to_data()
     assert data["course"] == 7 and data["rules"] == []
     assert game_steps(played("forcehorse").log.dumps()).to_data()["course"] is None
+
+
+def _one_roll_at_a_time(races: int, track: int) -> str:
+    """A Ready Set Bet log, the host rolling one roll at a time: a new
+    position, so new odds, every step."""
+    from racebook.agents.base import RandomBot
+    from racebook.games.readysetbet.race import Roll
+
+    game = racebook.load(
+        "readysetbet",
+        track=track,
+        races=races,
+        props_per_race=0,
+        exotics=(),
+        vip_cards=(),
+        players=2,
+    )
+    state = game.new_state(seed=1)
+    bots = [RandomBot(seed=s) for s in range(game.seats)]
+    while not state.is_over:
+        seat = state.to_act[0]
+        rolls = [a for a in state.legal_actions(seat) if isinstance(a, Roll)]
+        state.apply(rolls[0] if rolls else bots[seat].choose(state, seat))
+    return state.log.dumps()
+
+
+def test_the_pages_live_odds_stay_within_their_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 35: exact odds at every step of a 411 KB log (track 30, one roll
+    at a time) took 424 s and a 79 MB page; the page spends at most its
+    budget on them, the same positions once, and says what it left out."""
+    from racebook.games.readysetbet import live
+
+    spent: list[int] = []
+    real = live.race_at
+
+    def counted(c: Any, pos: Any, *rest: Any) -> Any:
+        spent.append(sum(c.track - 1 - p for p in pos) ** 2)
+        return real(c, pos, *rest)
+
+    monkeypatch.setattr(live, "race_at", counted)
+    live._position.cache_clear()
+    log = _one_roll_at_a_time(1, track=20)
+    budget = 40_000  # a small part of what every position would cost
+    page = replay_html(log, budget=budget)
+    assert 0 < sum(spent) <= budget
+    data = page_data(page)
+    methods = [s["live"]["method"] for s in data["steps"] if s["live"] is not None]
+    assert methods.count("exact") >= 2 and methods.count("left out") > 2 * methods.count("exact")
+    assert "live odds at" in data["live_note"] and f"budget is {budget:,}" in data["live_note"]
+    assert len(spent) == len(
+        set(
+            map(
+                tuple,
+                (
+                    s["view"]["positions"]
+                    for s in data["steps"]
+                    if s["live"] and s["live"]["method"] == "exact"
+                ),
+            )
+        )
+    )
+
+
+def test_a_page_within_its_budget_has_every_positions_odds_and_no_note() -> None:
+    log = played("readysetbet").log.dumps()
+    whole = game_steps(log)
+    assert whole.live_note is None and page_data(replay_html(log))["live_note"] is None
+    assert any(s.live for s in whole.steps)
+    assert all(s.live is None or s.live["method"] == "exact" for s in whole.steps)

@@ -262,3 +262,29 @@ def test_ready_set_bet_page_shows_the_live_odds(browser: Any, tmp_path: Path) ->
     press(browser, Keys.END)
     assert not section.is_displayed()  # the game is over
     assert problems(browser) == []
+
+
+def test_a_page_says_where_its_budget_left_the_odds_out(browser: Any, tmp_path: Path) -> None:
+    """Past the page's budget of live odds, a step without them says so in
+    the odds panel, and the page's header says how many positions have them."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    from racebook.watch.html import page_data
+    from tests.test_watch import _one_roll_at_a_time
+
+    html = replay_html(_one_roll_at_a_time(1, track=20), budget=40_000)
+    page = tmp_path / "rsb.html"
+    page.write_text(html, encoding="utf-8")
+    data = page_data(html)
+    note = data["live_note"]
+    problems(browser)
+    browser.get(page.as_uri())
+    assert note in text_of(browser, "who")
+    index = next(
+        i for i, s in enumerate(data["steps"]) if (s["live"] or {}).get("method") == "left out"
+    )
+    press(browser, Keys.ARROW_RIGHT, index)
+    assert browser.find_element(By.ID, "live-section").is_displayed()
+    assert text_of(browser, "live-note") == note
+    assert problems(browser) == []

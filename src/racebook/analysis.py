@@ -99,30 +99,69 @@ class Record:
 def records(state: State[Any, Any, Any], log_id: str = "") -> list[Record]:
     """Every action and event of ``state`` (a live game or one replayed from
     its log) as :class:`Record` rows, in the order they happened: each
-    action, then the events it caused."""
+    action, then the events it caused (:func:`iter_records`, all kept)."""
+    return list(iter_records(state, log_id))
+
+
+def iter_records(state: State[Any, Any, Any], log_id: str = "") -> Iterator[Record]:
+    """:func:`records`, one at a time: a reader that keeps some of them
+    holds only those (:func:`bet_records` does)."""
     game = state.game.id
     marks = [n for n, _ in state._marks]
-    out: list[Record] = []
     for step, (action, events) in enumerate(zip(state._entries, state._events, strict=True), 1):
         race = 1 + bisect.bisect_left(marks, step)
-        data = to_data(action)
-        seat = data.pop("seat")
-        out.append(Record(game, log_id, race, step, seat, "action", action.kind, data))
-        for event in events:
-            fields = to_data(event)
-            seen = fields.pop("seat", None)
-            out.append(
-                Record(
-                    game,
-                    log_id,
-                    race,
-                    step,
-                    seen if type(seen) is int else None,
-                    "event",
-                    event.kind,
-                    fields,
-                )
-            )
+        yield from _rows(game, log_id, race, step, action, events)
+
+
+def _rows(
+    game: str, log_id: str, race: int, step: int, action: Any, events: Sequence[Any]
+) -> Iterator[Record]:
+    """The records of one action and the events it caused."""
+    data = to_data(action)
+    seat = data.pop("seat")
+    yield Record(game, log_id, race, step, seat, "action", action.kind, data)
+    for event in events:
+        fields = to_data(event)
+        seen = fields.pop("seat", None)
+        yield Record(
+            game,
+            log_id,
+            race,
+            step,
+            seen if type(seen) is int else None,
+            "event",
+            event.kind,
+            fields,
+        )
+
+
+def text_records(
+    text: str, log_id: str = "", keep: Callable[[Record], bool] | None = None
+) -> list[Record]:
+    """The records of a log's text (replayed and verified as
+    :func:`~racebook.core.replay.replay` does) that ``keep`` keeps (all by
+    default), read as the replay goes: the game's history is not kept
+    (``history=False``), so the memory this takes is that of one state and of
+    the records kept, whatever the log's length
+    (``tests/test_replay_memory.py``).
+
+    >>> import racebook
+    >>> text = racebook.load("trickrace").new_state(seed=1).log.dumps()
+    >>> [r.kind for r in text_records(text, keep=lambda r: r.type == "action")][:2]
+    ['draw-horses', 'deal']
+    """
+    out: list[Record] = []
+    before = 0  # checkpoints before this action: the race is 1 + them
+
+    def read(state: State[Any, Any, Any], action: Any, events: list[Any]) -> None:
+        nonlocal before
+        step = len(state._entries)
+        for row in _rows(state.game.id, log_id, 1 + before, step, action, events):
+            if keep is None or keep(row):
+                out.append(row)
+        before = state._mark_count
+
+    replay(text, history=False, on_action=read)
     return out
 
 
@@ -359,7 +398,7 @@ def bet_records(state: State[Any, Any, Any], log_id: str = "") -> list[Record]:
     config: Any = game.config
     out: list[Record] = []
     bets: list[tuple[str, int, int, int]] = []
-    for row in records(state, log_id):
+    for row in iter_records(state, log_id):  # only the bets kept
         if row.type == "action" and row.kind == "bet":
             bets.append((row.fields["spot"], row.seat or 0, row.fields["token"], -1))
         elif row.type == "action" and row.kind == "bonus-bet":

@@ -29,9 +29,9 @@ paired differences.  It picks the best candidate otherwise.
 It never reads the true state beyond its view: the first thing computed from
 the state is a determinization drawn from the bot's own seeded generator, and
 every game's ``hidden_variant`` redeals from a pool put in a fixed order
-first, so two states that differ only in what the seat may not see give the
-same decisions for the same seed (``tests/test_search.py`` checks it for
-every game).
+first, into places the view alone fixes, so two states that differ only in
+what the seat may not see give the same decisions for the same seed
+(``tests/test_search.py`` checks it for every game).
 
 Strength is the number of playouts per decision (``iterations``) and the
 settings above: :data:`LEVELS` names three (``search:easy``,

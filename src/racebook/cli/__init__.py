@@ -142,8 +142,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except LogError as exc:
         print(f"racebook replay: {args.file}: {exc}", file=sys.stderr)
         return 1
-    try:
-        state = racebook.replay(text)
+    try:  # only the page needs the game's history: without it, one state's memory
+        state = racebook.replay(text, history=bool(getattr(args, "html", None)))
     except LogError as exc:
         print(f"racebook replay: {args.file}: {_unknown_rule(exc) or exc}", file=sys.stderr)
         return 1

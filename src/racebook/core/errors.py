@@ -133,6 +133,20 @@ class LogError(RacebookError, ValueError):
         super().__init__(f"log line {line}: {reason}")
 
 
+class HistoryNotKept(RacebookError, ValueError):
+    """A game replayed without its history (``replay(..., history=False)``)
+    was asked for it: its actions, events or log text.
+
+    >>> str(HistoryNotKept())
+    'this game was replayed without its history (history=False): replay it with its history'
+    """
+
+    def __init__(self) -> None:
+        super().__init__(
+            "this game was replayed without its history (history=False): replay it with its history"
+        )
+
+
 class LogInUse(RacebookError, ValueError):
     """A log file that another :class:`~racebook.core.logfile.LogWriter`
     (in this process or another) is writing: a second writer is refused, so

@@ -12,13 +12,14 @@ from __future__ import annotations
 import json
 import random
 import secrets
+from collections.abc import Callable
 from typing import Any, Generic, TypeVar, overload
 
 import attrs
 
 from racebook.core.errors import ConfigError, IllegalAction, LogError, MalformedAction, short
 from racebook.core.fields import action_from_data
-from racebook.core.game import Action, Game, State
+from racebook.core.game import Action, Event, Game, State
 from racebook.core.log import (
     CONFIG_BOUND,
     FORMAT,
@@ -41,17 +42,40 @@ S = TypeVar("S", bound=State[Any, Any, Any])
 
 
 @overload
-def replay(text: str, game: None = None) -> State[Any, Any, Any]: ...
+def replay(
+    text: str, game: None = None, *, history: bool = True, on_action: OnAction | None = None
+) -> State[Any, Any, Any]: ...
 @overload
-def replay(text: str, game: type[Game[Any, S]]) -> S: ...
+def replay(
+    text: str,
+    game: type[Game[Any, S]],
+    *,
+    history: bool = True,
+    on_action: OnAction | None = None,
+) -> S: ...
 
 
-def replay(text: str, game: type[Game[Any, Any]] | None = None) -> State[Any, Any, Any]:
+def replay(
+    text: str,
+    game: type[Game[Any, Any]] | None = None,
+    *,
+    history: bool = True,
+    on_action: OnAction | None = None,
+) -> State[Any, Any, Any]:
     """Rebuild a game from its log, verifying every action and digest.
 
     ``game``: the game class the log must be of (a :class:`LogError` on line
     1 if it is another); it also types the result for mypy:
     ``replay(text, ReadySetBet)`` is a ``ReadySetBetState``.
+
+    ``history=False`` keeps none of the game's history, only its length: the
+    memory of the replay is then that of one state, whatever the log's length
+    (``tests/test_replay_memory.py``), and the state's log refuses to give its
+    actions, events or text (:class:`~racebook.core.errors.HistoryNotKept`),
+    as does a game that needs them (the trick race's ``hidden_variant``).
+    ``on_action(state, action, events)`` is called after each action, its
+    events as the state gave them: what a reader keeps of the history as it
+    goes (:func:`racebook.analysis.records` of a log).
 
     Raises :class:`LogError` with the line number of the first problem.  The
     work is bounded by the log's length: the text by :data:`MAX_BYTES`, each
@@ -59,7 +83,12 @@ def replay(text: str, game: type[Game[Any, Any]] | None = None) -> State[Any, An
     puts on its config's sizes.  A log cut short (a crash) is refused here:
     :func:`resume` continues it.
     """
-    return _replay(text, partial=False, expect=game).state
+    return _replay(text, partial=False, expect=game, history=history, on_action=on_action).state
+
+
+OnAction = Callable[[State[Any, Any, Any], Action, list[Event]], None]
+"""What :func:`replay` calls after each action: the state, the action and
+its events."""
 
 
 @attrs.frozen
@@ -177,7 +206,12 @@ def _build_header_game(head: str) -> tuple[Game[Any, Any], int, dict[str, Any] |
 
 
 def _replay(
-    text: str, *, partial: bool, expect: type[Game[Any, Any]] | None = None
+    text: str,
+    *,
+    partial: bool,
+    expect: type[Game[Any, Any]] | None = None,
+    history: bool = True,
+    on_action: OnAction | None = None,
 ) -> Resumed[State[Any, Any, Any]]:
     if len(text) > MAX_BYTES:
         raise LogError(1, f"log larger than {MAX_BYTES} bytes")
@@ -194,6 +228,8 @@ def _replay(
     if expect is not None and not isinstance(game, expect):
         raise LogError(1, f"a log of {game.id}, not of {short(getattr(expect, 'id', expect))}")
     state = game.new_state(explicit_chance=True)
+    if not history:
+        state._forget_history()
     if meta is not None:
         set_meta(state, meta)
     hashed = LineHash() if written >= LINES_HASHED else None  # the lines' running hash
@@ -232,6 +268,8 @@ def _replay(
                 raise LogError(number, "line after the closing line")
             if type(obj) is not list and "kind" not in obj:
                 due, ended = _control_line(state, obj, number, due, written, hashed)
+                if not history:  # only the last checkpoint is ever compared
+                    del state._marks[:-1]
                 continue
             if due:
                 raise LogError(number, f"the checkpoint after action {due} is missing")
@@ -270,9 +308,11 @@ def _replay(
                     raise IllegalAction(reason, rule=game.title, action=action)
         except IllegalAction as exc:
             raise LogError(number, f"illegal action: {exc}") from None
-        do(action)
+        events = do(action)
         if state._mark_count != marks:
             due = len(state._entries)
+        if on_action is not None:
+            on_action(state, action, events)
     if not ended and not partial:
         raise LogError(last + 1, "the log has no closing line: it was cut short")
     return Resumed(state, ended, dropped)

@@ -9,12 +9,14 @@ import copy
 import hashlib
 import operator
 import random
+from collections.abc import Iterator
 from itertools import repeat
 from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 
 from racebook.core import checkpoints
 from racebook.core.errors import (
     MAX_MESSAGE,
+    HistoryNotKept,
     IllegalAction,
     MalformedAction,
     NoSpaces,
@@ -33,6 +35,30 @@ if TYPE_CHECKING:
 C = TypeVar("C")
 V = TypeVar("V", covariant=True)
 A = TypeVar("A", bound=Action, covariant=True)
+
+
+class Forgotten:
+    """A log's history not kept (:func:`~racebook.core.replay.replay` with
+    ``history=False``): how many items it had, and nothing else, so a replay's
+    memory does not grow with the log's length.  Reading the items raises
+    :class:`~racebook.core.errors.HistoryNotKept`."""
+
+    __slots__ = ("count",)
+
+    def __init__(self, count: int = 0) -> None:
+        self.count = count
+
+    def append(self, item: object) -> None:
+        self.count += 1
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __iter__(self) -> Iterator[Any]:
+        raise HistoryNotKept()
+
+    def __getitem__(self, index: Any) -> Any:
+        raise HistoryNotKept()
 
 
 class State(abc.ABC, Generic[C, V, A]):
@@ -316,8 +342,12 @@ class State(abc.ABC, Generic[C, V, A]):
 
     def _own_log(self) -> None:
         """Take copies of the log's lists shared with a clone (before a change)."""
-        self._entries = list(self._entries)
-        self._events = list(self._events)
+        if isinstance(self._entries, Forgotten):
+            self._entries = Forgotten(len(self._entries))
+            self._events = Forgotten(len(self._events))
+        else:
+            self._entries = list(self._entries)
+            self._events = list(self._events)
         self._mark_list = list(self._mark_list)
         self._pending = list(self._pending)
         self._log_shared = False
@@ -373,6 +403,16 @@ class State(abc.ABC, Generic[C, V, A]):
         if self._pending:
             checkpoints.settle(self)
         self._last_mark, self._seen = chain
+
+    def _forget_history(self) -> None:
+        """Keep no history from now on (its length alone): for a replay that
+        only verifies, whose memory then does not grow with the log."""
+        self._entries = Forgotten(len(self._entries))  # type: ignore[assignment]
+        self._events = Forgotten(len(self._events))  # type: ignore[assignment]
+
+    @property
+    def _keeps_history(self) -> bool:
+        return not isinstance(self._entries, Forgotten)
 
     def _take_mark(self, now: bool) -> str | None:
         """Record a checkpoint (:func:`racebook.core.checkpoints.take`)."""

@@ -22,7 +22,7 @@ import json
 from importlib import resources
 from typing import Any
 
-from racebook.watch.steps import Watched, game_steps
+from racebook.watch.steps import LIVE_BUDGET, Watched, game_steps
 
 MARK = "__RACEBOOK_DATA__"
 
@@ -163,7 +163,8 @@ def page_data(page: str) -> Any:
     return expand(json.loads(page[start:end]))
 
 
-def replay_html(log: str, seat: int | None = None) -> str:
+def replay_html(log: str, seat: int | None = None, *, budget: int = LIVE_BUDGET) -> str:
     """The replay page of a logged game (a full log, verified first), as
-    ``seat`` saw it (``None``: a spectator)."""
-    return page_html(game_steps(log, seat))
+    ``seat`` saw it (``None``: a spectator), its live figures within
+    ``budget`` (:data:`~racebook.watch.steps.LIVE_BUDGET`)."""
+    return page_html(game_steps(log, seat, budget=budget))

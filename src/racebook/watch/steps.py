@@ -80,6 +80,9 @@ class Watched:
     steps: tuple[Step, ...]
     course: int | None = None
     rules: tuple[str, ...] = ()
+    live_note: str | None = None
+    """Why some steps have no live figures (``None``: none was left out): the
+    page's budget of live odds (:data:`LIVE_BUDGET`) ran short."""
 
     def to_data(self) -> dict[str, Any]:
         """Everything as JSON data (what the HTML page embeds)."""
@@ -91,6 +94,7 @@ class Watched:
             "seats": self.seats,
             "course": self.course,
             "rules": list(self.rules),
+            "live_note": self.live_note,
             "steps": [s.to_data() for s in self.steps],
         }
 
@@ -106,18 +110,31 @@ def _result(state: State[Any, Any, Any]) -> dict[str, Any] | None:
     }
 
 
+LIVE_BUDGET = 500_000
+"""The most work the live figures of one page may cost, in the game's own
+units (Ready Set Bet: the square of the spaces the horses have left at each
+position, about 18 µs a unit: some 9 s).  Steps of one position share their
+figures; past the budget, every ``k``-th position gets them (``k`` the
+total cost over the budget, rounded up), each while what is left of the
+budget pays for it, and the page says so
+(:attr:`Watched.live_note`).  So the page's work is bounded by the log's
+length (each step's view, text and events) plus this."""
+
+LEFT_OUT = {"method": "left out"}
+"""The live figures of a step the budget left out (the page shows the note)."""
+
+
 def _step(
     state: State[Any, Any, Any],
     seat: int | None,
     index: int,
     actor: int | None,
     events: list[Event],
-) -> Step:
+) -> tuple[Step, Any]:
     view = state.view(seat)
     data = [e.to_data() for e in events if e.visible_to(seat)]
     render = getattr(view, "render", None)
-    live = getattr(state.game, "live_data", None)  # from the view alone
-    return Step(
+    step = Step(
         index=index,
         actions=len(state.log),
         actor=actor,
@@ -126,37 +143,95 @@ def _step(
         events=tuple(data),
         words=tuple(event_words(d) for d in data),
         result=_result(state),
-        live=live(view) if callable(live) else None,
     )
+    return step, view
 
 
-def state_steps(final: State[Any, Any, Any], seat: int | None = None) -> Watched:
+def _live(game: Any, views: list[Any], budget: int) -> tuple[list[Any], str | None]:
+    """Each step's live figures (from its view alone), within ``budget``
+    (:data:`LIVE_BUDGET`), and the note that says what was left out."""
+    live = getattr(game, "live_data", None)
+    if not callable(live):
+        return [None] * len(views), None
+    work = getattr(game, "live_work", None)
+    if not callable(work):
+        return [live(v) for v in views], None
+    found = [work(v) for v in views]
+    cost: dict[Any, int] = {}  # each position once, in the order of the game
+    for w in found:
+        if w is not None:
+            cost.setdefault(w[0], w[1])
+    keys = list(cost)
+    k = max(1, -(-sum(cost.values()) // max(budget, 1)))  # every k-th position
+    kept: set[Any] = set()
+    left = budget
+    for x in keys[::k]:  # each while the budget lasts (a race's first costs most)
+        if cost[x] <= left:
+            kept.add(x)
+            left -= cost[x]
+    out = [
+        None if w is None else live(v) if w[0] in kept else dict(LEFT_OUT)
+        for v, w in zip(views, found, strict=True)
+    ]
+    if k == 1:
+        return out, None
+    note = (
+        f"live odds at {len(kept):,} of the game's {len(keys):,} positions"
+        + (f" (about every {_nth(k)})" if kept else "")
+        + ": exact odds at all of them would cost "
+        + f"{sum(cost.values()):,} units of work, the page's budget is {budget:,}"
+    )
+    return out, note
+
+
+def _nth(n: int) -> str:
+    """``2nd``, ``3rd``, ``11th``, ``21st``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def state_steps(
+    final: State[Any, Any, Any], seat: int | None = None, *, budget: int = LIVE_BUDGET
+) -> Watched:
     """The steps of the game that ended (or stands) at ``final``, as ``seat``
-    saw them, found by replaying its actions on a fresh state."""
+    saw them, found by replaying its actions on a fresh state; the live
+    figures within ``budget`` (:data:`LIVE_BUDGET`)."""
     game = final.game
     final._check_seat(seat)
     actions: tuple[Action, ...] = final.log.actions
     state = game.new_state(explicit_chance=True)
     steps: list[Step] = []
+    views: list[Any] = []
     pending: list[Event] = []
     actor: int | None = None
+
+    def add() -> None:
+        step, view = _step(state, seat, len(steps), actor, pending)
+        steps.append(step)
+        views.append(view)
+
     for action in actions:
         if action.seat != CHANCE and (actor is not None or not steps):
-            steps.append(_step(state, seat, len(steps), actor, pending))
+            add()
             pending = []
         if action.seat != CHANCE:
             actor = action.seat
         pending.extend(state.apply(action))
-    steps.append(_step(state, seat, len(steps), actor, pending))
+    add()
+    live, note = _live(game, views, budget)
     return Watched(
         game.id,
         game.title,
         seat,
         game.players,
         game.seats,
-        tuple(steps),
+        tuple(
+            attrs.evolve(s, live=x) if x is not None else s
+            for s, x in zip(steps, live, strict=True)
+        ),
         course=_course(game.config),
         rules=tuple(_rule_text(r) for r in getattr(game.config, "rules", ())),
+        live_note=note,
     )
 
 
@@ -175,7 +250,7 @@ def _rule_text(rule: Any) -> str:
     return f"{rule.name} {settings}" if settings else str(rule.name)
 
 
-def game_steps(log: str, seat: int | None = None) -> Watched:
+def game_steps(log: str, seat: int | None = None, *, budget: int = LIVE_BUDGET) -> Watched:
     """The steps of a logged game (a full log, replayed and verified first:
     :func:`~racebook.core.replay.replay`), as ``seat`` saw them."""
-    return state_steps(replay(log), seat)
+    return state_steps(replay(log), seat, budget=budget)

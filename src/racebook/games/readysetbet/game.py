@@ -4,7 +4,7 @@ of one variant, and the presets."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -212,6 +212,14 @@ class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
         from racebook.games.readysetbet.live import live_data
 
         return live_data(self, view)
+
+    def live_work(self, view: Any) -> tuple[Hashable, int] | None:
+        """The position :meth:`live_data` of a view is computed for and its
+        estimated cost, without computing it: the replay page's budget
+        (``racebook.games.readysetbet.live.live_work``)."""
+        from racebook.games.readysetbet.live import live_work
+
+        return live_work(self, view)
 
     def spot(self, spot: str) -> tuple[Rate, Judge]:
         """The multiplier and loss of ``spot`` and whether a bet there wins

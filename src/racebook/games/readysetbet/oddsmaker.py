@@ -57,6 +57,12 @@ class Odds:
     method: str = "sample"
     """``"exact"`` (every figure exact up to float rounding, errors 0, ``samples``
     0) or ``"sample"`` (Monte Carlo, with standard errors)."""
+    payout: str = "printed"
+    """What ``values`` are worth: ``"printed"``, the board's rates (a token x
+    the multiplier if the spot wins, its red circle if not), which is how the
+    game pays; or ``"unknown"``: a rule module's ``pays`` hook changes what a
+    bet pays, at settlement, from the state then, which no position now
+    tells, so ``values`` is empty (the chances, ``spots``, still hold)."""
 
 
 CHUNK = 2_000
@@ -86,7 +92,8 @@ def odds(
     address: str | None = None,
 ) -> Odds:
     """Win, place and show probability per horse from ``state``'s position, and
-    the expected value of every open spot for every token value.
+    the expected value of every open spot for every token value (none where a
+    rule module changes what a bet pays: the result's ``payout`` says so).
 
     ``method="exact"`` computes them exactly (:mod:`~racebook.games.readysetbet.exact`,
     a few milliseconds); ``"sample"`` by ``samples`` simulated finishes
@@ -166,7 +173,8 @@ def _build(
     """The :class:`Odds` of every spot's chance: the open spots' values."""
     tokens = sorted(set(state.game.config.token_set))
     values = []
-    for spot, p, error in chances:
+    payout = "unknown" if state.game.hooks.pays else "printed"
+    for spot, p, error in chances if payout == "printed" else ():
         if spot in state.bets:
             continue
         rate = state.spot_rate(spot)
@@ -185,6 +193,7 @@ def _build(
         mean_rolls=mean_rolls,
         spots=tuple(chances),
         method=method,
+        payout=payout,
     )
 
 
@@ -250,9 +259,22 @@ def chances(
 ) -> tuple[list[N], list[N], list[N], dict[str, N], N]:
     """Win, place, show per horse, the chance of each spot of ``every`` and the
     expected rolls left, from ``race`` (a position of ``game``)."""
-    c = game.config
     win = race.win()
     place, show = race.place_show(win)
+    return win, place, show, spot_chances(race, game, every, win, place, show), race.rolls()
+
+
+def spot_chances(
+    race: Race[N, E],
+    game: ReadySetBet,
+    every: Sequence[str],
+    win: Sequence[N],
+    place: Sequence[N],
+    show: Sequence[N],
+) -> dict[str, N]:
+    """The chance of each spot of ``every`` from ``race``, given its horses'
+    ``win``, ``place`` and ``show`` (:func:`chances` without them again)."""
+    c = game.config
     lone = race.lone
     final = race.lone_final
     final_places = places_from_keys([-p for p in final])
@@ -281,7 +303,7 @@ def chances(
                 p += lone
             done[key] = p
         out[spot] = done[key]
-    return win, place, show, out, race.rolls()
+    return out
 
 
 def _exotic(race: Race[N, E], name: str, track: int) -> N:
@@ -341,7 +363,7 @@ def _odds_job(job: tuple[str, int, str]) -> Counts:
     state = _REPLAYED.get(text)
     if state is None:
         _REPLAYED.clear()
-        replayed = replay(text)
+        replayed = replay(text, history=False)  # the position alone is needed
         assert isinstance(replayed, ReadySetBetState)
         state = _REPLAYED[text] = replayed
     c = state.game.config

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -113,7 +114,9 @@ class ReadySetBetView(View):
             if h in self.crossed:
                 crossed = f"  past the red line, #{self.crossed.index(h) + 1}"
             lines.append(f"{HORSES[h]:>5}  {pos:>3}  {'#' * pos}{crossed}".rstrip())
-        lines += self._board_lines()
+        lines += _board_lines(
+            self.open_spots, self.bets, self.host_bets, self.rates, self.props, self.exotics
+        )
         lines.append("seat   money  tokens        late  VIP cards")
         for s in range(len(self.money)):
             if s >= players:  # the host who bets: money only (host tokens are on the board)
@@ -147,71 +150,86 @@ class ReadySetBetView(View):
             lines.append("; ".join(footer))
         return "\n".join(lines)
 
-    def _board_lines(self) -> list[str]:
-        """The betting board with its tokens, the colour bets and this race's
-        cards, from the spots this view lists (open or taken)."""
-        cells: dict[str, list[str]] = {spot: [] for spot in self.open_spots}
-        for spot, seat, token, card in self.bets:
-            cells.setdefault(spot, []).append(f"{seat}:{token}{'*' if card >= 0 else ''}")
-        for spot, token in self.host_bets:
-            cells.setdefault(spot, []).append(f"H{token}")
-        if not cells:
-            return ["board: -"]
-        pays = {spot: f"{m}" + (f"/{loss}" if loss else "") for spot, m, loss in self.rates}
-        text = {
-            spot: (f"{pays[spot]}=" if spot in pays else "") + ("+".join(marks) or ".")
-            for spot, marks in cells.items()
-        }
-        width = max(len(t) for t in text.values())
-        lines = [
-            "board: a spot's pays=tokens (3/1= pays 3 to 1 and costs 1 if it loses;",
-            "  2:5 seat 2's token 5, * a bonus token, H a host token, . open)",
-        ]
-        lines.append(f"horse  {'show':<{2 * width + 1}}  {'place':<{2 * width + 1}}  win")
-        for name in HORSES:
-            row = []
-            for kind in ("show", "place", "win"):
-                spots = sorted(
-                    (int(x.rsplit(":", 1)[1]), x) for x in text if x.startswith(f"{kind}:{name}:")
-                )
-                row.append(" ".join(f"{text[x]:<{width}}" for _, x in spots))
-            lines.append(f"{name:>5}  " + "  ".join(row).rstrip())
-        colours = sorted(
-            (x for x in text if x.startswith("colour:")),
-            key=lambda x: COLOUR_NAMES.index(x[7:]) if x[7:] in COLOUR_NAMES else len(COLOUR_NAMES),
-        )
-        if colours:
-            lines.append("colours: " + " | ".join(f"{x[7:]} {text[x]}" for x in colours))
-        props = sorted((int(x[5:]), x) for x in text if x.startswith("prop:"))
-        if props:
-            lines.append("prop spots: " + " | ".join(f"{p} {text[x]}" for p, x in props))
-        if self.props:
-            lines.append(f"prop cards: {'; '.join(self.props)}")
-        exotics: dict[str, list[tuple[int, str]]] = {}
-        for x in text:
-            if x.startswith("exotic:"):
-                name, i = x[7:].rsplit(":", 1)
-                exotics.setdefault(name, []).append((int(i), text[x]))
-        if exotics:
-            lines.append(
-                "exotics: "
-                + " | ".join(
-                    f"{name} {' '.join(t for _, t in sorted(exotics[name]))}"
-                    for name in sorted(exotics, key=self._exotic_order)
-                )
-            )
-        return lines
-
-    def _exotic_order(self, name: str) -> tuple[int, str]:
-        """Exotic cards in the order they came to the table."""
-        return (self.exotics.index(name) if name in self.exotics else len(self.exotics), name)
-
 
 def _seats_text(seats: Sequence[int]) -> str:
     """Seats in words: ``seat 2``, ``seats 0, 1, 3``."""
     if len(seats) == 1:
         return f"seat {seats[0]}"
     return f"seats {', '.join(map(str, seats))}"
+
+
+@functools.lru_cache(maxsize=16)
+def _board_lines(
+    open_spots: tuple[str, ...],
+    bets: tuple[tuple[str, int, int, int], ...],
+    host_bets: tuple[tuple[str, int], ...],
+    rates: tuple[tuple[str, int, int], ...],
+    props: tuple[str, ...],
+    exotics_in: tuple[str, ...],
+) -> tuple[str, ...]:
+    """The betting board with its tokens, the colour bets and this race's
+    cards, from the spots this view lists (open or taken)."""
+    cells: dict[str, list[str]] = {spot: [] for spot in open_spots}
+    for spot, seat, token, card in bets:
+        cells.setdefault(spot, []).append(f"{seat}:{token}{'*' if card >= 0 else ''}")
+    for spot, token in host_bets:
+        cells.setdefault(spot, []).append(f"H{token}")
+    if not cells:
+        return ("board: -",)
+    pays = {spot: f"{m}" + (f"/{loss}" if loss else "") for spot, m, loss in rates}
+    text = {
+        spot: (f"{pays[spot]}=" if spot in pays else "") + ("+".join(marks) or ".")
+        for spot, marks in cells.items()
+    }
+    width = max(len(t) for t in text.values())
+    lines = [
+        "board: a spot's pays=tokens (3/1= pays 3 to 1 and costs 1 if it loses;",
+        "  2:5 seat 2's token 5, * a bonus token, H a host token, . open)",
+    ]
+    lines.append(f"horse  {'show':<{2 * width + 1}}  {'place':<{2 * width + 1}}  win")
+    rows: dict[tuple[str, str], list[tuple[int, str]]] = {}  # one pass over the spots
+    for x in text:
+        kind, _, rest = x.partition(":")
+        if kind in ("show", "place", "win"):
+            name, _, i = rest.rpartition(":")
+            rows.setdefault((kind, name), []).append((int(i), x))
+    for name in HORSES:
+        row = []
+        for kind in ("show", "place", "win"):
+            spots = sorted(rows.get((kind, name), ()))
+            row.append(" ".join(f"{text[x]:<{width}}" for _, x in spots))
+        lines.append(f"{name:>5}  " + "  ".join(row).rstrip())
+    colours = sorted(
+        (x for x in text if x.startswith("colour:")),
+        key=lambda x: COLOUR_NAMES.index(x[7:]) if x[7:] in COLOUR_NAMES else len(COLOUR_NAMES),
+    )
+    if colours:
+        lines.append("colours: " + " | ".join(f"{x[7:]} {text[x]}" for x in colours))
+    prop_spots = sorted((int(x[5:]), x) for x in text if x.startswith("prop:"))
+    if prop_spots:
+        lines.append("prop spots: " + " | ".join(f"{p} {text[x]}" for p, x in prop_spots))
+    if props:
+        lines.append(f"prop cards: {'; '.join(props)}")
+    exotics: dict[str, list[tuple[int, str]]] = {}
+    for x in text:
+        if x.startswith("exotic:"):
+            name, i = x[7:].rsplit(":", 1)
+            exotics.setdefault(name, []).append((int(i), text[x]))
+    if exotics:
+        lines.append(
+            "exotics: "
+            + " | ".join(
+                f"{name} {' '.join(t for _, t in sorted(exotics[name]))}"
+                for name in sorted(
+                    exotics,
+                    key=lambda name: (
+                        exotics_in.index(name) if name in exotics_in else len(exotics_in),
+                        name,
+                    ),
+                )
+            )
+        )
+    return tuple(lines)
 
 
 def held(state: ReadySetBetState, cards: Sequence[int]) -> tuple[VipHeld, ...]:

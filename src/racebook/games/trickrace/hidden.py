@@ -85,33 +85,37 @@ def hidden_variant(state: TrickRaceState, seat: int, rng: random.Random) -> Tric
     n = state.game.config.players
     others = [s for s in range(n) if s != seat]
     seen = cards_seen(state, None if seat < 0 else seat)
+    # each other seat's hand and face-down discard as one group: which of its
+    # cards of a colour lies face down is hidden too, so the redeal starts
+    # from what ``seat`` sees alone (the seen cards a seat holds, how many
+    # unseen cards of each colour it holds), never from where a card sat in
+    # the real state (tests/test_search.py: twins give the same redeal)
+    groups = {
+        s: [*other.hands[s], *([other.secret[s]] if other.secret[s] >= 0 else [])] for s in others
+    }
+    dealt = {s: sorted(x for x in groups[s] if x in seen) for s in others}
     for colour in range(4):
-        slots: list[tuple[int, int]] = []  # (seat, index in hand) or (seat, -1) secret
+        counts: list[int] = []
         pool: list[int] = []
         for s in others:
-            for i, x in enumerate(other.hands[s]):
-                if x >> 4 == colour and x not in seen:
-                    slots.append((s, i))
-                    pool.append(x)
-            x = other.secret[s]
-            if x >= 0 and x >> 4 == colour and x not in seen:
-                slots.append((s, -1))
-                pool.append(x)
+            unseen = [x for x in groups[s] if x >> 4 == colour and x not in seen]
+            counts.append(len(unseen))
+            pool.extend(unseen)
         pool.sort()  # the redeal depends on what seat sees and on rng alone
         rng.shuffle(pool)
-        for (s, i), x in zip(slots, pool, strict=True):
-            if i < 0:
-                other.secret[s] = x
-            else:
-                other.hands[s][i] = x
+        at = 0
+        for s, k in zip(others, counts, strict=True):
+            dealt[s].extend(pool[at : at + k])
+            at += k
     for s in others:
+        cards = sorted(dealt[s])
         x = other.secret[s]
         if x >= 0:  # which card of that colour went face down
-            same = [i for i, y in enumerate(other.hands[s]) if y >> 4 == x >> 4]
-            k = rng.randrange(len(same) + 1)
-            if k < len(same):
-                other.secret[s], other.hands[s][same[k]] = other.hands[s][same[k]], x
-        other.hands[s].sort()
+            same = [y for y in cards if y >> 4 == x >> 4]
+            x = same[rng.randrange(len(same))]
+            cards.remove(x)
+            other.secret[s] = x
+        other.hands[s] = cards
         if other.down[s] >= 0 and state.phase in (BET_DOWN, TRICK):
             other.down[s] = rng.choice([t for t in range(5) if t != other.up[s]])
     # after the payout (PADDOCK) the cards in front of a seat are last race's horse's
