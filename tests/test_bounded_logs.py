@@ -237,6 +237,9 @@ def test_a_torn_last_log_of_a_file_of_several_is_named_and_the_rest_read(
     capsys.readouterr()
     assert main(["records", str(torn), "--out", str(tmp_path / "r.jsonl")]) == 0
     assert "left out all.jsonl#4: torn" in capsys.readouterr().err
+    torn.write_text("".join(logs) + '{"for', encoding="utf-8")  # cut in the next header
+    result = read_logs(torn, game_meta)
+    assert result.read == 3 and result.left[0][0] == "all.jsonl#4", result.left
 
 
 # -- 5. one-line LogErrors naming the input; a killed worker ---------------------------------

@@ -24,12 +24,10 @@ import gc
 import importlib
 import itertools
 import json
-import lzma
 import os
 import stat
 import tarfile
 import zipfile
-import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, SupportsIndex, TypeVar
@@ -373,10 +371,12 @@ def _zip(path: Path, cap: int, most: int, tally: _Tally) -> Iterator[tuple[str, 
                 if len(data) > cap:
                     raise _too_big(f"{shown}: {name}", len(data), cap)
                 yield from _logs_of(name, data, tally)
-    except (zipfile.BadZipFile, OSError, EOFError, zlib.error, lzma.LZMAError) as exc:
-        raise LogError(1, f"{shown}: a damaged zip archive ({_one_line(exc)})") from None
+    except LogError:
+        raise
     except (NotImplementedError, RuntimeError) as exc:  # a method or encryption it lacks
         raise LogError(1, f"{shown}: a zip archive this library cannot read ({exc})") from None
+    except Exception as exc:  # BadZipFile, OSError, zlib.error, a name not UTF-8, struct.error...
+        raise LogError(1, f"{shown}: a damaged zip archive ({_one_line(exc)})") from None
 
 
 def _tar(path: Path, cap: int, most: int, tally: _Tally) -> Iterator[tuple[str, str]]:
@@ -412,7 +412,9 @@ def _tar(path: Path, cap: int, most: int, tally: _Tally) -> Iterator[tuple[str, 
                 assert stream is not None  # a file
                 data = stream.read(cap + 1)
                 yield from _logs_of(name, data, tally)
-    except (tarfile.TarError, OSError, EOFError, zlib.error, lzma.LZMAError) as exc:
+    except LogError:
+        raise
+    except Exception as exc:  # TarError, OSError, EOFError, zlib.error, LZMAError...
         raise LogError(1, f"{shown}: a damaged tar archive ({_one_line(exc)})") from None
 
 
@@ -463,8 +465,12 @@ def _logs_of(name: str, data: bytes | str, tally: _Tally) -> Iterator[tuple[str,
         tally.total += 1
         yield f"{name}#{n}", log
         n, log = n + 1, after
+    whole, _, tail = log.rpartition("\n")
     if _closed(log):
         yield f"{name}#{n}", log
+    elif tail.strip() and _closed(whole):  # a log, then the start of the next one's header
+        yield f"{name}#{n}", whole + "\n"
+        tally.left.append((f"{name}#{n + 1}", "torn: a half-written line after the last log"))
     else:
         tally.total -= 1
         tally.left.append((f"{name}#{n}", "torn: the file's last log has no closing line"))
