@@ -7,7 +7,17 @@ file is not collected by the normal test run).  Every outcome must be one of:
   the log (or the line after the last), with a bounded message;
 * a variant file: a :class:`~racebook.ConfigError` naming a field, with a
   bounded message, or a game that plays (a bounded number of random steps,
-  every invariant holding) and whose log replays to the same state.
+  every invariant holding) and whose log replays to the same state;
+* a folder or an archive of logs (``read_logs``: a zip, a tar, a ``.tgz``,
+  a JSON Lines file of several, a folder with a FIFO and a link to
+  ``/dev/zero``; members empty, blank, seat logs, not UTF-8, over the cap,
+  named twice; the archive cut short or a byte flipped): every input read
+  or named as left out, or a one-line :class:`~racebook.LogError`.
+
+Every message, whatever the path, is one line that shows no character a
+terminal would obey or hide: keys and values with escapes (``ESC``, bidi
+overrides) are fed through every path, nested keys too (``races[i]``,
+``vip_cards[i]``, ``cards[i]``).
 
 Anything else (another exception, a hang, memory without bound) fails.
 ``RACEBOOK_FUZZ_EXAMPLES`` sets how many inputs each test tries.
@@ -16,11 +26,18 @@ Anything else (another exception, a hang, memory without bound) fails.
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import os
 import random
+import sys
+import tarfile
+import tempfile
+import warnings
+import zipfile
 from datetime import timedelta
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -29,7 +46,8 @@ from hypothesis import strategies as st
 import racebook
 from racebook import ConfigError, LogError
 from racebook.agents.base import RandomBot
-from racebook.core.errors import MAX_MESSAGE
+from racebook.analysis import read_logs
+from racebook.core.errors import MAX_MESSAGE, UNSHOWN
 from racebook.core.serial import to_data
 from racebook.variants import read_variant
 
@@ -88,12 +106,34 @@ NASTY: list[Any] = [
 ]
 
 
+ESCAPES = ["\x1b]0;owned\x07", "\x1b[2J", "ok\u202egnp", "\u2066x\u2069", "a\u200bb", "\n"]
+"""Text a terminal would obey or show in another order (keys and values)."""
+
+
 def nasty() -> st.SearchStrategy[Any]:
     return st.one_of(
         st.sampled_from(range(len(NASTY))).map(lambda i: NASTY[i]),
         st.integers(min_value=-1000, max_value=1_000_000),
         st.text(max_size=20),
+        st.sampled_from(ESCAPES),
     )
+
+
+def unknown_key() -> st.SearchStrategy[str]:
+    """An unknown key: any short text, or one with escapes."""
+    return st.one_of(st.text(min_size=1, max_size=8), st.sampled_from(ESCAPES))
+
+
+def shown_safely(message: str) -> None:
+    """A message quoting input: one line, nothing a terminal obeys or hides."""
+    assert UNSHOWN.search(message) is None, repr(message)
+
+
+def _nested_tables(value: Any) -> list[dict[str, Any]]:
+    """The tables inside lists of a config (races[i], vip_cards[i], cards[i]...)."""
+    if not isinstance(value, dict):
+        return []
+    return [t for v in value.values() if isinstance(v, list) for t in v if isinstance(t, dict)]
 
 
 def _deep(n: int) -> str:
@@ -116,6 +156,7 @@ def mutated_log(draw: st.DrawFn) -> str:
                     "value",
                     "config",
                     "unknown-key",
+                    "nested-key",
                     "version",
                     "deep",
                     "garbage",
@@ -139,6 +180,15 @@ def mutated_log(draw: st.DrawFn) -> str:
                 k = draw(st.sampled_from(digits))
                 d = draw(st.sampled_from("0123456789"))
                 lines[i] = lines[i][:k] + d + lines[i][k + 1 :]
+        elif op == "nested-key":
+            try:
+                obj = json.loads(lines[0])
+            except (ValueError, RecursionError):
+                continue
+            tables = _nested_tables(obj.get("config") if isinstance(obj, dict) else None)
+            if tables:
+                draw(st.sampled_from(tables))[draw(unknown_key())] = draw(nasty())
+                lines[0] = json.dumps(obj, ensure_ascii=draw(st.booleans()))
         elif op in ("value", "unknown-key", "config", "version"):
             try:
                 obj = json.loads(lines[i if op not in ("config", "version") else 0])
@@ -159,7 +209,7 @@ def mutated_log(draw: st.DrawFn) -> str:
             if op == "config" and isinstance(obj.get("config"), dict) and obj["config"]:
                 target = obj["config"]
             if op == "unknown-key":
-                target[draw(st.text(min_size=1, max_size=8))] = draw(nasty())
+                target[draw(unknown_key())] = draw(nasty())
             elif target:
                 key = draw(st.sampled_from(sorted(target)))
                 target[key] = draw(nasty())
@@ -183,6 +233,7 @@ def test_mutated_logs(text: str) -> None:
     except LogError as exc:
         assert 1 <= exc.line <= text.count("\n") + 2, exc
         assert len(str(exc)) <= MAX_MESSAGE + 100
+        shown_safely(str(exc))
         return
     assert racebook.replay(state.log.dumps()).digest() == state.digest()
 
@@ -197,7 +248,9 @@ def mutated_variant(draw: st.DrawFn) -> tuple[str, str]:
     data: dict[str, Any] = {"game": name, "settings": to_data(config)}
     settings_ = data["settings"]
     for _ in range(draw(st.integers(1, 3))):
-        op = draw(st.sampled_from(["value", "number", "delete", "unknown", "list", "deep"]))
+        op = draw(
+            st.sampled_from(["value", "number", "delete", "unknown", "nested", "list", "deep"])
+        )
         key = draw(st.sampled_from(sorted(settings_))) if settings_ else "players"
         if op == "value":
             settings_[key] = draw(nasty())
@@ -208,7 +261,15 @@ def mutated_variant(draw: st.DrawFn) -> tuple[str, str]:
         elif op == "delete":
             settings_.pop(key, None)
         elif op == "unknown":
-            data[draw(st.sampled_from(["settings", "extra"]))] = draw(nasty())
+            where = draw(st.sampled_from(["settings", "extra", "key"]))
+            if where == "key":
+                settings_[draw(unknown_key())] = draw(nasty())
+            else:
+                data[where] = draw(nasty())
+        elif op == "nested":
+            tables = _nested_tables(settings_)
+            if tables:
+                draw(st.sampled_from(tables))[draw(unknown_key())] = draw(nasty())
         elif op == "list" and isinstance(settings_.get(key), list) and settings_[key]:
             items = settings_[key]
             j = draw(st.integers(0, len(items) - 1))
@@ -231,6 +292,7 @@ def test_mutated_variants(variant: tuple[str, str], seed: int) -> None:
     except ConfigError as exc:
         assert exc.field, exc
         assert len(str(exc)) <= MAX_MESSAGE + 300
+        shown_safely(str(exc))
         return
     state = _play(game.new_state(seed=seed), seed, 400)
     again = racebook.replay(state.log.dumps())
@@ -295,3 +357,115 @@ def test_single_field_edits_of_action_lines_in_every_format() -> None:
             f"{changed} with another public story (undetected)"
         )
     assert counts[5][1] == counts[6][1] == 0, (counts[5], counts[6])
+
+
+# -- folders and archives of logs (read_logs) -------------------------------------------------
+
+CAP = 64 * 1024
+"""The bytes of one input the source fuzzing reads (small: a bomb stays quick)."""
+MOST = 12
+"""The inputs of one source it reads."""
+SPECIAL = sys.platform != "win32"
+
+
+def _log_id(state: Any, log_id: str) -> str:
+    return log_id
+
+
+@st.composite
+def member(draw: st.DrawFn) -> tuple[str, bytes | str]:
+    """One input: its name and bytes (``"fifo"``, ``"zero"``: a special file)."""
+    kind = draw(
+        st.sampled_from(
+            ["log", "mutated", "empty", "blank", "seat", "latin-1", "big", "fifo", "zero"]
+        )
+    )
+    name = draw(st.sampled_from(["a", "b", "c", "d\x1b[2J", "e\u202e"])) + ".jsonl"
+    if kind == "log":
+        return name, seed_log(draw(st.sampled_from(["trickrace", "longshot"]))).encode()
+    if kind == "mutated":
+        return name, draw(mutated_log()).encode("utf-8", "surrogatepass")
+    if kind == "seat":
+        return name, _play(racebook.load("trickrace").new_state(seed=1), 1, 50).log.for_seat(
+            0
+        ).encode()
+    if kind in ("fifo", "zero"):
+        return name, kind
+    data = {"empty": b"", "blank": b" \n\n", "latin-1": "café\n".encode("latin-1")}
+    return name, data.get(kind, b"\0" * (CAP + 1))
+
+
+@st.composite
+def source(draw: st.DrawFn) -> tuple[str, list[tuple[str, bytes | str]], str]:
+    """A container kind, its inputs, and what damages it (``""``: nothing)."""
+    kind = draw(st.sampled_from(["folder", "zip", "tar", "tgz", "jsonl"]))
+    members = draw(st.lists(member(), min_size=1, max_size=MOST + 2))
+    damage = draw(st.sampled_from(["", "", "cut", "flip"]))
+    return kind, members, damage
+
+
+def _make(root: Path, kind: str, members: list[tuple[str, bytes | str]], damage: str) -> Path:
+    files = [(n, d) for n, d in members if isinstance(d, bytes)]
+    if kind == "folder":
+        folder = root / "logs"
+        folder.mkdir()
+        for i, (name, data) in enumerate(members):
+            path = folder / f"{i:02d}-{name}"
+            if data == "fifo" and SPECIAL:
+                os.mkfifo(path)
+            elif data == "zero" and SPECIAL:
+                path.symlink_to("/dev/zero")
+            elif isinstance(data, bytes):
+                path.write_bytes(data)
+        return folder
+    if kind == "jsonl":
+        path = root / "all.jsonl"
+        path.write_bytes(b"".join(d for _, d in files))
+    elif kind == "zip":
+        path = root / "logs.zip"
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+            for name, data in files:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")  # a name twice: both kept
+                    archive.writestr(name, data)
+    else:
+        path = root / ("logs.tgz" if kind == "tgz" else "logs.tar")
+        with tarfile.open(path, "w:gz" if kind == "tgz" else "w") as archive:
+            for name, data in files:
+                info = tarfile.TarInfo(name)
+                info.size = len(data)
+                archive.addfile(info, io.BytesIO(data))
+    raw = bytearray(path.read_bytes())
+    if damage == "cut" and raw:
+        raw = raw[: len(raw) * 2 // 3]
+    elif damage == "flip" and raw:
+        raw[len(raw) // 2] ^= 0x40
+    path.write_bytes(bytes(raw))
+    return path
+
+
+@given(source())
+@settings(FUZZ, max_examples=max(10, EXAMPLES // 10))
+def test_mutated_folders_and_archives(
+    drawn: tuple[str, list[tuple[str, bytes | str]], str],
+) -> None:
+    kind, members, damage = drawn
+    with tempfile.TemporaryDirectory() as tmp:
+        path = _make(Path(tmp), kind, members, damage)
+        try:
+            result = read_logs(path, _log_id, max_bytes=CAP, max_inputs=MOST)
+        except (LogError, ConfigError) as exc:
+            message = str(exc)
+            assert len(message) <= MAX_MESSAGE + 300
+            shown_safely(message)
+            return
+        assert result.read == len(result) and len(set(result)) == len(result)
+        for _, why in result.left:
+            shown_safely(why)
+        if kind in ("folder", "zip", "tar", "tgz") and not damage:
+            named = {log_id.split("#")[0].split("~")[0] for log_id in result}
+            named |= {name.split("#")[0].split("~")[0] for name, _ in result.left}
+            if kind != "folder":  # an archive holds no special file
+                assert named == {n for n, d in members if isinstance(d, bytes)}, named
+            else:  # a folder: every file, special files too (left out)
+                assert len(named) == len(members), (named, members)

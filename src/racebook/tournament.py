@@ -55,7 +55,9 @@ class BotRow:
     """One bot's results: how many seats it held, its win rate (a shared win
     counts for each winner) with a 95% interval, its mean score with the
     half-width of a 95% interval, its mean place, and its decisions per
-    second (wall clock, over its own decisions)."""
+    second (wall clock, over its own decisions).  A bot the seat rotation
+    never seated (more bots named than seats, too few games) has ``seats``
+    0 and ``nan`` for every rate, mean and width (its win interval 0 to 1)."""
 
     bot: str
     seats: int
@@ -94,6 +96,9 @@ class Tournament:
         )
         out = [f"{self.game}: {self.games} games, seed {self.seed}, seats rotated", head]
         for r in self.rows:
+            if r.seats == 0:
+                out.append(f"{r.bot:<16} {0:>6}  never seated: no results")
+                continue
             win = f"{r.win_rate:6.1%} [{r.win_low:5.1%}, {r.win_high:5.1%}]"
             score = f"{r.mean_score:,.1f} ± {r.score_half:,.1f}"
             out.append(
@@ -240,6 +245,10 @@ def tournament(
     rows = []
     for d, name in enumerate(distinct):
         n = seats[d]
+        if n == 0:  # a bot the rotation never seated (more bots than seats, few games)
+            nan = math.nan
+            rows.append(BotRow(name, 0, nan, 0.0, 1.0, nan, nan, nan, 0, nan))
+            continue
         mean = sum(score[d]) / n
         var = sum((x - mean) ** 2 for x in score[d]) / (n - 1) if n > 1 else 0.0
         low, high = wilson(wins[d], n)
@@ -257,5 +266,5 @@ def tournament(
                 decisions[d] / seconds[d] if seconds[d] > 0 else math.inf,
             )
         )
-    rows.sort(key=lambda r: (-r.win_rate, -r.mean_score, r.bot))
+    rows.sort(key=lambda r: (r.seats == 0, -r.win_rate if r.seats else 0.0, -r.mean_score, r.bot))
     return Tournament(game.id, games, seed, names, tuple(rows))

@@ -16,8 +16,8 @@ from typing import Any, NoReturn
 import racebook
 from racebook.cli import analysing, watching
 from racebook.cli.options import backend as _backend
+from racebook.cli.options import complain, worker_options
 from racebook.cli.options import count as _count
-from racebook.cli.options import worker_options
 from racebook.cli.play import add_play
 from racebook.cli.plugins import (
     UsageError,
@@ -108,7 +108,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if args.log:  # tried first: a path that cannot be written fails before the game
         problem = _unwritable(args.log)
         if problem:
-            print(f"racebook demo: cannot write {args.log}: {problem}", file=sys.stderr)
+            complain(f"racebook demo: cannot write {args.log}: {problem}")
             return 2
     state = game.new_state(seed=args.seed)
     while not state.is_over:
@@ -120,7 +120,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
             write_file(args.log, text, private=True)
         except OSError as exc:
             reason = clip(exc.strerror or str(exc))
-            print(f"racebook demo: cannot write {args.log}: {reason}", file=sys.stderr)
+            complain(f"racebook demo: cannot write {args.log}: {reason}")
             return 2
     if args.log:
         print(
@@ -137,15 +137,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         text = read_log_file(args.file)
     except (OSError, UnicodeDecodeError) as exc:
-        print(f"racebook replay: cannot read {args.file}: {clip(str(exc))}", file=sys.stderr)
+        complain(f"racebook replay: cannot read {args.file}: {clip(str(exc))}")
         return 2
     except LogError as exc:
-        print(f"racebook replay: {args.file}: {exc}", file=sys.stderr)
+        complain(f"racebook replay: {args.file}: {exc}")
         return 1
     try:  # only the page needs the game's history: without it, one state's memory
         state = racebook.replay(text, history=bool(getattr(args, "html", None)))
     except LogError as exc:
-        print(f"racebook replay: {args.file}: {_unknown_rule(exc) or exc}", file=sys.stderr)
+        complain(f"racebook replay: {args.file}: {_unknown_rule(exc) or exc}")
         return 1
     print(
         f"{args.file}: {state.game.title}, {len(state.log)} actions, replay verified "
@@ -167,13 +167,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         try:
             out = open(args.jsonl, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
         except OSError as exc:
-            print(f"racebook simulate: {args.jsonl}: {exc.strerror or exc}", file=sys.stderr)
+            complain(f"racebook simulate: {args.jsonl}: {exc.strerror or exc}")
             return 1
 
     try:
         logs = analysing.open_logs(args)
     except OSError as exc:
-        print(f"racebook simulate: {args.logs}: {exc.strerror or exc}", file=sys.stderr)
+        complain(f"racebook simulate: {args.logs}: {exc.strerror or exc}")
         return 1
 
     def write(record: Any) -> None:
@@ -197,7 +197,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             logs=logs is not None,
         )
     except ImportError as exc:
-        print(f"racebook simulate: {exc}", file=sys.stderr)
+        complain(f"racebook simulate: {exc}")
         return 1
     finally:
         done()
@@ -436,17 +436,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         code: int = args.func(args)
     except LogError as exc:  # bad input: one line, never a traceback
-        print(f"racebook: {_unknown_rule(exc) or exc}", file=sys.stderr)
+        complain(f"racebook: {_unknown_rule(exc) or exc}")
         return 1
     except RacebookError as exc:
-        print(f"racebook: {_unknown_rule(exc) or exc}", file=sys.stderr)
+        complain(f"racebook: {_unknown_rule(exc) or exc}")
         return 2
     except BrokenPipeError:  # `racebook variants | head`: the reader has gone, say nothing
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     except OSError as exc:  # a file that cannot be read or written
-        print(f"racebook: {clip(str(exc))}", file=sys.stderr)
+        complain(f"racebook: {clip(str(exc))}")
         return 2
     return code
 

@@ -41,3 +41,16 @@ def worker_options(parser: argparse.ArgumentParser) -> None:
         metavar="ADDR",
         help="the Ray cluster to join (default: start a local one with --workers CPUs)",
     )
+
+
+def complain(message: str) -> None:
+    """Print an error ``message`` to stderr as one line, every character a
+    terminal would obey or hide escaped (:func:`~racebook.core.errors.escape`):
+    messages quote input (file and member names, keys of a log header or a
+    variant file), other people's data.  Every error line of the command
+    line goes through here."""
+    import sys
+
+    from racebook.core.errors import escape
+
+    print(escape(message.strip("\n")), file=sys.stderr, flush=True)

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import re
 import select
 import shlex
 import sys
@@ -38,7 +37,7 @@ from typing import Any
 
 import attrs
 
-from racebook.core.errors import MalformedAction, clip
+from racebook.core.errors import MalformedAction, clip, escape
 from racebook.core.game import CHANCE, Action, Game, State
 from racebook.table import Table
 from racebook.watch.words import event_words
@@ -173,26 +172,20 @@ class Screen:
         self.console.print(Text(printable(text)))
 
 
-_UNPRINTABLE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
-
-
 def printable(text: str) -> str:
     """``text`` safe to draw on a terminal: every control character but the
     newline (ESC starts the sequences that set a window's title, clear the
-    screen or write the clipboard) and every lone surrogate written as its
-    escape, ``\\x1b``.  Names come from variant files and logs, other
-    people's data; the library refuses such characters in them, and what is
-    drawn is escaped all the same.
+    screen or write the clipboard), every bidirectional override, isolate or
+    zero-width character (text shown in another order, or a name looking
+    like another) and every lone surrogate written as its escape, ``\\x1b``
+    (:func:`~racebook.core.errors.escape`).  Names come from variant files
+    and logs, other people's data; the library refuses such characters in
+    them, and what is drawn is escaped all the same.
 
-    >>> printable("Lucky\\x1b]52;c;aGk=\\x07 horse\\n2")
-    'Lucky\\\\x1b]52;c;aGk=\\\\x07 horse\\n2'
+    >>> printable("Lucky\\x1b]52;c;aGk=\\x07 horse\\n2\\u202e")
+    'Lucky\\\\x1b]52;c;aGk=\\\\x07 horse\\n2\\\\u202e'
     """
-    return _UNPRINTABLE.sub(_escape, text)
-
-
-def _escape(found: re.Match[str]) -> str:
-    code = ord(found.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    return escape(text, newline=True)
 
 
 @attrs.define

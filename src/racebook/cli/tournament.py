@@ -4,10 +4,9 @@ win rates and mean scores with 95% confidence intervals."""
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable
 
-from racebook.cli.options import worker_options
+from racebook.cli.options import complain, worker_options
 
 DEFAULT_BOTS = "random,heuristic,search:easy,search:hard"
 
@@ -32,7 +31,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             progress=progress,
         )
     except ImportError as exc:
-        print(f"racebook tournament: {exc}", file=sys.stderr)
+        complain(f"racebook tournament: {exc}")
         return 1
     finally:
         done()

@@ -4,11 +4,11 @@ replay page, ``chart`` draws SVG charts of a logged game."""
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from racebook.cli.options import complain
 from racebook.cli.plugins import UsageError
 from racebook.core.errors import LogError, clip
 from racebook.core.game import Game, State
@@ -65,10 +65,10 @@ def _read(path: str) -> State[Any, Any, Any] | int:
     try:
         text = read_log_file(path)
     except (OSError, UnicodeDecodeError) as exc:
-        print(f"racebook chart: cannot read {path}: {clip(str(exc))}", file=sys.stderr)
+        complain(f"racebook chart: cannot read {path}: {clip(str(exc))}")
         return 2
     except LogError as exc:
-        print(f"racebook chart: {path}: {exc}", file=sys.stderr)
+        complain(f"racebook chart: {path}: {exc}")
         return 1
     return replay(text)
 
@@ -82,7 +82,7 @@ def cmd_chart(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else Path(args.file).with_suffix("")
     charts = game_charts(state)
     if not charts:
-        print(f"racebook chart: {state.game.title} has nothing to chart", file=sys.stderr)
+        complain(f"racebook chart: {state.game.title} has nothing to chart")
         return 1
     for name, svg in charts.items():
         path = out.parent / f"{out.name}-{name}.svg"

@@ -6,6 +6,7 @@ All of them subclass :class:`ValueError` (bad input, never a crash) and
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 MAX_REPR = 60
@@ -35,13 +36,50 @@ def short(value: Any) -> str:
     return text
 
 
+UNSHOWN = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069"
+    "\ufeff\ud800-\udfff]"
+)
+"""What a message never shows as it is: control characters (a terminal obeys
+ESC: a window's title, the clipboard, the screen cleared), the newline
+included (a message is one line), the bidirectional overrides, embeddings,
+isolates and marks (text shown in another order than it is written: visual
+spoofing), zero-width characters (a name that looks like another) and lone
+surrogates (not Unicode)."""
+
+
+def escape(text: str, *, newline: bool = False) -> str:
+    """``text`` with every character of :data:`UNSHOWN` written as its escape
+    (``\\x1b``, ``\\u202e``): the one function every message that quotes
+    input goes through (:func:`clip` calls it, and so does the command line
+    for every line it prints to stderr).  ``newline``: keep ``\\n`` as it is
+    (a terminal screen of several lines).  Backslashes are left alone, so
+    escaping twice changes nothing more.
+
+    >>> escape("Lucky\\x1b]0;owned\\x07 \\u202egnp.exe")
+    'Lucky\\\\x1b]0;owned\\\\x07 \\\\u202egnp.exe'
+    """
+    if newline:
+        return UNSHOWN.sub(lambda m: m.group() if m.group() == "\n" else _escaped(m), text)
+    return UNSHOWN.sub(_escaped, text)
+
+
+def _escaped(found: re.Match[str]) -> str:
+    code = ord(found.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
 def clip(text: str, limit: int = 300) -> str:
-    """``text`` cut to ``limit`` characters (an error message quoting input).
+    """``text`` cut to ``limit`` characters and escaped (:func:`escape`): an
+    error message quoting input.
 
     >>> clip("abc" * 200, 10)
     'abcabca...'
+    >>> clip("colour\\x1b[2J")
+    'colour\\\\x1b[2J'
     """
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    text = text if len(text) <= limit else text[: limit - 3] + "..."
+    return escape(text) if UNSHOWN.search(text) is not None else text
 
 
 def _rebuilt(kind: type[RacebookError], args: tuple[Any, ...], fields: dict[str, Any]) -> Any:

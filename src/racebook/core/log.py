@@ -59,7 +59,7 @@ import attrs
 
 from racebook.core.errors import ConfigError, LogError, MalformedAction, clip, short
 from racebook.core.fields import _fast_fields, action_from_data
-from racebook.core.serial import to_data
+from racebook.core.serial import MAX_DEPTH, nesting, to_data
 from racebook.core.values import Action, Event
 
 if TYPE_CHECKING:
@@ -344,6 +344,9 @@ def header_config(game_cls: type[Game[Any, Any]], header: dict[str, Any]) -> Any
         )
     if not isinstance(data, dict):
         raise ConfigError("config", f"a header's config is a JSON object, got {short(data)}")
+    if nesting(data) > MAX_DEPTH:  # before the copy below, which recurses (as
+        # game_from_data refuses it for a header of format 3 and a variant file)
+        raise ConfigError("config", f"nested more than {MAX_DEPTH} levels deep")
     base = _default_data(game_cls)
     if base is None:
         raise ConfigError("defaults", f"{game_cls.id} has no default config")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import codecs
 import contextlib
 import os
+import stat
 import tempfile
 import weakref
 from typing import IO, Any
@@ -24,19 +25,41 @@ except ImportError:  # Windows: no flock; writers there take no lock
 def read_log_file(path: str | os.PathLike[str]) -> str:
     """A log file's text.  Its size is checked before a byte is read (a
     :class:`LogError` past :data:`MAX_BYTES`, also for a pipe or a file that
-    grows); text that is not UTF-8 raises :class:`UnicodeDecodeError`, except
+    grows); a FIFO is opened without waiting for a writer (none: an empty
+    log, refused as one) and a device, a socket or a folder is refused with
+    a :class:`LogError` before a byte is read (``/dev/zero`` never ends);
+    text that is not UTF-8 raises :class:`UnicodeDecodeError`, except
     a character cut short at the very end of the file (a crash or a power
     loss in the middle of a line, whatever byte it stopped on): its bytes are
     left out, and the last line, without its newline, is a half-written line
     that :func:`~racebook.core.replay.resume` drops and reports."""
-    with open(path, "rb") as f:
-        size = os.fstat(f.fileno()).st_size
+    nonblock = getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(path, os.O_RDONLY | nonblock | getattr(os, "O_NOCTTY", 0))
+    with open(fd, "rb") as f:
+        info = os.fstat(fd)
+        if stat.S_ISFIFO(info.st_mode) and fcntl is not None:
+            # opened without waiting; read as a pipe is (to its writer's end)
+            flags = fcntl.fcntl(fd, fcntl.F_GETFL)
+            fcntl.fcntl(fd, fcntl.F_SETFL, flags & ~nonblock)
+        elif not stat.S_ISREG(info.st_mode):
+            raise LogError(1, f"not a log file but {_kind(info.st_mode)}")
+        size = info.st_size
         if size > MAX_BYTES:
             raise LogError(1, f"log of {size:,} bytes; at most {MAX_BYTES:,}")
         data = f.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
         raise LogError(1, f"log larger than {MAX_BYTES:,} bytes")
     return decode_log(data)
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "no regular file"
 
 
 def decode_log(data: bytes) -> str:

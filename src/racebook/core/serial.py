@@ -18,7 +18,6 @@ ValueError: expected an integer, got '1' @ $[0]
 
 from __future__ import annotations
 
-import re
 import typing
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
@@ -33,7 +32,7 @@ from cattrs.errors import (
 )
 from cattrs.v import format_exception
 
-from racebook.core.errors import clip, short
+from racebook.core.errors import UNSHOWN, clip, short
 
 converter = cattrs.Converter(forbid_extra_keys=True)
 
@@ -155,10 +154,14 @@ def _bool(value: Any, _: Any) -> bool:
     return value
 
 
-UNSAFE_TEXT = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
-"""What no string read from data may hold: control characters (a terminal
-would obey ESC and the like in a name) and lone surrogates (not Unicode: the
-string could not be written to a log or a page)."""
+UNSAFE_TEXT = UNSHOWN
+"""What no string read from data may hold (:data:`~racebook.core.errors.UNSHOWN`):
+control characters (a terminal would obey ESC and the like in a name), the
+bidirectional overrides, embeddings, isolates and marks and the zero-width
+characters (a name shown in another order than it is written, or looking like
+another: visual spoofing on a terminal or the replay page) and lone
+surrogates (not Unicode: the string could not be written to a log or a
+page)."""
 
 
 def unsafe_char(text: str) -> str | None:
@@ -166,6 +169,8 @@ def unsafe_char(text: str) -> str | None:
 
     >>> unsafe_char("Lucky\\x1b]0;owned\\x07")
     'control character U+001B at index 5 (not allowed in text)'
+    >>> unsafe_char("Lucky\\u202egnp")
+    'invisible or bidirectional character U+202E at index 5 (not allowed in text)'
     >>> unsafe_char("Lucky\\ud800") is not None, unsafe_char("ロングショット")
     (True, None)
     """
@@ -175,7 +180,12 @@ def unsafe_char(text: str) -> str | None:
     code = ord(found.group())
     if 0xD800 <= code <= 0xDFFF:
         return f"lone surrogate U+{code:04X} at index {found.start()} (not valid Unicode)"
-    return f"control character U+{code:04X} at index {found.start()} (not allowed in text)"
+    if code < 0xA0:
+        return f"control character U+{code:04X} at index {found.start()} (not allowed in text)"
+    return (
+        f"invisible or bidirectional character U+{code:04X} at index {found.start()} "
+        "(not allowed in text)"
+    )
 
 
 def _str(value: Any, _: Any) -> str:

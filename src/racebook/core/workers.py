@@ -16,14 +16,16 @@ none is running and no address is given).
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import gc
 import multiprocessing
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from racebook.core.errors import ConfigError
+from racebook.core.errors import ConfigError, RacebookError, clip
 
 J = TypeVar("J")
 R = TypeVar("R")
@@ -31,9 +33,29 @@ R = TypeVar("R")
 BACKENDS = ("local", "ray")
 
 
+class WorkerLost(RacebookError, RuntimeError):
+    """A job whose worker process died (killed, ``kill -9``, or out of
+    memory) when it ran, and again when it ran once more alone: ``index`` is
+    the job's place in the list.
+
+    >>> str(WorkerLost(3, "a worker process died"))
+    'job 3: a worker process died, and again when run once more on its own'
+    """
+
+    def __init__(self, index: int, reason: str) -> None:
+        self.index = index
+        self.reason = reason = clip(reason)
+        super().__init__(f"job {index}: {reason}, and again when run once more on its own")
+
+
+IN_FLIGHT = 2
+"""Jobs handed to the workers ahead of the results taken, per worker: a
+lazy list of jobs (read_logs' chunks of logs) is read only that far ahead."""
+
+
 def run_jobs(
     fn: Callable[[J], R],
-    jobs: Sequence[J],
+    jobs: Iterable[J],
     *,
     workers: int = 1,
     backend: str = "local",
@@ -44,7 +66,13 @@ def run_jobs(
     """``[fn(job) for job in jobs]``, computed by ``workers`` processes (or by
     Ray); ``on_result(i, result)`` is called for each job in order as results
     arrive.  ``fn`` must be a module-level function and jobs and results
-    picklable.  ``pause_collector``: on several local processes, this
+    picklable.  ``jobs`` may be an iterator: it is read as the workers need
+    jobs, at most :data:`IN_FLIGHT` jobs a worker ahead of the results.  A
+    job whose worker process dies (``kill -9``, out of memory) is run once
+    more, alone in a new process; if that one dies too,
+    :class:`WorkerLost` names the job.  An exception a job raises on Ray
+    is raised here as itself (Ray's own wrapping, a traceback of many lines,
+    dropped).  ``pause_collector``: on several local processes, this
     process's cyclic garbage collector is paused while results arrive (and
     ``on_result`` runs), then set back as it was: for results of millions of
     objects and an ``on_result`` that leaves no garbage cycles."""
@@ -61,28 +89,111 @@ def run_jobs(
 
     if backend == "ray":
         _run_ray(fn, jobs, workers, address, take)
-    elif workers == 1 or len(jobs) <= 1:
+        return out
+    if isinstance(jobs, Sequence):
+        workers = max(1, min(workers, len(jobs)))
+    if workers == 1:
         for job in jobs:
             take(fn(job))
     else:
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        # The workers start with the caller's collector setting, whatever this
-        # process does meanwhile.  With ``pause_collector`` this process pauses
-        # its cyclic collector while results arrive: rescanning the results
-        # already kept, millions of rows when read_logs returns every record,
-        # cost it more than the workers saved (make bench, "Reading logs")
-        collecting = gc.isenabled()
-        with ProcessPoolExecutor(
-            min(workers, len(jobs)),
-            mp_context=context,
-            initializer=gc.enable if collecting else gc.disable,
-        ) as pool:
-            results = pool.map(fn, jobs)
-            with collector_paused(pause_collector):
-                for result in results:
-                    take(result)
+        with collector_paused(pause_collector):
+            _run_local(fn, iter(jobs), workers, take)
     return out
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    # The workers start with the caller's collector setting, whatever this
+    # process does meanwhile.  With ``pause_collector`` this process pauses
+    # its cyclic collector while results arrive: rescanning the results
+    # already kept, millions of rows when read_logs returns every record,
+    # cost it more than the workers saved (make bench, "Reading logs")
+    return ProcessPoolExecutor(
+        workers, mp_context=context, initializer=gc.enable if _collecting() else gc.disable
+    )
+
+
+_PAUSED: list[bool] = []
+"""Whether the collector ran before :func:`collector_paused` paused it (the
+workers start as the caller had it)."""
+
+
+def _collecting() -> bool:
+    return _PAUSED[-1] if _PAUSED else gc.isenabled()
+
+
+_DONE = object()
+
+
+def _run_local(
+    fn: Callable[[J], R], jobs: Iterator[J], workers: int, take: Callable[[R], None]
+) -> None:
+    """The jobs on ``workers`` processes, at most IN_FLIGHT a worker ahead;
+    a pool broken by a dead worker is replaced, and each job it had not
+    finished is run once more alone (:class:`WorkerLost` if it dies again)."""
+    window = IN_FLIGHT * workers
+    pending: collections.deque[tuple[int, J, Future[R] | None]] = collections.deque()
+    count = 0
+    pool = _pool(workers)
+
+    def recover() -> ProcessPoolExecutor:
+        # A worker died: the pool is broken.  Every job it had not finished
+        # (None: not even handed to it) runs once more alone, in order
+        pool.shutdown(wait=False, cancel_futures=True)
+        while pending:
+            index, job, future = pending[0]
+            take(
+                future.result()
+                if future is not None and _finished(future)
+                else _alone(fn, index, job)
+            )
+            pending.popleft()
+        return _pool(workers)
+
+    try:
+        while True:
+            broken = False
+            while len(pending) < window and not broken:
+                job = next(jobs, _DONE)
+                if job is _DONE:
+                    break
+                try:
+                    future: Future[R] | None = pool.submit(fn, job)  # type: ignore[arg-type]
+                except BrokenProcessPool:
+                    future, broken = None, True
+                pending.append((count, job, future))  # type: ignore[arg-type]
+                count += 1
+            if not pending:
+                return
+            head = pending[0][2]
+            if not broken and head is not None:
+                try:
+                    result = head.result()
+                except BrokenProcessPool:
+                    broken = True
+                else:
+                    pending.popleft()
+                    take(result)
+            if broken:
+                pool = recover()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _finished(future: Future[Any]) -> bool:
+    return future.done() and not future.cancelled() and future.exception() is None
+
+
+def _alone(fn: Callable[[J], R], index: int, job: J) -> R:
+    """``fn(job)`` once more, alone in a new worker process."""
+    pool = _pool(1)
+    try:
+        return pool.submit(fn, job).result()
+    except BrokenProcessPool:
+        raise WorkerLost(index, "a worker process died (killed? out of memory?)") from None
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 @contextlib.contextmanager
@@ -93,9 +204,11 @@ def collector_paused(pause: bool = True) -> Iterator[bool]:
     collecting = gc.isenabled()
     if pause:
         gc.disable()
+    _PAUSED.append(collecting)
     try:
         yield collecting
     finally:
+        _PAUSED.pop()
         if collecting:
             gc.enable()
 
@@ -106,7 +219,7 @@ RAY_CONNECT_TIMEOUT = 10.0
 
 def _run_ray(
     fn: Callable[[J], R],
-    jobs: Sequence[J],
+    jobs: Iterable[J],
     workers: int,
     address: str | None,
     take: Callable[[R], None],
@@ -132,10 +245,31 @@ def _run_ray(
                     "or RAY_AUTH_TOKEN_PATH to the cluster's token"
                 ) from None
             raise
-    remote = ray.remote(fn)
-    pending = [remote.remote(job) for job in jobs]
-    for ref in pending:
-        take(ray.get(ref))
+    remote = ray.remote(max_retries=1)(fn)  # a worker that died: its job once more
+    window = IN_FLIGHT * max(1, workers)
+    pending: collections.deque[tuple[int, Any]] = collections.deque()
+    for index, job in enumerate(jobs):
+        pending.append((index, remote.remote(job)))
+        if len(pending) >= window:
+            take(_ray_result(ray, *pending.popleft()))
+    while pending:
+        take(_ray_result(ray, *pending.popleft()))
+
+
+def _ray_result(ray: Any, index: int, ref: Any) -> Any:
+    """A Ray task's result; the exception its job raised as itself (Ray
+    wraps it in a ``RayTaskError`` whose message is the worker's whole
+    traceback: colour codes, pid, address, source paths), a worker lost
+    twice as :class:`WorkerLost`, one line either way."""
+    try:
+        return ray.get(ref)
+    except ray.exceptions.RayTaskError as exc:
+        cause = getattr(exc, "cause", None)
+        if isinstance(cause, Exception):
+            raise cause from None
+        raise WorkerLost(index, f"failed on Ray ({type(exc).__name__})") from None
+    except ray.exceptions.RayError as exc:  # a worker or node lost, the job retried
+        raise WorkerLost(index, f"its Ray worker was lost ({type(exc).__name__})") from None
 
 
 _CONNECT_HINTS = (
