@@ -222,6 +222,7 @@ def test_601_2b_the_race_is_one_card_of_each_kind_drawn_at_random() -> None:
         assert race is not None
         assert race.racecourse in RACECOURSES and race.distance in DISTANCE_CARDS
         assert race.going in GOINGS
+        assert (race.surface, race.distance_class) == DISTANCE_CARDS[race.distance]  # 214.2a
     assert len({r.racecourse for r in races if r}) >= 4
     assert len({r.distance for r in races if r}) >= 4
     assert len({r.going for r in races if r}) >= 3
@@ -306,3 +307,86 @@ def test_805_2d_ii_a_guard_goes_to_its_player_s_run_area_against_the_runner() ->
     ]
     assert st.view(0).runs == (("Paper Kite", "Silver Teapot"),)
     assert FARM not in {m[3] for m in moves}
+
+
+# -- 508, 514: the conditions a card's ability reads ----------------------------------------
+
+
+def _star(condition: str, surfaces: str = "turf", distances: str = "all", styles: str = "senko"):
+    """A test horse (cost 0) whose force ability draws a card when ``condition`` holds."""
+    text = (
+        f'[[card]]\nname = "Test Star"\nkind = "horse"\ncost = 0\nsurfaces = ["{surfaces}"]\n'
+        f'distances = ["{distances}"]\nstyles = ["{styles}"]\nfavourites = []\nrun = 1\nguard = 1\n'
+        f'[[card.ability]]\ntype = "force"\nwhen = ["{condition}"]\ndo = [{{effect = "draw"}}]\n'
+    )
+    (card,), _ = parse_card_set(text)
+    return card
+
+
+Areas = tuple[int, ...]
+
+
+def _draws(star: object, areas: Areas = (3, 3, 3, 3), other: Areas = (3, 3, 3, 3),
+           runs: tuple[str, ...] = ()) -> bool:  # fmt: skip
+    """Whether seat 0 draws when Test Star runs (Tokyo, turf, mile)."""
+    st = position(hands=(("Test Star",), ()), areas=(areas, other), runs=(runs, ()),
+                  phase="runner", extra=(star,))  # fmt: skip
+    st.apply(Run(0, "Test Star"))
+    return names(st, 0, HAND) == ["Force"]
+
+
+def test_508_1_the_favourite_surface_condition_reads_the_race_s_surface() -> None:
+    assert _draws(_star("favourite-surface", surfaces="turf"))
+    assert not _draws(_star("favourite-surface", surfaces="dirt"))
+
+
+def test_508_2_the_favourite_distance_condition_reads_the_race_s_distance() -> None:
+    assert _draws(_star("favourite-distance", distances="mile"))
+    assert _draws(_star("favourite-distance", distances="all"))
+    assert not _draws(_star("favourite-distance", distances="sprint"))
+
+
+def test_508_3_the_favourite_style_area_condition_reads_the_user_s_current_area() -> None:
+    star = _star("favourite-style-area", styles="senko")
+    assert not _draws(star, areas=(3, 3, 3, 3))  # nige area
+    assert _draws(star, areas=(0, 3, 3, 3))  # senko area
+    assert not _draws(star, areas=(0, 0, 3, 3))  # sashi area
+
+
+def test_508_5_a_condition_with_no_card_named_reads_the_horse_with_the_ability() -> None:
+    """A dirt horse's 「適正馬場」 is not met because another horse (Paper Kite,
+    turf) in the same run area has it."""
+    assert not _draws(_star("favourite-surface", surfaces="dirt"), runs=("Paper Kite",))
+
+
+def test_508_6_distance_and_style_fit_needs_both() -> None:
+    assert _draws(_star("distance-and-style-fit", distances="mile"), areas=(0, 3, 3, 3))
+    assert not _draws(_star("distance-and-style-fit", distances="sprint"), areas=(0, 3, 3, 3))
+    assert not _draws(_star("distance-and-style-fit", distances="mile"), areas=(3, 3, 3, 3))
+
+
+def test_514_1_in_front_is_a_greater_distance_number_than_the_opponent_s() -> None:
+    star = _star("in-front")
+    assert _draws(star, areas=(0, 3, 3, 3), other=(3, 3, 3, 3))  # senko (2) before nige (1)
+    assert not _draws(star, areas=(0, 3, 3, 3), other=(0, 3, 3, 3))  # equal: neither (514.3)
+    assert not _draws(star, areas=(3, 3, 3, 3), other=(0, 3, 3, 3))
+
+
+def test_514_2_behind_is_a_smaller_distance_number_than_the_opponent_s() -> None:
+    star = _star("behind")
+    assert _draws(star, areas=(3, 3, 3, 3), other=(0, 0, 3, 3))
+    assert not _draws(star, areas=(0, 0, 3, 3), other=(0, 0, 3, 3))
+    assert not _draws(star, areas=(0, 0, 3, 3), other=(3, 3, 3, 3))
+
+
+# -- 702.6: the run phase -------------------------------------------------------------------
+
+
+def test_702_6a_i_the_run_phase_starts_with_a_run_count_of_1() -> None:
+    """The turn player's run count (走破回数) is 1 as the run phase begins,
+    whatever it was: 1 runner, then the phase goes on to the next step."""
+    st = position(hands=(("Paper Kite", "Stone Bridge"), ()))
+    st.apply(Pass(0))  # the support phase ends: 702.6a
+    assert st.phase == "runner" and st.view(1).run_count == 1 and st.view(1).runs == ()
+    st.apply(Run(0, "Paper Kite"))
+    assert st.view(1).runs == (("Paper Kite", None),)
