@@ -95,7 +95,7 @@ test: lint typecheck pytest docs
 # The Force of the Horse rule map proves itself (docs/games/forcehorse-rulemap.rst):
 # every function an implemented entry cites, mutated (15 mutants at most, a
 # function stopped at 2 killed) against the entry's tests; out/rulemap-mutation.txt.
-# Long (about 20 minutes on 2 shared cores), not in CI; `make test` runs a
+# Long (about 12 minutes on 2 shared cores), not in CI; `make test` runs a
 # seeded sample (tests/test_forcehorse_rulemap_proves.py).
 mutation: $(DEVSTAMP)
 	mkdir -p out
