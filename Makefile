@@ -5,7 +5,8 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 
-.PHONY: run test lint typecheck pytest docs bench mcts train clean tools screenshots tournament levels bench-search
+.PHONY: run test lint typecheck pytest docs bench mcts train clean tools screenshots tournament levels bench-search \
+	mutation rulemap-coverage
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -90,6 +91,22 @@ docs: $(DEVSTAMP)
 	$(VENV)/bin/sphinx-build -n -W --keep-going -q -b html docs docs/_build/html
 
 test: lint typecheck pytest docs
+
+# The Force of the Horse rule map proves itself (docs/games/forcehorse-rulemap.rst):
+# every function an implemented entry cites, mutated (15 mutants at most, a
+# function stopped at 2 killed) against the entry's tests; out/rulemap-mutation.txt.
+# Long (about 12 minutes on 2 shared cores), not in CI; `make test` runs a
+# seeded sample (tests/test_forcehorse_rulemap_proves.py).
+mutation: $(DEVSTAMP)
+	mkdir -p out
+	PYTHONPATH=src $(PY) tests/rulemap_mutation.py --max-mutants 15 --kills 2 \
+	  --report out/rulemap-mutation.txt --json out/rulemap-mutation.json
+
+# Each function a map entry cites run by the entry's own tests (coverage with a
+# context per test; also in `make test`); out/rulemap-coverage.txt
+rulemap-coverage: $(DEVSTAMP)
+	mkdir -p out
+	PYTHONPATH=src $(PY) tests/rulemap_coverage.py --all --report out/rulemap-coverage.txt
 
 bench: $(STAMP)
 	$(PY) benchmarks/run.py
