@@ -519,6 +519,7 @@ def test_every_sample_ability_round_trips_through_its_data() -> None:
 
 _ARGS = {
     "": [""], "n": ["0", "3", "12"], "pair": ["run,guard", "hand,opponent-area"],
+    "count": ["farm,5", "hand,0", "removed,12"],
     **{k: sorted(v) for k, v in WORDS.items()},
 }  # fmt: skip
 _CONDITION = st_hyp.sampled_from(sorted(CONDITIONS)).flatmap(

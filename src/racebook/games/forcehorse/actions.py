@@ -72,7 +72,28 @@ def holds_more(
     if name == "same-number":  # 515.1: the two values are equal
         a, b = arg.split(",")
         return number(st, a, card, user, subject) == number(st, b, card, user, subject)
+    if name == "run-count-at-least":  # 702.6a: only the turn player has a run count
+        from racebook.games.forcehorse.replacement import has_run_count
+
+        return has_run_count(st, user) and st.run_count >= int(arg)
+    if name in ("cards-at-least", "cards-at-most"):  # the user's zone (opponent.: theirs)
+        zone, _, n = arg.partition(",")
+        held = len(t.zones[user][zone])
+        return held >= int(n) if name == "cards-at-least" else held <= int(n)
     raise AssertionError(condition)
+
+
+def per_amount(st: ForceHorseState, e: Effect, ctx: Context) -> int:
+    """An effect's amount when it names ``per``: ``amount`` for each card in
+    a zone (:data:`~.abilities.COUNTED`, counted now, the user's or with
+    ``opponent-`` the opponent's), else the value ``per`` reads (810.1, 806.4a, 103.5)."""
+    from racebook.games.forcehorse.engine import _subject
+
+    whose, counted, zone = e.per.partition("cards:")
+    if not counted or whose:
+        return _subject(st, ctx, e.per)
+    seat = 1 - ctx.user if zone.startswith("opponent-") else ctx.user
+    return e.amount * len(st.table.zones[seat][zone.removeprefix("opponent-")])
 
 
 def number(st: ForceHorseState, word: str, card: int, user: int, subject: Info | None) -> int:
@@ -91,7 +112,7 @@ def number(st: ForceHorseState, word: str, card: int, user: int, subject: Info |
         area = t.current_area(seat)
         return 0 if area is None else AREAS.index(area) + 1
     assert what == "run-count"
-    return st.run_count
+    return st.run_count  # (a seat without one, 702.6a: 0 outside the run)
 
 
 def effect_valid(st: ForceHorseState, e: Effect, ctx: Context) -> bool:

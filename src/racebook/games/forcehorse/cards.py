@@ -15,7 +15,12 @@ from typing import Any
 import attrs
 
 from racebook.core.errors import ConfigError
-from racebook.games.forcehorse.abilities import Ability, abilities_from_data, ability_to_data
+from racebook.games.forcehorse.abilities import (
+    Ability,
+    abilities_from_data,
+    ability_to_data,
+    check_until_run_area,
+)
 
 HORSE, SUPPORT, FORCE = "horse", "support", "force"  # FotH 202.2
 KINDS = (HORSE, SUPPORT, FORCE)
@@ -197,6 +202,13 @@ def card_from_data(data: Any, where: str = "?", *, strict: bool = True) -> Card:
             raise _bad(name, "timing", f"a {category} card's timing is one of {allowed} (205)")
         if category != SITUATION and strict:
             _item_abilities(name, abilities)
+        if timing != "horse":  # 805.2d-iii, 805.2d-v: never in the run area
+            what = (
+                "a situation card (805.2d-iii)"
+                if timing == SITUATION
+                else "an area card (805.2d-v)"
+            )
+            check_until_run_area(name, abilities, what)
         return Card(
             name, kind, category, timing=timing, text=text, number=number, abilities=abilities
         )

@@ -31,6 +31,7 @@ from racebook.games.forcehorse.actions import (
     effect_valid,
     forbidden,
     more_does,
+    per_amount,
     seat_of,
 )
 from racebook.games.forcehorse.cards import HORSE
@@ -371,7 +372,7 @@ def _effect_does(
         seat = ctx.user if e.effect == "going" else seat_of(e.target, ctx)
         if forbidden(st, e.effect, seat):
             return False
-    amount = _subject(st, ctx, e.per) if e.per else e.amount
+    amount = per_amount(st, e, ctx) if e.per else e.amount
     if e.effect == "draw":
         seat = ctx.user if e.target == "you" else 1 - ctx.user
         return (
@@ -481,7 +482,7 @@ def do_effect(
         return
     amount = e.amount
     if e.per:
-        amount = _subject(st, ctx, e.per)
+        amount = per_amount(st, e, ctx)
     name = e.effect
     if name == "draw":
         seat = seat_of(e.target, ctx)
