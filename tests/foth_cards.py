@@ -108,8 +108,8 @@ def _ability(rng: random.Random, kind: str) -> dict[str, Any]:
 
 def _draw_ability(rng: random.Random, kind: str) -> dict[str, Any]:
     types = ["auto", "state", "replace", "continuous"]
-    if kind == "horse":
-        types.append("force")
+    if kind == "horse":  # 1101.1: a horse's text is force abilities
+        types = ["force"]
     kind_of = rng.choice(types)
     out: dict[str, Any] = {"type": kind_of}
     if kind_of in ("auto", "force") and (kind_of == "auto" or rng.random() < 0.5):

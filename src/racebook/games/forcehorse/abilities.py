@@ -112,9 +112,10 @@ list it comes from (``going``, ``surface``, ``distance``, ``racecourse``,
 ``style``, ``area``); ``count`` a zone of :data:`COUNT_ZONES` and a number
 (``"cards-at-least:farm,5"``: the player's farm holds 5 or more cards)."""
 
-COUNT_ZONES = ("hand", "deck", "farm", "run", "situation", "removed")
+COUNT_ZONES = ("hand", "areas", "farm", "run", "situation", "removed")
 """The zones of a player whose cards a card may count (400s): the number of
-cards in each is public, hidden zones too (401.2b).
+cards in each is public, hidden zones too (401.2b); ``areas`` is all four
+of the player's distance areas (403: the cards left to draw).
 ``cards-at-least`` / ``cards-at-most`` read the user's (``opponent.`` the
 opponent's); ``per = "cards:farm"`` / ``"cards:opponent-farm"`` count them."""
 

@@ -75,10 +75,11 @@ def holds_more(
     if name == "run-count-at-least":  # 702.6a: only the turn player has a run count
         from racebook.games.forcehorse.replacement import has_run_count
 
-        return has_run_count(st, user) and st.run_count >= int(arg)
+        mine = has_run_count(st, user) or st.game.config.edition < 3  # edition 2: anyone's
+        return mine and st.run_count >= int(arg)
     if name in ("cards-at-least", "cards-at-most"):  # the user's zone (opponent.: theirs)
         zone, _, n = arg.partition(",")
-        held = len(t.zones[user][zone])
+        held = zone_count(st, user, zone)
         return held >= int(n) if name == "cards-at-least" else held <= int(n)
     raise AssertionError(condition)
 
@@ -93,7 +94,14 @@ def per_amount(st: ForceHorseState, e: Effect, ctx: Context) -> int:
     if not counted or whose:
         return _subject(st, ctx, e.per)
     seat = 1 - ctx.user if zone.startswith("opponent-") else ctx.user
-    return e.amount * len(st.table.zones[seat][zone.removeprefix("opponent-")])
+    return e.amount * zone_count(st, seat, zone.removeprefix("opponent-"))
+
+
+def zone_count(st: ForceHorseState, seat: int, zone: str) -> int:
+    """How many cards ``seat``'s zone holds (401.2b: public, hidden zones
+    too); ``areas``: all four distance areas (403)."""
+    t = st.table
+    return t.area_cards(seat) if zone == "areas" else len(t.zones[seat][zone])
 
 
 def number(st: ForceHorseState, word: str, card: int, user: int, subject: Info | None) -> int:

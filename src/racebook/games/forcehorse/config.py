@@ -65,11 +65,14 @@ class ForceHorseConfig:
     favourite_conditions_bonus: bool = False
     """Not in 1002.1: also +1 run each for a favourite racecourse and going
     (508.4).  Off: the rules text (see the rules notes)."""
-    edition: int = 2
-    """racebook's reading of the comprehensive rules: 2, this release's (the
-    fixes of 702.6k-ii, 512.1, 513.1, 809.1, 806.4a-ii, 803.4, 808.1, 808.1g,
-    1201.1c, 805.3, 506.1a and 503.2); 1, as racebook read them before, so
-    that a log written then replays as it was played.  Not a house rule."""
+    edition: int = 3
+    """racebook's reading of the comprehensive rules: 3, this release's (a
+    horse card's text is force abilities, 1101.1; a run count is only the
+    turn player's, 702.6a; ``until = "run-area"`` only where the card can be
+    in the run area, 1102.5); 2, the fixes of 702.6k-ii, 512.1, 513.1, 809.1,
+    806.4a-ii, 803.4, 808.1, 808.1g, 1201.1c, 805.3, 506.1a and 503.2; 1, as
+    racebook read them before those, so that a log written then replays as
+    it was played.  Not a house rule."""
     max_loop: int = 20
     """FotH 1201.1a: the most repetitions a loop proposal may name."""
     loop_repeats: int = 1000
@@ -91,10 +94,13 @@ class ForceHorseConfig:
 
 def past_sample(revision: int) -> dict[str, Any]:
     """The sample set's settings at an older defaults revision (1: before
-    issue 22, ``data/sample-r1.toml``): cards, decks and long decks."""
-    assert revision == 1
-    text = resources.files(__package__).joinpath("data/sample-r1.toml").read_text("utf-8")
-    cards, decks = parse_card_set(text)
+    issue 22, ``data/sample-r1.toml``; 2: before edition 3, its horses with
+    other abilities than force ones, ``data/sample-r2.toml``): cards, decks
+    and long decks."""
+    assert revision in (1, 2)
+    path = f"data/sample-r{revision}.toml"
+    text = resources.files(__package__).joinpath(path).read_text("utf-8")
+    cards, decks = parse_card_set(text, current=False)
     by = {d.name: d for d in decks}
     return {
         "cards": cards,
@@ -121,14 +127,14 @@ def check_config(c: ForceHorseConfig) -> None:
     if c.hand_limit is not None:
         check_between("hand_limit", c.hand_limit, 0, MAX_HAND_LIMIT)
     check_between("special_unmet", c.special_unmet, 0, 99)
-    check_between("edition", c.edition, 1, 2)
+    check_between("edition", c.edition, 1, 3)
     check_between("max_loop", c.max_loop, 1, 100)
     check_between("loop_repeats", c.loop_repeats, 1, 100_000)
     check_between("max_work", c.max_work, 100, 10_000_000)
     check_between("max_effects", c.max_effects, 1, 10_000)
     check_length("rules", c.rules, 0, 0)  # no rule module slot yet (cards vary the game)
     for card in c.cards:
-        check_card(card, strict=c.edition >= 2)
+        check_card(card, strict=c.edition >= 2, current=c.edition >= 3)
     names = [card.name for card in c.cards]
     if len(set(names)) != len(names):
         dup = next(n for n in names if names.count(n) > 1)

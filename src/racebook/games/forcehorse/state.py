@@ -89,20 +89,27 @@ class ForceHorse(Game[ForceHorseConfig, "ForceHorseState"]):
     action_types = (*ACTIONS, *LOOP_ACTIONS)
     event_types = (*EVENTS, *ENGINE_EVENTS, CardMoved, SecretMove, GameEnded)
 
-    defaults_revision: ClassVar[int] = 2
-    """2 (issue 22): the sample set grown to use every word of the vocabulary,
-    its Apprentice Rider keeping 2 (513.1 read exactly); racebook's ``edition``
-    2 of the rules reading; the 1201.1c bounds ``loop_repeats``, ``max_work``
-    and ``max_effects``; the readings ``both_empty``, ``horse_supports`` (now
-    ``run-end``, before as ``904.1``) and ``declined_runner``."""
+    defaults_revision: ClassVar[int] = 3
+    """3: ``edition`` 3 (a horse card's text is force abilities, 1101.1), the
+    sample set's horses rewritten so (``data/sample-r2.toml`` before) and
+    counting cards (401.2b).  2 (issue 22): the sample set grown to use every
+    word of the vocabulary, its Apprentice Rider keeping 2 (513.1 read
+    exactly); racebook's ``edition`` 2 of the rules reading; the 1201.1c
+    bounds ``loop_repeats``, ``max_work`` and ``max_effects``; the readings
+    ``both_empty``, ``horse_supports`` (now ``run-end``, before as
+    ``904.1``) and ``declined_runner``."""
 
     @classmethod
     def past_defaults(cls, revision: int) -> dict[str, Any]:
         """Revision 1: the sample set before issue 22 (``data/sample-r1.toml``)
-        and edition 1 of the rules reading (:data:`EDITION_1`)."""
-        if revision >= 2:
+        and edition 1 of the rules reading (:data:`EDITION_1`); revision 2:
+        the sample set before edition 3 (``data/sample-r2.toml``), edition 2."""
+        if revision >= 3:
             return {}
-        return {**{k: to_data(v) for k, v in past_sample(revision).items()}, **EDITION_1}
+        sample = {k: to_data(v) for k, v in past_sample(revision).items()}
+        if revision == 2:
+            return {**sample, "edition": 2}
+        return {**sample, **EDITION_1}
 
     def __init__(self, config: ForceHorseConfig) -> None:
         check_config(config)
