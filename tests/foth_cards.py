@@ -40,6 +40,9 @@ def _condition(rng: random.Random) -> str:
         return name
     if kind == "n":
         return f"{name}:{rng.randrange(0, 6)}"
+    if kind == "count":  # 401.2b: a zone of the user's (or, opponent., the opponent's)
+        whose = rng.choice(("", "opponent."))
+        return f"{whose}{name}:{rng.choice(vocab.COUNT_ZONES)},{rng.randrange(0, 12)}"
     words = {
         "going": GOINGS, "surface": ("turf", "dirt"), "style": STYLES, "area": STYLES,
         "distance": ("sprint", "mile", "middle", "long"),
@@ -81,6 +84,8 @@ def _effect(rng: random.Random, continuous: bool) -> dict[str, Any]:
             out["value"] = rng.choice(("", *STYLES))
         if out["target"] in ("your-run", "opponent-run") and rng.random() < 0.3:
             out["only"] = rng.choice(("style:nige", "run-at-least:3", "favourite-going"))
+    if name in vocab.COUNTED_EFFECTS and rng.random() < 0.3:
+        out["per"] = rng.choice(vocab.COUNTED)  # amount for each card in a zone (401.2b)
     if continuous and out.get("target") == "triggering":
         out["target"] = "this"
     return out
@@ -103,8 +108,8 @@ def _ability(rng: random.Random, kind: str) -> dict[str, Any]:
 
 def _draw_ability(rng: random.Random, kind: str) -> dict[str, Any]:
     types = ["auto", "state", "replace", "continuous"]
-    if kind == "horse":
-        types.append("force")
+    if kind == "horse":  # 1101.1: a horse's text is force abilities
+        types = ["force"]
     kind_of = rng.choice(types)
     out: dict[str, Any] = {"type": kind_of}
     if kind_of in ("auto", "force") and (kind_of == "auto" or rng.random() < 0.5):

@@ -30,6 +30,7 @@ from racebook.games.forcehorse import (
     Support,
     sample_set,
 )
+from racebook.games.forcehorse.config import past_sample
 from racebook.games.forcehorse.effects import info
 from racebook.games.forcehorse.loops import Choose, Loop, LoopCount
 from racebook.games.forcehorse.processes import rule_check
@@ -57,7 +58,15 @@ TEST_DECK = Deck(
 )
 """60 cards: every sample card with an ability (Blue Sextant 4 times, 602.2),
 20 normal Force cards (the filler of distance areas)."""
-SAMPLE_CARDS = sample_set()[0]
+SAMPLE_CARDS = past_sample(2)["cards"]
+"""The sample set of defaults revision 2, which these tests were written on:
+its horses carry every type of ability (an automatic one, a state trigger, a
+continuous ability, replacements), which edition 3 refuses on a horse
+(1101.1).  :func:`position` plays it under ``edition = 2``: the engine reads
+those abilities as it always did (only the loader's checks and 702.6a's run
+count differ).  A test of edition 3 passes ``edition=3`` and gets the
+current sample set (:data:`CURRENT_CARDS`)."""
+CURRENT_CARDS = sample_set()[0]
 Areas = Sequence[int | Sequence[str]]
 Names = Sequence[Sequence[str]]
 
@@ -82,14 +91,18 @@ def position(
     first, so later-listed cards have later timestamps, 808.1h-i); every other
     card is on its owner's farm.  ``extra``: test-only cards, one copy each in
     both decks (in place of a Force); ``deck``: both players' deck list in place
-    of the test deck (its first entry is card instance 0)."""
+    of the test deck (its first entry is card instance 0).  ``edition`` 2
+    unless given: the sample set of revision 2 (:data:`SAMPLE_CARDS`); 3: the
+    current one."""
     if deck is None:
         deck = TEST_DECK
+    edition = settings.setdefault("edition", 2)
+    base = SAMPLE_CARDS if edition in (1, 2) else CURRENT_CARDS
+    settings.setdefault("cards", base)
     if extra:
-        base = deck.cards
-        force = DeckEntry("Force", base[0].count - len(extra))
-        deck = Deck("extra", (force, *base[1:], *(DeckEntry(c.name, 1) for c in extra)))
-        settings["cards"] = (*SAMPLE_CARDS, *extra)
+        force = DeckEntry("Force", deck.cards[0].count - len(extra))
+        deck = Deck("extra", (force, *deck.cards[1:], *(DeckEntry(c.name, 1) for c in extra)))
+        settings["cards"] = (*base, *extra)
     game = racebook.load("forcehorse", race=race, decks=(deck, deck), **settings)
     st = game.new_state(seed=7)
     for seat in list(st.to_act):

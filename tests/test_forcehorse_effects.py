@@ -33,6 +33,7 @@ from racebook.games.forcehorse.effects import info, printed
 from racebook.games.forcehorse.loops import Choose
 from racebook.games.forcehorse.zones import FARM, HAND, RUN, SITUATION, move
 from tests.test_forcehorse_abilities import (
+    CURRENT_CARDS,
     SAMPLE_CARDS,
     TEST_DECK,
     TOKYO_MILE,
@@ -507,18 +508,21 @@ def test_no_card_text_is_ever_executed(tmp_path: Path) -> None:
 
 
 def test_every_sample_ability_round_trips_through_its_data() -> None:
+    """The sample sets of revision 2 (edition 2's checks) and now (edition 3's)."""
     count = 0
-    for c in SAMPLE_CARDS:
-        for i, a in enumerate(c.abilities):
-            again = ability_from_data(c.name, c.kind, i, ability_to_data(a), WORDS)
-            assert again == a
-            count += 1
-        check_card(c)
-    assert count >= 25
+    for cards, current in ((SAMPLE_CARDS, False), (CURRENT_CARDS, True)):
+        for c in cards:
+            for i, a in enumerate(c.abilities):
+                again = ability_from_data(c.name, c.kind, i, ability_to_data(a), WORDS)
+                assert again == a
+                count += 1
+            check_card(c, current=current)
+    assert count >= 50
 
 
 _ARGS = {
     "": [""], "n": ["0", "3", "12"], "pair": ["run,guard", "hand,opponent-area"],
+    "count": ["farm,5", "hand,0", "removed,12"],
     **{k: sorted(v) for k, v in WORDS.items()},
 }  # fmt: skip
 _CONDITION = st_hyp.sampled_from(sorted(CONDITIONS)).flatmap(

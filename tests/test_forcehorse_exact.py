@@ -32,7 +32,8 @@ TOKYO_MILE = Race("tokyo", 1600, "firm")
 
 
 def cards(toml: str) -> Sequence[Card]:
-    return parse_card_set('[set]\nname = "exact"\n' + toml)[0]
+    # edition 2 (a horse with any ability), as position plays them
+    return parse_card_set('[set]\nname = "exact"\n' + toml, current=False)[0]
 
 
 def horse(name: str, ability: str = "", run: int = 3, guard: int = 1) -> str:

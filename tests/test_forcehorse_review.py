@@ -12,7 +12,8 @@ from tests.test_forcehorse_abilities import names, position
 
 
 def cards(toml: str) -> Sequence[Card]:
-    return parse_card_set('[set]\nname = "review"\n' + toml)[0]
+    # edition 2 (a horse with any ability), as position plays them
+    return parse_card_set('[set]\nname = "review"\n' + toml, current=False)[0]
 
 
 def situation_card(name: str, ability: str) -> Sequence[Card]:

@@ -59,9 +59,9 @@ _CHEAPER = support(
     'do = [{effect = "cost", amount = -2, target = "your-hand"}]\n',
 )  # fmt: skip
 _DEARER = support(
-    "Test Dearer", "situation",
-    '[[card.ability]]\ntype = "continuous"\n'
-    'do = [{effect = "cost", amount = 1, target = "your-hand"}]\n',
+    "Test Dearer", "area",
+    '[[card.ability]]\ntype = "play"\n'
+    'do = [{effect = "cost", amount = 1, target = "your-hand", until = "turn"}]\n',
 )  # fmt: skip
 
 
@@ -70,15 +70,18 @@ def test_103_2d_a_cost_lowered_below_0_stays_below_0_while_later_effects_apply(
     edition: int, cost: int
 ) -> None:
     """「プレイヤーやカードが持つ数値情報は、特に上下限の指定があるものを除き、0 や
-    負の値をとることが可能です」: cost 1, then -2 (earlier timestamp), then +1 is
-    0, not 1 (edition 2 kept the cost at 0 after each step)."""
+    負の値をとることが可能です」: cost 1, then -2 (Test Cheaper, a situation card),
+    then +1 (Test Dearer, played after) is 0, not 1 (edition 2 kept the cost at
+    0 after each step)."""
     extra = cards(_CHEAPER + _DEARER + horse("Test Colt", cost=1))
     st = position(
-        hands=(("Test Colt",), ()),
-        situation=(("Test Cheaper", "Test Dearer"), ()),
+        hands=(("Test Colt", "Test Dearer"), ()),
+        situation=(("Test Cheaper",), ()),
         extra=extra,
         edition=edition,
     )
+    assert hand_values(st, 0)["Test Colt"][0] == (-1 if edition == 3 else 0)
+    st.apply(Support(0, "Test Dearer"))
     assert hand_values(st, 0)["Test Colt"][0] == cost
 
 
@@ -90,6 +93,7 @@ def test_103_2d_a_negative_cost_is_paid_with_nothing() -> None:
         situation=(("Test Cheaper",), ()),
         phase="runner",
         extra=extra,
+        edition=3,
     )
     assert hand_values(st, 0)["Test Colt"][0] == -1
     runs = [a for a in st.legal_actions(0) if isinstance(a, Run) and a.card == "Test Colt"]
@@ -134,83 +138,100 @@ def test_103_2b_a_count_below_1_does_nothing_never_the_opposite(edition: int, go
 
 # -- 3. 803.3 with 1102.1a: a condition reading what its effect changes -------------------
 
-_PROUD = horse(
-    "Test Proud", run=3,
-    ability=(
-        '[[card.ability]]\ntype = "continuous"\nwhen = ["your-run.run-at-least:3"]\n'
-        'do = [{effect = "run", amount = 1, target = "your-run"}]\n'
-    ),
+_PRIDE = support(
+    "Test Pride", "situation",
+    '[[card.ability]]\ntype = "continuous"\nwhen = ["your-run.run-at-least:3"]\n'
+    'do = [{effect = "run", amount = 1, target = "your-run"}]\n',
 )  # fmt: skip
-_SHY = horse(
-    "Test Shy", run=2,
-    ability=(
-        '[[card.ability]]\ntype = "continuous"\nunless = ["your-run.run-at-least:3"]\n'
-        'do = [{effect = "run", amount = 2, target = "your-run"}]\n'
-    ),
+_SHY = support(
+    "Test Shy", "situation",
+    '[[card.ability]]\ntype = "continuous"\nunless = ["your-run.run-at-least:3"]\n'
+    'do = [{effect = "run", amount = 2, target = "your-run"}]\n',
 )  # fmt: skip
+_HORSES = horse("Test Big", run=3) + horse("Test Small", run=2)
 
 
 def test_803_3_a_condition_reading_the_value_its_own_effect_changes_terminates() -> None:
     """「その条件が満たされていない状態では、その部分は無効です」, with 808.1:
     the condition is read as the effect applies, on the information as the
     effects before it made it.  "While a horse in your run area runs 3 or
-    more, your horses run 1 more": Test Proud (3) makes itself 4; "unless a
-    horse runs 3 or more, your horses run 2 more": Test Shy (2) is made 4,
-    then no longer meets it, and stays 4 (one answer, no endless reading)."""
-    st = position(runs=(("Test Proud",), ("Test Shy",)), extra=cards(_PROUD + _SHY), aptitude=False)
-    assert run_values(st, 0) == {"Test Proud": (4, 1)}
-    assert run_values(st, 1) == {"Test Shy": (4, 1)}
+    more, your horses run 1 more" with Test Big (3) makes it 4; "unless a
+    horse in your run area runs 3 or more, your horses run 2 more" with Test
+    Small (2) makes it 4, which then no longer meets it, and it stays 4 (one
+    answer, no endless reading)."""
+    for situation, horse_, run in (("Test Pride", "Test Big", 4), ("Test Shy", "Test Small", 4)):
+        st = position(
+            situation=((situation,), ()),
+            runs=((horse_,), ()),
+            extra=cards(_PRIDE + _SHY + _HORSES),
+            aptitude=False,
+            edition=3,
+        )
+        assert run_values(st, 0) == {horse_: (run, 1)}
 
 
-def test_803_3_two_conditional_effects_reading_each_other_never_crash_an_action() -> None:
-    """Both in one run area: Proud's condition holds (it runs 3), so both get
-    +1 (Proud first, by timestamp); Shy's condition then fails (Proud runs
-    4): 4 and 3.  Played through an action, the state is whole afterwards."""
+@pytest.mark.parametrize("edition", [3, 2])
+def test_803_3_a_condition_reading_its_own_effect_never_crashes_an_action(edition: int) -> None:
+    """Test Pride, Test Big running: Pride's condition holds, so your horses
+    run 1 more: Big 4, and Small 3 once Small is run.  A legal card set never
+    crashes an action (edition 2 read such a condition endlessly)."""
     st = position(
-        hands=(("Test Shy",), ()),
-        runs=(("Test Proud",), ()),
+        hands=(("Test Small",), ()),
+        situation=(("Test Pride",), ()),
+        runs=(("Test Big",), ()),
         phase="runner",
-        extra=cards(_PROUD + _SHY),
+        extra=cards(_PRIDE + _HORSES),
         aptitude=False,
+        edition=edition,
     )
-    st.apply(Run(0, "Test Shy"))
-    assert run_values(st, 0) == {"Test Proud": (4, 1), "Test Shy": (3, 1)}
+    if edition == 2:
+        with pytest.raises(RecursionError):
+            st.apply(Run(0, "Test Small"))
+        return
+    st.apply(Run(0, "Test Small"))
+    assert run_values(st, 0) == {"Test Big": (4, 1), "Test Small": (3, 1)}
     st.audit()
 
 
 # -- 4. 808.1g: a dependency inside one step -------------------------------------------
 
-_STEADY = horse(
-    "Test Steady", run=3,
-    ability=(
-        '[[card.ability]]\ntype = "continuous"\nwhen = ["run-at-least:4"]\n'
-        'do = [{effect = "guard", amount = 2, target = "this"}]\n'
-    ),
+_STEADY = support(
+    "Test Steady", "situation",
+    '[[card.ability]]\ntype = "continuous"\nwhen = ["your-run.run-at-least:4"]\n'
+    'do = [{effect = "guard", amount = 2, target = "your-run"}]\n',
 )  # fmt: skip
-_PACER = horse(
-    "Test Pacer", run=1,
-    ability=(
-        '[[card.ability]]\ntype = "continuous"\n'
-        'do = [{effect = "run", amount = 1, target = "your-run"}]\n'
-    ),
+_LIFT = support(
+    "Test Lift", "area",
+    '[[card.ability]]\ntype = "play"\n'
+    'do = [{effect = "run", amount = 1, target = "your-run", until = "turn"}]\n',
 )  # fmt: skip
 
 
-@pytest.mark.parametrize(("edition", "guard"), [(3, 3), (2, 1)])
+@pytest.mark.parametrize(("edition", "guard"), [(3, 3), (2, None)])
 def test_808_1g_an_effect_whose_condition_another_changes_applies_after_it(
-    edition: int, guard: int
+    edition: int, guard: int | None
 ) -> None:
     """「効果 A を先に適用するか否かによって効果 B が何に対して適用されるか…変わる
-    場合、効果 B は効果 A に依存している」: "guard +2 while it runs 4 or more"
-    (Test Steady, run 3, the earlier timestamp) depends on Test Pacer's "your
-    horses run 1 more" in the same step (808.1f): applied after it, guard 3."""
+    場合、効果 B は効果 A に依存している」: "while a horse in your run area runs
+    4 or more, your horses guard 2 more" (Test Steady, the earlier timestamp)
+    depends on "your horses run 1 more this turn" (Test Lift, played after)
+    in the same step (808.1f), Test Big running 3: applied after it, guard 3
+    (edition 2 read the condition endlessly)."""
     st = position(
-        runs=(("Test Steady", "Test Pacer"), ()),
-        extra=cards(_STEADY + _PACER),
+        hands=(("Test Lift",), ()),
+        situation=(("Test Steady",), ()),
+        runs=(("Test Big",), ()),
+        extra=cards(_STEADY + _LIFT + _HORSES),
         aptitude=False,
         edition=edition,
     )
-    assert run_values(st, 0)["Test Steady"] == (4, guard)
+    if guard is None:
+        with pytest.raises(RecursionError):
+            st.apply(Support(0, "Test Lift"))
+        return
+    assert run_values(st, 0)["Test Big"] == (3, 1)
+    st.apply(Support(0, "Test Lift"))
+    assert run_values(st, 0)["Test Big"] == (4, guard)
 
 
 # -- 5. 806.4: a card moved between hidden zones is still that card ----------------------
@@ -295,7 +316,7 @@ def test_1201_1_a_finite_chain_of_hundreds_of_effects_is_no_loop() -> None:
     of 500 effects ended it in a draw)."""
     st = position(
         situation=(("Test Climb",), ()), hands=(("Paper Kite",), ()), extra=cards(_CLIMB),
-        aptitude=False, phase="runner",
+        aptitude=False, phase="runner", edition=3,
     )  # fmt: skip
     st.apply(Run(0, "Paper Kite"))  # then a rule check: the chain runs to its end
     assert not st.is_over
@@ -307,7 +328,7 @@ def test_1201_1_an_engine_limit_is_said_as_such_not_as_a_loop() -> None:
     said as the engine's limit (``engine-limit``), not as 1201.1c's loop."""
     st = position(
         situation=(("Test Climb",), ()), hands=(("Paper Kite",), ()), extra=cards(_CLIMB),
-        aptitude=False, phase="runner", max_effects=50,
+        aptitude=False, phase="runner", max_effects=50, edition=3,
     )  # fmt: skip
     st.apply(Run(0, "Paper Kite"))
     assert st.is_over and st.winners == ()

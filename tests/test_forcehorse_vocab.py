@@ -41,9 +41,10 @@ from racebook.games.forcehorse.zones import AREAS, FARM, HAND, REMOVED
 from tests.test_forcehorse_abilities import TOKYO_MILE, going, kinds, log, names, passes, position
 
 
-def card_of(kind: str, name: str, ability: str, extra: str = "") -> Card:
+def card_of(kind: str, name: str, ability: str, extra: str = "", *, current: bool = True) -> Card:
     """One test card from TOML: a support card (``kind`` its timing: area,
-    situation or horse) or a horse (``kind`` = "horse", cost 0, runs 1)."""
+    situation or horse) or a horse (``kind`` = "horse", cost 0, runs 1);
+    ``current=False``: read as a card of edition 2 (a horse with any ability)."""
     if kind == "horse":
         head = (
             'kind = "horse"\ncost = 0\nsurfaces = ["turf"]\ndistances = ["all"]\n'
@@ -53,7 +54,7 @@ def card_of(kind: str, name: str, ability: str, extra: str = "") -> Card:
         category = "situation" if kind == "situation" else "item"
         head = f'kind = "support"\ncategory = "{category}"\ntiming = "{kind}"\n'
     text = f'[[card]]\nname = "{name}"\n{head}{extra}[[card.ability]]\n{ability}\n'
-    (card,), _ = parse_card_set(text)
+    (card,), _ = parse_card_set(text, current=current)
     return card
 
 
@@ -104,8 +105,12 @@ def test_808_3a_the_entering_card_is_read_with_the_effects_of_its_new_zone() -> 
     """Paper Kite is senko; in the run area, Nige Lane makes your horses nige:
     Scout's 「逃げの馬が走破エリアに置かれた時」 sees it nige (808.3a)."""
     scout = card_of("situation", "Test Scout", _SCOUT)
-    lane = card_of("horse", "Nige Lane", 'type = "continuous"\n'
-                   'do = [{effect = "style", value = "nige", target = "your-run"}]')  # fmt: skip
+    lane = card_of(
+        "horse",
+        "Nige Lane",
+        'type = "continuous"\ndo = [{effect = "style", value = "nige", target = "your-run"}]',
+        current=False,
+    )  # fmt: skip  (edition 2, as position plays)
     st = position(hands=(("Paper Kite",), ()), situation=(("Test Scout",), ()),
                   runs=(("Nige Lane",), ()), phase="runner", extra=(scout, lane))  # fmt: skip
     st.apply(Run(0, "Paper Kite"))
@@ -421,7 +426,9 @@ def effect_words(e: Effect) -> set[tuple[str, str]]:
         out.add(("target", e.target))
     if e.until:
         out.add(("until", e.until))
-    if e.per:
+    if e.per in abilities.COUNTED:  # a counted amount: the word, and the zone counted
+        out |= {("per", "cards"), ("count-zone", e.per.split(":")[1].removeprefix("opponent-"))}
+    elif e.per:
         out.add(("per", e.per))
     if e.effect == "forbid":
         out.add(("forbid", e.value))
@@ -433,8 +440,11 @@ def effect_words(e: Effect) -> set[tuple[str, str]]:
 def condition_words(c: str) -> set[tuple[str, str]]:
     who, dot, rest = c.partition(".")
     if dot:
-        return {("subject", who), ("condition", rest.partition(":")[0])}
-    return {("condition", c.partition(":")[0])}
+        return {("subject", who), *condition_words(rest)}
+    name, _, arg = c.partition(":")
+    if abilities.CONDITIONS.get(name) == "count":  # a zone's cards counted (401.2b)
+        return {("condition", name), ("count-zone", arg.partition(",")[0])}
+    return {("condition", name)}
 
 
 def every_word() -> set[tuple[str, str]]:
@@ -453,7 +463,9 @@ def every_word() -> set[tuple[str, str]]:
         | {("effect", w) for w in abilities.EFFECTS}
         | {("target", w) for w in targets}
         | {("until", w) for w in abilities.UNTIL if w}
-        | {("per", w) for w in abilities.PER}
+        | {("per", w) for w in abilities.PER if w not in abilities.COUNTED}
+        | {("per", "cards")}
+        | {("count-zone", z) for z in abilities.COUNT_ZONES}
         | {("forbid", w) for w in abilities.FORBIDS}
         | {(f, "true") for f in ("may", "mandatory", "card_when", "effect-when")}
     )
@@ -563,7 +575,9 @@ def docs_examples() -> list[Ability]:
         text = textwrap.dedent("\n".join(lines))
         if "[[card.ability]]" not in text or "[[card]]" in text:
             continue
-        kind = "area" if 'type = "play"' in text else "horse"
+        kind = "area" if 'type = "play"' in text else "situation"
+        if 'type = "force"' in text or 'type = "deck"' in text:
+            kind = "horse"  # 1101.1: a horse's text is force abilities
         ability = text.split("[[card.ability]]\n", 1)[1]
         card = card_of(
             kind, f"Example {n}", ability.replace("[[card.ability]]", "[[card.ability]]")

@@ -103,11 +103,21 @@ CONDITIONS: dict[str, str] = {
     "is-runner": "",  # 506.3: the card was put out to run (a runner of this turn)
     "is-guard": "",  # 506.4: the card was put out to guard
     "same-number": "pair",  # 515.1: two numbers (NUMBERS) are equal, 'same-number:run,guard'
+    "cards-at-least": "count",  # 401.2b: the player's zone holds N or more, 'cards-at-least:farm,5'
+    "cards-at-most": "count",  # ... N or fewer cards: 'cards-at-most:hand,2'
 }
 """Conditions (803.2-803.3, 1102.1a), written ``"name"`` or ``"name:argument"``;
 the value says what the argument is: none, ``n`` a number, else the word
 list it comes from (``going``, ``surface``, ``distance``, ``racecourse``,
-``style``, ``area``)."""
+``style``, ``area``); ``count`` a zone of :data:`COUNT_ZONES` and a number
+(``"cards-at-least:farm,5"``: the player's farm holds 5 or more cards)."""
+
+COUNT_ZONES = ("hand", "areas", "farm", "run", "situation", "removed")
+"""The zones of a player whose cards a card may count (400s): the number of
+cards in each is public, hidden zones too (401.2b); ``areas`` is all four
+of the player's distance areas (403: the cards left to draw).
+``cards-at-least`` / ``cards-at-most`` read the user's (``opponent.`` the
+opponent's); ``per = "cards:farm"`` / ``"cards:opponent-farm"`` count them."""
 
 ONE_SHOT = (
     "draw", "going", "add-runs", "keep", "farm", "to-hand", "later",
@@ -185,11 +195,19 @@ UNTIL = ("", "turn", "run-area")
 """How long a continuous effect made by resolving lasts: this game (802.1b,
 the default), this turn, or while its source is in the run area (1102.5)."""
 
+COUNTED = tuple(f"cards:{whose}{zone}" for whose in ("", "opponent-") for zone in COUNT_ZONES)
+"""``per`` words that count cards: ``amount`` for each card in that zone of the
+user (``cards:farm``) or of the opponent (``cards:opponent-farm``), counted
+when the effect is done."""
 PER = (
     "run", "guard", "cost", "triggering-run", "triggering-guard", "triggering-cost", "chosen",
+    *COUNTED,
 )  # fmt: skip
 """``per``: the amount is this card's value (as last seen in its zone, 810.1),
-the triggering card's (as 806.4a sees it), or the number chosen (103.5)."""
+the triggering card's (as 806.4a sees it), or the number chosen (103.5); or
+(:data:`COUNTED`) ``amount`` times the number of cards in a zone."""
+COUNTED_EFFECTS = ("draw", "add-runs", "going", "keep")
+"""The one-shot effects with a number that a counted amount may set."""
 
 MAX_ABILITIES = 8
 MAX_EFFECTS = 8
@@ -294,6 +312,14 @@ def check_condition(card: str, field: str, text: Any, words: Words) -> str:
         raise _bad(card, field, f"{name!r} takes no argument")
     if kind == "n" and not (arg.isdigit() and len(arg) <= 4):
         raise _bad(card, field, f"{name!r} needs a number, as in '{name}:2'")
+    if kind == "count":
+        zone, _, n = arg.partition(",")
+        if zone not in COUNT_ZONES or not (n.isdigit() and len(n) <= 2):
+            zones = ", ".join(COUNT_ZONES)
+            raise _bad(
+                card, field, f"{name!r} needs a zone ({zones}) and a number: '{name}:farm,5'"
+            )
+        return text
     if kind not in ("", "n") and arg not in words[kind]:
         allowed = ", ".join(sorted(words[kind]))
         raise _bad(card, field, f"{name!r} needs a {kind}: one of {allowed}")
@@ -363,6 +389,9 @@ def effect_from_data(card: str, field: str, data: Any, words: Words) -> Effect:
     per = data.get("per", "")
     if per:
         per = _word(card, f"{field}.per", per, PER)
+        if per in COUNTED and name not in COUNTED_EFFECTS:
+            allowed = ", ".join(COUNTED_EFFECTS)
+            raise _bad(card, f"{field}.per", f"a counted amount is for {allowed} (not {name!r})")
     when = _conditions(card, f"{field}.when", data.get("when", []), words)
     unless = _conditions(card, f"{field}.unless", data.get("unless", []), words)
     return Effect(name, amount, target, value, until, only, per, when, unless)
@@ -417,8 +446,8 @@ def ability_from_data(card: str, kind: str, index: int, data: Any, words: Words)
     if cost:
         cost = _word(card, f"{f}.cost", cost, COSTS)
     cost_amount = _int(card, f"{f}.cost_amount", data.get("cost_amount", 1), 1, 9)
-    if cost in ("farm-hand", "farm-this") and cost_amount != 1:
-        raise _bad(card, f"{f}.cost_amount", f"{cost} is one card (cost_amount = 1)")
+    if cost == "farm-this" and cost_amount != 1:
+        raise _bad(card, f"{f}.cost_amount", "farm-this is this one card (cost_amount = 1)")
     may = data.get("may", False)
     if type(may) is not bool:
         raise _bad(card, f"{f}.may", "expected true or false")
@@ -462,6 +491,24 @@ def ability_from_data(card: str, kind: str, index: int, data: Any, words: Words)
         type_, on, whose, source, to, when, unless, choose, cost, cost_amount, may, instead,
         do, later, copies, text, *more,
     )  # fmt: skip
+
+
+def check_until_run_area(card: str, abilities: tuple[Ability, ...], what: str) -> None:
+    """``until = "run-area"`` (1102.5) lasts while its source is in the run
+    area: on a card that is never put there (``what`` says which, 805.2d-iii,
+    805.2d-v) such an effect would be in force and never apply: refused."""
+    for i, a in enumerate(abilities):
+        for j, e in enumerate((*a.do, *a.later)):
+            if e.until != "run-area":
+                continue
+            n = len(a.do)
+            g = f"ability[{i}].do[{j}]" if j < n else f"ability[{i}].later[{j - n}]"
+            raise _bad(
+                card,
+                f"{g}.until",
+                f"'run-area' lasts while this card is in the run area (1102.5), and {what} "
+                "is never put there: use '' (this game) or 'turn'",
+            )
 
 
 _CARD_TRIGGERS = ("moved", "paid", "run-succeeded", "run-failed", "guard-won", "support-played",

@@ -72,7 +72,36 @@ def holds_more(
     if name == "same-number":  # 515.1: the two values are equal
         a, b = arg.split(",")
         return number(st, a, card, user, subject) == number(st, b, card, user, subject)
+    if name == "run-count-at-least":  # 702.6a: only the turn player has a run count
+        from racebook.games.forcehorse.replacement import has_run_count
+
+        mine = has_run_count(st, user) or st.game.config.edition < 3  # edition 2: anyone's
+        return mine and st.run_count >= int(arg)
+    if name in ("cards-at-least", "cards-at-most"):  # the user's zone (opponent.: theirs)
+        zone, _, n = arg.partition(",")
+        held = zone_count(st, user, zone)
+        return held >= int(n) if name == "cards-at-least" else held <= int(n)
     raise AssertionError(condition)
+
+
+def per_amount(st: ForceHorseState, e: Effect, ctx: Context) -> int:
+    """An effect's amount when it names ``per``: ``amount`` for each card in
+    a zone (:data:`~.abilities.COUNTED`, counted now, the user's or with
+    ``opponent-`` the opponent's), else the value ``per`` reads (810.1, 806.4a, 103.5)."""
+    from racebook.games.forcehorse.engine import _subject
+
+    whose, counted, zone = e.per.partition("cards:")
+    if not counted or whose:
+        return _subject(st, ctx, e.per)
+    seat = 1 - ctx.user if zone.startswith("opponent-") else ctx.user
+    return e.amount * zone_count(st, seat, zone.removeprefix("opponent-"))
+
+
+def zone_count(st: ForceHorseState, seat: int, zone: str) -> int:
+    """How many cards ``seat``'s zone holds (401.2b: public, hidden zones
+    too); ``areas``: all four distance areas (403)."""
+    t = st.table
+    return t.area_cards(seat) if zone == "areas" else len(t.zones[seat][zone])
 
 
 def number(st: ForceHorseState, word: str, card: int, user: int, subject: Info | None) -> int:
@@ -91,7 +120,7 @@ def number(st: ForceHorseState, word: str, card: int, user: int, subject: Info |
         area = t.current_area(seat)
         return 0 if area is None else AREAS.index(area) + 1
     assert what == "run-count"
-    return st.run_count
+    return st.run_count  # (a seat without one, 702.6a: 0 outside the run)
 
 
 def effect_valid(st: ForceHorseState, e: Effect, ctx: Context) -> bool:

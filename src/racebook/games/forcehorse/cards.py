@@ -15,7 +15,12 @@ from typing import Any
 import attrs
 
 from racebook.core.errors import ConfigError
-from racebook.games.forcehorse.abilities import Ability, abilities_from_data, ability_to_data
+from racebook.games.forcehorse.abilities import (
+    Ability,
+    abilities_from_data,
+    ability_to_data,
+    check_until_run_area,
+)
 
 HORSE, SUPPORT, FORCE = "horse", "support", "force"  # FotH 202.2
 KINDS = (HORSE, SUPPORT, FORCE)
@@ -156,8 +161,18 @@ WORDS = {
 """The word lists a condition or an effect may name (see the abilities vocabulary)."""
 
 
-def card_from_data(data: Any, where: str = "?", *, strict: bool = True) -> Card:
-    """One card from a TOML table; :class:`ConfigError` naming the card and field."""
+HORSE_TEXT = ("force", "deck")
+"""FotH 1101.1: a horse card's text is its force abilities; a deck-building
+ability (602.2, before the game) is the one other kind it may have."""
+
+
+def card_from_data(
+    data: Any, where: str = "?", *, strict: bool = True, current: bool = True
+) -> Card:
+    """One card from a TOML table; :class:`ConfigError` naming the card and
+    field.  ``current=False``: the checks of edition 3 (a horse's text is
+    force abilities, 1101.1; no ``until = "run-area"`` on a card never in
+    the run area, 1102.5) are left out, for card sets of older editions."""
     if not isinstance(data, dict):
         raise _bad(where, "", "expected a table")
     name = _str(where, data, "name")
@@ -172,6 +187,15 @@ def card_from_data(data: Any, where: str = "?", *, strict: bool = True) -> Card:
     text = _str(name, data, "text", MAX_TEXT)
     number = _str(name, data, "number")
     abilities = abilities_from_data(name, kind, data.get("ability", []), WORDS)
+    if kind == HORSE and current:
+        for i, a in enumerate(abilities):
+            if a.type not in HORSE_TEXT:
+                raise _bad(
+                    name,
+                    f"ability[{i}].type",
+                    "a horse card's text is force abilities (1101.1): type = 'force' (with on = "
+                    "the trigger for an automatic ability, 1102.3), or 'deck' (602.2)",
+                )
     if kind == HORSE:
         distances = _words(name, data, "distances", (*DISTANCES, ALL_ROUND))
         if not distances:
@@ -197,6 +221,13 @@ def card_from_data(data: Any, where: str = "?", *, strict: bool = True) -> Card:
             raise _bad(name, "timing", f"a {category} card's timing is one of {allowed} (205)")
         if category != SITUATION and strict:
             _item_abilities(name, abilities)
+        if timing != "horse" and current:  # 805.2d-iii, 805.2d-v: never in the run area
+            what = (
+                "a situation card (805.2d-iii)"
+                if timing == SITUATION
+                else "an area card (805.2d-v)"
+            )
+            check_until_run_area(name, abilities, what)
         return Card(
             name, kind, category, timing=timing, text=text, number=number, abilities=abilities
         )
@@ -233,11 +264,12 @@ def _item_abilities(name: str, abilities: tuple[Ability, ...]) -> None:
         )
 
 
-def check_card(card: Card, *, strict: bool = True) -> None:
+def check_card(card: Card, *, strict: bool = True, current: bool = True) -> None:
     """A card built in code or read from a config (a log header, a variant
     file) passes exactly the loader's checks: ConfigError naming the field.
     ``strict=False``: an item's abilities that can never be valid (803.4) are
-    let through, as edition 1 of the rules reading did (old logs)."""
+    let through, as edition 1 of the rules reading did (old logs);
+    ``current=False``: the checks edition 3 added too (:func:`card_from_data`)."""
     data: dict[str, Any] = {"name": card.name, "kind": card.kind}
     for field in attrs.fields(Card):
         if field.name in _FIELDS.get(card.kind, set()):
@@ -245,7 +277,7 @@ def check_card(card: Card, *, strict: bool = True) -> None:
             data[field.name] = list(value) if isinstance(value, tuple) else value
     if card.kind in _FIELDS:
         data["ability"] = [ability_to_data(a) for a in card.abilities]
-    checked = card_from_data(data, card.name or "?", strict=strict)
+    checked = card_from_data(data, card.name or "?", strict=strict, current=current)
     for field in attrs.fields(Card):
         if getattr(checked, field.name) != getattr(card, field.name):
             raise _bad(card.name, field.name, f"not a field of a {card.kind} card, or not valid")
@@ -260,11 +292,13 @@ MAX_SET_DECKS = 100
 """The most ``[[deck]]`` tables of a set."""
 
 
-def parse_card_set(text: str) -> tuple[tuple[Card, ...], tuple[Deck, ...]]:
+def parse_card_set(text: str, *, current: bool = True) -> tuple[tuple[Card, ...], tuple[Deck, ...]]:
     """A card set and its decks from TOML text (``[[card]]`` and ``[[deck]]``
     tables).  Any text gives the cards or a ConfigError naming the field:
     text over :data:`MAX_CARD_SET_CHARS` is refused before it is parsed, and
-    so are nesting too deep to parse and values of the wrong type."""
+    so are nesting too deep to parse and values of the wrong type.
+    ``current=False``: a set of racebook's edition 2 or older, read without
+    edition 3's checks (:func:`card_from_data`)."""
     if not isinstance(text, str):
         raise ConfigError("cards", f"expected TOML text, got {type(text).__name__}")
     if len(text) > MAX_CARD_SET_CHARS:
@@ -287,7 +321,7 @@ def parse_card_set(text: str) -> tuple[tuple[Card, ...], tuple[Deck, ...]]:
     cards: list[Card] = []
     seen: set[str] = set()
     for i, item in enumerate(raw):
-        card = card_from_data(item, f"#{i + 1}")
+        card = card_from_data(item, f"#{i + 1}", current=current)
         if card.name in seen:
             raise _bad(card.name, "name", "two cards of the set have this name")
         seen.add(card.name)

@@ -67,10 +67,12 @@ class ForceHorseConfig:
     (508.4).  Off: the rules text (see the rules notes)."""
     edition: int = 3
     """racebook's reading of the comprehensive rules: 3, this release's (the
-    fixes of 103.2b, 103.2d, 803.3 with 808.1g, 806.4, 806.6a and 702.6g-i);
-    2, the reading before them (the fixes of 702.6k-ii, 512.1, 513.1, 809.1,
-    806.4a-ii, 803.4, 808.1, 808.1g, 1201.1c, 805.3, 506.1a and 503.2); 1, as
-    racebook read them before that; so that a log written then replays as
+    fixes of 103.2b, 103.2d, 803.3 with 808.1g, 806.4, 806.6a and 702.6g-i;
+    a horse card's text is force abilities, 1101.1; a run count is only the
+    turn player's, 702.6a; ``until = "run-area"`` only where the card can be
+    in the run area, 1102.5); 2, the fixes of 702.6k-ii, 512.1, 513.1, 809.1,
+    806.4a-ii, 803.4, 808.1, 808.1g, 1201.1c, 805.3, 506.1a and 503.2; 1, as
+    racebook read them before those, so that a log written then replays as
     it was played.  Not a house rule."""
     max_loop: int = 20
     """FotH 1201.1a: the most repetitions a loop proposal may name."""
@@ -96,10 +98,13 @@ class ForceHorseConfig:
 
 def past_sample(revision: int) -> dict[str, Any]:
     """The sample set's settings at an older defaults revision (1: before
-    issue 22, ``data/sample-r1.toml``): cards, decks and long decks."""
-    assert revision == 1
-    text = resources.files(__package__).joinpath("data/sample-r1.toml").read_text("utf-8")
-    cards, decks = parse_card_set(text)
+    issue 22, ``data/sample-r1.toml``; 2: before edition 3, its horses with
+    other abilities than force ones, ``data/sample-r2.toml``): cards, decks
+    and long decks."""
+    assert revision in (1, 2)
+    path = f"data/sample-r{revision}.toml"
+    text = resources.files(__package__).joinpath(path).read_text("utf-8")
+    cards, decks = parse_card_set(text, current=False)
     by = {d.name: d for d in decks}
     return {
         "cards": cards,
@@ -133,7 +138,7 @@ def check_config(c: ForceHorseConfig) -> None:
     check_between("max_effects", c.max_effects, 1, 100_000)
     check_length("rules", c.rules, 0, 0)  # no rule module slot yet (cards vary the game)
     for card in c.cards:
-        check_card(card, strict=c.edition >= 2)
+        check_card(card, strict=c.edition >= 2, current=c.edition >= 3)
     names = [card.name for card in c.cards]
     if len(set(names)) != len(names):
         dup = next(n for n in names if names.count(n) > 1)

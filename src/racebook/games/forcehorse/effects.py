@@ -88,8 +88,12 @@ def live(st: ForceHorseState) -> tuple[int, ...]:
 
 # -- conditions (803.2-803.3, 1102.1a) -------------------------------------------------
 
-_MORE_CONDITIONS = frozenset({"using-situation", "is-runner", "is-guard", "same-number"})
-"""Conditions :func:`racebook.games.forcehorse.actions.holds_more` reads (505, 506, 515)."""
+_MORE_CONDITIONS = frozenset(
+    {"using-situation", "is-runner", "is-guard", "same-number", "run-count-at-least",
+     "cards-at-least", "cards-at-most"}
+)  # fmt: skip
+"""Conditions :func:`racebook.games.forcehorse.actions.holds_more` reads
+(505, 506, 515, 702.6a, zone counts)."""
 
 
 def holds(
@@ -147,8 +151,6 @@ def holds(
         return hand >= int(arg)
     if name == "hand-at-most":
         return hand <= int(arg)
-    if name == "run-count-at-least":
-        return st.run_count >= int(arg)
     paid = tuple(paid) or st.ab.paid.get(card, ())
     if name == "paid-special":
         return any(t.cards[c].category == "special" for c in paid)

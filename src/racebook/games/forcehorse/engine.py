@@ -31,6 +31,7 @@ from racebook.games.forcehorse.actions import (
     effect_valid,
     forbidden,
     more_does,
+    per_amount,
     seat_of,
 )
 from racebook.games.forcehorse.cards import HORSE
@@ -401,7 +402,7 @@ def _effect_does(
         seat = ctx.user if e.effect == "going" else seat_of(e.target, ctx)
         if forbidden(st, e.effect, seat):
             return False
-    amount = _subject(st, ctx, e.per) if e.per else e.amount
+    amount = per_amount(st, e, ctx) if e.per else e.amount
     if e.effect == "draw":
         seat = ctx.user if e.target == "you" else 1 - ctx.user
         return (
@@ -518,13 +519,13 @@ def do_effect(
     amount = e.amount
     name = e.effect
     if e.per:
-        amount = _subject(st, ctx, e.per)
-        if name in _COUNTED and st.game.config.edition >= 3:
+        amount = per_amount(st, e, ctx)
+        counted = e.per.startswith("cards:")  # amount for each card: signed as written
+        if name in _COUNTED and st.game.config.edition >= 3 and not counted:
             if amount <= 0:
                 return  # 103.2b: a count of 0 or less does nothing, never the opposite
             if name == "going" and e.amount < 0:
                 amount = -amount  # the amount's sign says which way: better
-
     if name == "draw":
         seat = seat_of(e.target, ctx)
         push(st, *(Op("draw", seat, applied=applied) for _ in range(max(0, amount))))

@@ -99,25 +99,30 @@ class ForceHorse(Game[ForceHorseConfig, "ForceHorseState"]):
     event_types = (*EVENTS, *ENGINE_EVENTS, CardMoved, SecretMove, GameEnded)
 
     defaults_revision: ClassVar[int] = 3
-    """3 (issue 34): racebook's ``edition`` 3 of the rules reading and the
-    engine's limits raised far above any finite chain (``max_work``,
-    ``max_effects``, ``loop_repeats``)."""
-    """2 (issue 22): the sample set grown to use every word of the vocabulary,
-    its Apprentice Rider keeping 2 (513.1 read exactly); racebook's ``edition``
-    2 of the rules reading; the 1201.1c bounds ``loop_repeats``, ``max_work``
-    and ``max_effects``; the readings ``both_empty``, ``horse_supports`` (now
-    ``run-end``, before as ``904.1``) and ``declined_runner``."""
+    """3 (issue 34): racebook's ``edition`` 3 of the rules reading (the fixes
+    of 103.2b, 103.2d, 803.3 with 808.1g, 806.4, 806.6a, 702.6g-i; a horse
+    card's text is force abilities, 1101.1), the sample set's horses
+    rewritten so (``data/sample-r2.toml`` before), counting cards (401.2b),
+    and the engine's limits raised far above any finite chain (``max_work``,
+    ``max_effects``, ``loop_repeats``).  2 (issue 22): the sample set grown
+    to use every word of the vocabulary, its Apprentice Rider keeping 2
+    (513.1 read exactly); racebook's ``edition`` 2 of the rules reading; the
+    1201.1c bounds ``loop_repeats``, ``max_work`` and ``max_effects``; the
+    readings ``both_empty``, ``horse_supports`` (now ``run-end``, before as
+    ``904.1``) and ``declined_runner``."""
 
     @classmethod
     def past_defaults(cls, revision: int) -> dict[str, Any]:
-        """Revision 2: edition 2 of the rules reading and its bounds
-        (:data:`EDITION_2`); revision 1: the sample set before issue 22
-        (``data/sample-r1.toml``) and edition 1 (:data:`EDITION_1`)."""
+        """Revision 2: the sample set before edition 3 (``data/sample-r2.toml``),
+        edition 2 of the rules reading and its bounds (:data:`EDITION_2`);
+        revision 1: the sample set before issue 22 (``data/sample-r1.toml``)
+        and edition 1 (:data:`EDITION_1`)."""
         if revision >= 3:
             return {}
+        sample = {k: to_data(v) for k, v in past_sample(revision).items()}
         if revision == 2:
-            return dict(EDITION_2)
-        return {**{k: to_data(v) for k, v in past_sample(revision).items()}, **EDITION_1}
+            return {**sample, **EDITION_2}
+        return {**sample, **EDITION_1}
 
     def __init__(self, config: ForceHorseConfig) -> None:
         check_config(config)

@@ -380,6 +380,33 @@ def _candidates(st: ForceHorseState, choose: str, user: int) -> list[int]:
     return [c for s in sides for c in t.zones[s][RUN] if t.cards[c].kind == HORSE]
 
 
+def _hand_sets(st: ForceHorseState, hand: list[int], amount: int) -> list[tuple[int, ...]]:
+    """FotH 805.2c: every way to put ``amount`` cards of ``hand`` on the farm,
+    by names (copies of a name are alike: the first copies are taken), in
+    name order; at most :data:`MAX_OPTIONS` of them (a bounded choice)."""
+    t = st.table
+    by_name: dict[str, list[int]] = {}
+    for c in hand:
+        by_name.setdefault(t.cards[c].name, []).append(c)
+    names = sorted(by_name)
+    out: list[tuple[int, ...]] = []
+
+    def pick(start: int, left: int, taken: tuple[int, ...]) -> None:
+        if len(out) >= MAX_OPTIONS:
+            return
+        if left == 0:
+            out.append(taken)
+            return
+        for i in range(start, len(names)):
+            copies = by_name[names[i]]
+            for k in range(min(left, len(copies)), 0, -1):
+                pick(i + 1, left - k, (*taken, *copies[:k]))
+
+    if len(hand) >= amount:
+        pick(0, amount, ())
+    return out
+
+
 def cost_options(
     st: ForceHorseState, ability: Ability, user: int, source: int
 ) -> list[tuple[int, ...]]:
@@ -400,9 +427,8 @@ def cost_options(
                 pick.append(c)
             out.append(tuple(pick))
         return out
-    if ability.cost == "farm-hand":  # one card of each name
-        firsts = {t.cards[c].name: c for c in reversed(hand)}
-        return [(c,) for _, c in sorted(firsts.items())]
+    if ability.cost == "farm-hand":  # cost_amount cards; copies of a name are alike
+        return _hand_sets(st, hand, ability.cost_amount)
     if ability.cost == "farm-this":
         return [(source,)] if zone_of(t, source) not in ("", FARM) else []
     return [()]
