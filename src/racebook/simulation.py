@@ -9,6 +9,7 @@ from typing import Any
 
 import attrs
 
+from racebook.core.errors import ConfigError
 from racebook.core.game import Game
 from racebook.core.workers import run_jobs
 
@@ -86,6 +87,19 @@ def game_seeds(seed: int, index: int, seats: int) -> tuple[int, list[int], rando
     return game_seed, [rng.randrange(2**32) for _ in range(seats)], rng
 
 
+MAX_GAME_ACTIONS = 2_000_000
+"""The most actions a game of a simulation or tournament may take: every
+game of every variant shipped ends long before (Force of the Horse's
+``max_turns``); a user's variant that does not end is refused by name."""
+
+
+def unfinished(index: int) -> str:
+    return (
+        f"game {index} did not end within {MAX_GAME_ACTIONS:,} actions: "
+        "the variant may never end (see its game's page)"
+    )
+
+
 def play_game(
     game: Game[Any, Any], bots: Sequence[Any], seed: int, index: int, *, log: bool = False
 ) -> GameRecord:
@@ -108,6 +122,8 @@ def play_game(
     while not state.is_over:
         seat = next_seat(state, players, rng)
         state.apply(players[seat].choose(state, seat))
+        if len(state.log) > MAX_GAME_ACTIONS:
+            raise ConfigError("game", unfinished(index))
     result = state.result
     assert result is not None
     text = state.log.dumps() if log else None

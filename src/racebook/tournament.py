@@ -31,6 +31,7 @@ import attrs
 from racebook.core.errors import ConfigError
 from racebook.core.game import Game
 from racebook.core.values import CHANCE
+from racebook import simulation
 from racebook.core.workers import run_jobs
 
 
@@ -156,6 +157,8 @@ def _play_chunk(job: tuple[str, Any, tuple[str, ...], int, int, int]) -> list[_P
         seconds = [0.0] * len(names)
         state = game.new_state(seed=game_seed)
         while not state.is_over:
+            if len(state.log) > simulation.MAX_GAME_ACTIONS:
+                raise ConfigError("game", simulation.unfinished(index))
             seat = next_seat(state, players, rng)
             if seat == CHANCE:  # pragma: no cover (a seeded state resolves chance)
                 raise AssertionError("chance left to a bot")

@@ -93,6 +93,12 @@ class ForceHorseConfig:
     resolving abilities (802.1b) that may exist at once; one more, and the
     game ends in a draw with :class:`~racebook.games.forcehorse.work.EngineLimit`.
     Bounds the cost of reading a card's information (808.1) by the config."""
+    max_turns: int | None = 1000
+    """The engine's limit (not a rule): the most turns a game may have; the
+    game ends in a draw with :class:`~racebook.games.forcehorse.work.EngineLimit`
+    as one more would begin.  No rule ends a game whose card list takes every
+    draw away (a replacement of each draw by nothing): this bounds every game.
+    ``None``: no limit (logs written before it)."""
     rules: tuple[RuleRef, ...] = ()
 
 
@@ -136,6 +142,8 @@ def check_config(c: ForceHorseConfig) -> None:
     check_between("loop_repeats", c.loop_repeats, 1, 1_000_000)
     check_between("max_work", c.max_work, 100, 10_000_000)
     check_between("max_effects", c.max_effects, 1, 100_000)
+    if c.max_turns is not None:
+        check_between("max_turns", c.max_turns, 1, 1_000_000)
     check_length("rules", c.rules, 0, 0)  # no rule module slot yet (cards vary the game)
     for card in c.cards:
         check_card(card, strict=c.edition >= 2, current=c.edition >= 3)

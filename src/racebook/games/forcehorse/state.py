@@ -62,6 +62,7 @@ from racebook.games.forcehorse.zones import DECK, ZONES, CardMoved, SecretMove, 
 
 EDITION_1: dict[str, Any] = {
     "edition": 1,
+    "max_turns": None,
     "horse_supports": "904.1",
     "max_work": 10_000_000,
     "max_effects": 10_000,
@@ -72,6 +73,7 @@ racebook's old reading of the rules, and no bound it did not have."""
 
 EDITION_2: dict[str, Any] = {
     "edition": 2,
+    "max_turns": None,
     "max_work": 20_000,
     "max_effects": 500,
     "loop_repeats": 1000,

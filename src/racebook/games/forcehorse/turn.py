@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from racebook.core.game import Event
 from racebook.games.forcehorse.effects import info
-from racebook.games.forcehorse.engine import end_lasting, play_text
+from racebook.games.forcehorse.engine import end_lasting, limit_reached, play_text
 from racebook.games.forcehorse.events import (
     HorsePlayed,
     NotGuarded,
@@ -79,6 +79,10 @@ def _farm_resolved(seat: int, card: int) -> Op:
 
 
 def start_turn(st: ForceHorseState, events: list[Event]) -> None:
+    limit = st.game.config.max_turns
+    if limit is not None and st.turn >= limit:
+        limit_reached(st, "max_turns", events)  # the engine's limit: a draw
+        return
     st.turn += 1
     st.ab.seen.clear()
     st.ab.history.clear()
