@@ -8,7 +8,7 @@ settings.register_profile(
 settings.register_profile("dev", max_examples=60, deadline=None)
 settings.register_profile(
     "long",
-    max_examples=2000,
+    max_examples=1000,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

@@ -32,10 +32,12 @@ cards are carried through the steps together):
   Dependencies are determined again after each effect is applied.  When every
   remaining effect depends on another remaining one (a loop the rules do not
   settle), the earliest timestamp goes first.
-* Conditions (803.2, 803.3; an ability's and an effect's own ``when`` /
-  ``unless``) and an effect's ``only`` are read at the moment the effect is
-  applied, from the information as it stands at that point of 808.1 (the
-  steps before, and the effects of this step already applied).  Each effect is
+* Conditions (803.2, 803.3; a continuous ability's and its effects' own
+  ``when`` / ``unless``) and an effect's ``only`` are read at the moment the
+  effect is applied (a resolved effect's own ``when`` / ``unless`` were read
+  when it was made, 803.2's "makes no effect"), from the information as it
+  stands at that point of 808.1 (the steps before, and the effects of this
+  step already applied).  Each effect is
   applied at most once, so the definition terminates even when a condition
   reads a value its own effect changes: it reads the value before the effect.
 * An effect from an ability exists only while its card has that ability
@@ -130,11 +132,19 @@ class Referee:
     """The information of every card of a state, by the rules (808)."""
 
     def __init__(
-        self, st: Any, *, floor_each_step: bool = False, conditions_before_step: bool = False
+        self,
+        st: Any,
+        *,
+        floor_each_step: bool = False,
+        conditions_before_step: bool = False,
+        effect_conditions_ignored: bool = False,
+        per_ignored: bool = False,
     ) -> None:
-        """The two keywords are the engine's known wrong readings, for telling
-        a known disagreement from a new one; both False is the referee."""
+        """The keywords are the engine's known wrong readings, for telling a
+        known disagreement from a new one; all False is the referee."""
         self.floor_each_step = floor_each_step
+        self.effect_conditions_ignored = effect_conditions_ignored
+        self.per_ignored = per_ignored
         self.conditions_before_step = conditions_before_step
         self.step_start: dict[int, Now] = {}
         self.st = st
@@ -363,7 +373,7 @@ class Referee:
 
     def amount(self, eff: Cont, now: dict[int, Now]) -> int:
         e = eff.effect
-        if not eff.resolved and e.per in ("run", "guard", "cost"):
+        if not eff.resolved and e.per in ("run", "guard", "cost") and not self.per_ignored:
             return int(getattr(now[eff.source], e.per))
         return e.amount
 
@@ -374,12 +384,16 @@ class Referee:
             # 808.1b: the ability must still be there; 803.2-803.3: its conditions
             if eff.ability not in now[eff.source].abilities:
                 return ()
-            if not self.all_hold(
-                eff.ability.when, eff.ability.unless, eff.source, eff.user, seen
-            ):
+            if not self.all_hold(eff.ability.when, eff.ability.unless, eff.source, eff.user, seen):
                 return ()
         e = eff.effect
-        if not self.all_hold(e.when, e.unless, eff.source, eff.user, seen):
+        # 803.2: a part invalid under a condition "効果を発生することはありません" (makes no
+        # effect): a continuous ability makes its effects all the time, so its effects'
+        # own conditions are read now; a resolved ability made its effect once, when it
+        # resolved (the docs: a play text's conditions are read then), so a resolved
+        # effect's own conditions were read when it was made and are not read again.
+        ignored = eff.resolved or (self.effect_conditions_ignored and eff.ability is not None)
+        if not ignored and not self.all_hold(e.when, e.unless, eff.source, eff.user, seen):
             return ()
         cards = self.targets(eff, now)
         value: Any
@@ -462,17 +476,74 @@ class Referee:
         to or how B applies."""
         return self.plan(b, now) != self.plan(b, self.apply(self.plan(a, now), now))
 
-    def run_step(self, effects: list[Cont], now: dict[int, Now]) -> dict[int, Now]:
+    @staticmethod
+    def reads_information(eff: Cont, step: str) -> bool:
+        """Whether what ``eff`` does could change with the cards' information:
+        in 808.1b an ability lost takes its effects away; otherwise only its
+        conditions, its ``only`` and its ``per`` read information.  (A shortcut
+        of 808.1g's test: an effect reading nothing depends on nothing.)"""
+        if step == "b" and eff.ability is not None:
+            return True
+        e = eff.effect
+        conditions = bool(e.when or e.unless) and not eff.resolved
+        if eff.ability is not None:
+            conditions = conditions or bool(eff.ability.when or eff.ability.unless)
+        return conditions or bool(e.only) or (bool(e.per) and not eff.resolved)
+
+    def read_cards(self, eff: Cont) -> set[int]:
+        """Every card whose information ``eff``'s plan may read: its source
+        (conditions, ``per``, its abilities), the cards it may apply to
+        (``only``), and with a run-area subject (1102.1a) the run areas' horses.
+        A shortcut of 808.1g's test: A cannot change B's plan without
+        changing one of these."""
+        cards = {eff.source}
+        if eff.targets is not None:
+            cards.update(eff.targets)
+        else:
+            target = eff.effect.target or "this"
+            seat = {"your-run": eff.user, "opponent-run": 1 - eff.user, "your-hand": eff.user}
+            if target in seat:
+                zone = "hand" if target == "your-hand" else "run"
+                cards.update(self.horses(seat[target], zone))
+        conditions = [*eff.effect.when, *eff.effect.unless, eff.effect.only]
+        if eff.ability is not None:
+            conditions += [*eff.ability.when, *eff.ability.unless]
+        if any("run." in c for c in conditions):
+            cards.update(self.horses(0, "run") + self.horses(1, "run"))
+        return cards
+
+    def run_step(self, effects: list[Cont], now: dict[int, Now], step: str) -> dict[int, Now]:
+        """One step of 808.1: 808.1g's dependencies (both orders tried, again
+        after each effect applied), else 808.1h's timestamps.  Plans are kept
+        while no card they read has changed (the same answer, computed once)."""
         self.step_start = now
         remaining = sorted(effects, key=lambda e: (e.stamp, e.order))  # 808.1h
+        reads = {id(e): self.read_cards(e) for e in remaining}
+        plans = {id(e): self.plan(e, now) for e in remaining}
         while remaining:
-            free = [
-                b for b in remaining
-                if not any(a is not b and self.depends(b, a, now) for a in remaining)
-            ]  # fmt: skip
-            chosen = (free or remaining)[0]
+            chosen = remaining[0]
+            readers = [b for b in remaining if self.reads_information(b, step)]
+            if readers:
+                after: dict[int, dict[int, Now]] = {}
+                dependent = set()
+                for b in readers:
+                    for a in remaining:
+                        touched = {c for c, _, _ in plans[id(a)]}
+                        if a is b or touched.isdisjoint(reads[id(b)]):
+                            continue  # A changes nothing B reads: B's plan is the same
+                        if id(a) not in after:
+                            after[id(a)] = self.apply(plans[id(a)], now)
+                        if self.plan(b, after[id(a)]) != plans[id(b)]:
+                            dependent.add(id(b))
+                            break
+                free = [e for e in remaining if id(e) not in dependent]
+                chosen = (free or remaining)[0]
             remaining.remove(chosen)
-            now = self.apply(self.plan(chosen, now), now)
+            changed = {c for c, _, _ in plans[id(chosen)]}
+            now = self.apply(plans[id(chosen)], now)
+            for e in remaining:
+                if not changed.isdisjoint(reads[id(e)]):
+                    plans[id(e)] = self.plan(e, now)
         return now
 
     def infos(self) -> list[Info]:
@@ -486,7 +557,8 @@ class Referee:
         for step in STEPS:
             if step == "e":
                 now = self.aptitude(now)  # 808.1d comes between c and e
-            now = self.run_step([e for e in effects if STEP_OF[e.effect.effect] == step], now)
+            mine = [e for e in effects if STEP_OF[e.effect.effect] == step]
+            now = self.run_step(mine, now, step)
         out = []
         for card in range(len(self.cards)):
             i = now[card]

@@ -14,11 +14,12 @@ other disagreement fails.  Once the engine is fixed, nothing is collected
 and the tests pass: then delete the entry of ``KNOWN_ENGINE_BUGS``.
 
 Profiles: ``HYPOTHESIS_PROFILE=ci`` (25 examples), ``dev`` (60), ``long``
-(2,000 games of up to 200 actions each).
+(1,000 games of up to 60 actions each, per property).
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections import Counter
@@ -41,28 +42,67 @@ from tests.foth_referee import AREAS, Referee, referee_infos
 FIELDS = tuple(a.name for a in attrs.fields(Info))
 TOKYO_MILE = Race("tokyo", 1600, "firm")  # turf, mile, firm
 
-KNOWN_ENGINE_BUGS: dict[str, dict[str, Any]] = {
+KNOWN_ENGINE_BUGS: dict[str, dict[str, str]] = {
     "103.2d": {
-        "reading": {"floor_each_step": True},
+        "reading": "floor_each_step",
         "rule": "FotH 103.2d: プレイヤーやカードが持つ数値情報は、特に上下限の指定があるものを"
         "除き、0 や負の値をとることが可能です (numbers may be 0 or negative unless a bound "
         "is stated): the engine floors a cost at 0 after each effect, so a later +N starts "
-        "from 0 instead of from the negative value.",
+        "from 0 instead of from the negative value",
     },
     "808.1g": {
-        "reading": {"conditions_before_step": True},
+        "reading": "conditions_before_step",
         "rule": "FotH 808.1g: 効果 A を先に適用するか否かによって効果 B が何に対して適用されるか、"
         "またどのように適用されるかが変わる場合、効果 B は効果 A に依存している...依存している効果"
         "は、依存されている効果よりも常に後に処理されます (if applying A first changes whether "
         "or how B applies, B depends on A and is applied after it): the engine reads a "
         "condition as the card stood before the step, not after the effects of the same step "
-        "that it depends on (803.3: the part is invalid in a state where its condition fails).",
+        "that it depends on (803.3: the part is invalid in a state where its condition fails)",
     },
-    "103.2d+808.1g": {
-        "reading": {"floor_each_step": True, "conditions_before_step": True},
-        "rule": "both of the above in one position",
+    "803.3-effect": {
+        "reading": "effect_conditions_ignored",
+        "rule": "FotH 803.3: 何らかの効果の一部あるいは全部が特定の条件下で有効であると表記されて"
+        "いる場合、その条件が満たされていない状態では、その部分は無効です (a part of an effect "
+        "stated valid under a condition is invalid while it fails; 803.2 likewise for "
+        "'unless'): the engine ignores an effect's own when / unless inside a continuous "
+        "ability (found by this referee; the docs: 'this effect alone is valid while they hold')",
+    },
+    "per": {
+        "reading": "per_ignored",
+        "rule": "the documented word 'per' (docs/games/forcehorse-abilities.rst: 'the amount "
+        "is the source card's run, guard or cost'): in a continuous ability the engine "
+        "applies 'amount' and ignores 'per' (found by this referee; the loader accepts it)",
     },
 }
+"""Known wrong readings of the engine, by the rule they break: a position where
+the engine gives exactly what the referee gives under some of these readings
+is collected as known (xfail), never as a pass.  Delete an entry once the
+engine is fixed."""
+RECURSION = "803.3-recursion"
+RECURSION_RULE = (
+    "FotH 803.3 and 808.1: the engine raises RecursionError when a continuous "
+    "ability's condition reads information its own effects change (the rules "
+    "give an answer: the condition is read at its point of 808.1's order)"
+)
+
+
+def known_bug(st: Any, cards: Sequence[int], engine: Sequence[Info]) -> str | None:
+    """The known engine bugs (fewest first) whose readings give the engine's
+    answers for ``cards``, as "KEY+KEY", or None."""
+    keys = list(KNOWN_ENGINE_BUGS)
+    for size in range(1, len(keys) + 1):
+        for combo in itertools.combinations(keys, size):
+            reading = {KNOWN_ENGINE_BUGS[k]["reading"]: True for k in combo}
+            wrong = referee_infos(st, **reading)
+            if all(wrong[c] == e for c, e in zip(cards, engine, strict=True)):
+                return "+".join(combo)
+    return None
+
+
+def rule_of(key: str) -> str:
+    if key == RECURSION:
+        return RECURSION_RULE
+    return "; ".join(KNOWN_ENGINE_BUGS[k]["rule"] for k in key.split("+"))
 
 
 # --- positions -----------------------------------------------------------------
@@ -146,7 +186,9 @@ def find(st: Any, seat: int, zone: str, name: str) -> int:
 def place(st: Any, seat: int, zone: str, name: str) -> int:
     """Move a card of ``name`` from wherever it is to ``zone`` now (a new timestamp)."""
     t = st.table
-    card = next(c for z in t.zones[seat] for c in t.zones[seat][z] if t.cards[c].name == name and z != zone)
+    card = next(
+        c for z in t.zones[seat] for c in t.zones[seat][z] if t.cards[c].name == name and z != zone
+    )
     for pile in t.zones[seat].values():
         if card in pile:
             pile.remove(card)
@@ -157,21 +199,16 @@ def place(st: Any, seat: int, zone: str, name: str) -> int:
     return card
 
 
-def add_lasting(st: Any, effect: Effect, source: int, targets: tuple[int, ...] | None, **kw: Any) -> None:
+def add_lasting(
+    st: Any, effect: Effect, source: int, targets: tuple[int, ...] | None, **kw: Any
+) -> None:
     """A continuous effect made by resolving an ability (802.1b), played now (808.1h-ii)."""
     st.table.stamp += 1
-    made = Lasting(effect, kw.get("user", 0), source, targets, st.table.stamp, st.turn, kw.get("until", ""))
+    made = Lasting(
+        effect, kw.get("user", 0), source, targets, st.table.stamp, st.turn, kw.get("until", "")
+    )
     st.ab.lasting = (*st.ab.lasting, made)
     st.table.moves += 1
-
-
-def known_bug(st: Any, cards: Sequence[int], engine: Sequence[Info]) -> str | None:
-    """The known engine bug whose reading gives the engine's answers, if any."""
-    for key, bug in KNOWN_ENGINE_BUGS.items():
-        wrong = referee_infos(st, **bug["reading"])
-        if all(wrong[c] == e for c, e in zip(cards, engine, strict=True)):
-            return key
-    return None
 
 
 def check(st: Any, card: int, **expected: Any) -> None:
@@ -180,12 +217,19 @@ def check(st: Any, card: int, **expected: Any) -> None:
     ref = referee_infos(st)[card]
     for field, value in expected.items():
         assert getattr(ref, field) == value, (field, getattr(ref, field), value)
-    engine = info(st, card)
+    try:
+        engine = info(st, card)
+    except RecursionError:
+        pytest.xfail(f"known engine bug {RECURSION}: {RECURSION_RULE}")
     if engine != ref:
         bug = known_bug(st, [card], [engine])
-        diff = {f: (getattr(engine, f), getattr(ref, f)) for f in FIELDS if getattr(engine, f) != getattr(ref, f)}
+        diff = {
+            f: (getattr(engine, f), getattr(ref, f))
+            for f in FIELDS
+            if getattr(engine, f) != getattr(ref, f)
+        }
         if bug is not None:
-            pytest.xfail(f"known engine bug {bug}: engine vs referee {diff}; {KNOWN_ENGINE_BUGS[bug]['rule']}")
+            pytest.xfail(f"known engine bug {bug}: engine vs referee {diff}; {rule_of(bug)}")
         raise AssertionError(f"engine vs referee: {diff}")
 
 
@@ -287,9 +331,9 @@ def test_808_1h_later_timestamp_wins_among_sets() -> None:
     """808.1h: 効果が発生した順に従って順番に適用します (in the order the effects
     were made); 808.1h-i: a continuous ability's timestamp is when its card
     was put in its zone.  Two run sets: the later one decides."""
-    cards = horse("Five", continuous('{effect = "run-set", amount = 5, target = "your-run"}')) + horse(
-        "Two", continuous('{effect = "run-set", amount = 2, target = "your-run"}')
-    )
+    cards = horse(
+        "Five", continuous('{effect = "run-set", amount = 5, target = "your-run"}')
+    ) + horse("Two", continuous('{effect = "run-set", amount = 2, target = "your-run"}'))
     st = build(cards, runs=(("Five", "Two"), ()))
     check(st, find(st, 0, "run", "Five"), run=2)
     st = build(cards, runs=(("Two", "Five"), ()))
@@ -302,7 +346,10 @@ def test_808_1g_a_condition_read_after_the_effect_it_depends_on() -> None:
     the +2 applies, so the +2 depends on it and comes after: guard 1 + 2 = 3,
     in both timestamp orders."""
     gate = situation("Lift", continuous('{effect = "run", target = "your-run"}'))
-    cards = horse("Climber", continuous('{effect = "guard", amount = 2}', when='["run-at-least:4"]')) + gate
+    cards = (
+        horse("Climber", continuous('{effect = "guard", amount = 2}', when='["run-at-least:4"]'))
+        + gate
+    )
     for first in ("Lift", "Climber"):
         st = build(cards, runs=(("Climber",), ()), situation=(("Lift",), ()))
         c = find(st, 0, "run", "Climber")
@@ -332,9 +379,56 @@ def test_803_3_a_condition_reading_what_its_own_effect_changes_terminates() -> N
     cards = horse("Tired", continuous('{effect = "run", amount = -2}', when='["run-at-least:3"]'))
     st = build(cards, runs=(("Tired",), ()))
     check(st, find(st, 0, "run", "Tired"), run=1)
-    cards = horse("Drift", continuous('{effect = "style", value = "nige"}', when='["style:oikomi"]'))
+    cards = horse(
+        "Drift", continuous('{effect = "style", value = "nige"}', when='["style:oikomi"]')
+    )
     st = build(cards, runs=(("Drift",), ()), areas=("nige", "nige"))
     check(st, find(st, 0, "run", "Drift"), styles=("nige",), run=4)
+
+
+def test_803_3_an_effects_own_condition() -> None:
+    """803.3: 何らかの効果の一部...が特定の条件下で有効であると表記されている場合、その
+    条件が満たされていない状態では、その部分は無効です; 803.2 for 'unless'.  The docs:
+    an effect's own when / unless make that effect alone valid while they hold.
+    On firm going, "your horses guard 1 less while the going is soft" does nothing."""
+    for eff in (
+        '{effect = "guard", target = "your-run", amount = -1, when = ["going:soft"]}',
+        '{effect = "guard", target = "your-run", amount = -1, unless = ["going:firm"]}',
+    ):
+        st = build(
+            horse("H", run=2, guard=0) + situation("S", continuous(eff)),
+            runs=(("H",), ()),
+            situation=(("S",), ()),
+        )
+        check(st, find(st, 0, "run", "H"), guard=0)
+
+
+def test_803_3_a_condition_on_the_run_area_it_changes() -> None:
+    """803.3 with 1102.1a's subject: "while one of your horses runs 4 or more,
+    your horses guard 1 less" reads the horses' run at its point of 808.1
+    (the guard effect changes no run): run 2, so guard 0.  Terminates."""
+    eff = '{effect = "guard", target = "your-run", amount = -1}'
+    cards = horse("H", run=2, guard=0) + situation(
+        "S", continuous(eff, when='["your-run.run-at-least:4"]')
+    )
+    st = build(cards, runs=(("H",), ()), situation=(("S",), ()))
+    check(st, find(st, 0, "run", "H"), guard=0)
+    cards = horse("H", run=4, guard=0) + situation(
+        "S", continuous(eff, when='["your-run.run-at-least:4"]')
+    )
+    st = build(cards, runs=(("H",), ()), situation=(("S",), ()))
+    check(st, find(st, 0, "run", "H"), guard=-1)
+
+
+def test_per_the_amount_is_the_cards_value() -> None:
+    """The documented word ``per``: "the amount is the source card's run,
+    guard or cost".  A run-3 guard-2 horse "guards as much more as it runs":
+    guard 5."""
+    cards = horse(
+        "Mirror", continuous('{effect = "guard", amount = 2, per = "run"}'), run=3, guard=2
+    )
+    st = build(cards, runs=(("Mirror",), ()))
+    check(st, find(st, 0, "run", "Mirror"), guard=5)
 
 
 def test_103_2d_numbers_may_be_negative_meanwhile() -> None:
@@ -348,7 +442,11 @@ def test_103_2d_numbers_may_be_negative_meanwhile() -> None:
     check(st, find(st, 0, "run", "Slow"), run=-3)
     cheap = situation("Cheap", continuous('{effect = "cost", amount = -2, target = "your-hand"}'))
     dear = situation("Dear", continuous('{effect = "cost", amount = 1, target = "your-hand"}'))
-    st = build(horse("Zero", cost=0) + cheap + dear, hands=(("Zero",), ()), situation=(("Cheap", "Dear"), ()))
+    st = build(
+        horse("Zero", cost=0) + cheap + dear,
+        hands=(("Zero",), ()),
+        situation=(("Cheap", "Dear"), ()),
+    )
     check(st, find(st, 0, "hand", "Zero"), cost=0)
 
 
@@ -359,7 +457,9 @@ def test_808_1b_an_ability_lost_makes_no_effect() -> None:
     cards = horse("Booster", continuous('{effect = "guard", amount = 2, target = "your-run"}'))
     cards += situation("Hush", continuous('{effect = "lose-abilities", target = "opponent-run"}'))
     for loss_first in (True, False):
-        st = build(cards, runs=(("Booster",), ()), situation=((), ("Hush",)) if loss_first else ((), ()))
+        st = build(
+            cards, runs=(("Booster",), ()), situation=((), ("Hush",)) if loss_first else ((), ())
+        )
         c = find(st, 0, "run", "Booster")
         if not loss_first:
             place(st, 1, "situation", "Hush")
@@ -433,7 +533,9 @@ def _q(value: Any) -> str:
     return "{" + ", ".join(f"{k} = {_q(v)}" for k, v in value.items()) + "}"
 
 
-def _cont_effect(rng: random.Random, targets: Sequence[str], until: bool, continuous: bool) -> dict[str, Any]:
+def _cont_effect(
+    rng: random.Random, targets: Sequence[str], until: bool, continuous: bool
+) -> dict[str, Any]:
     name = rng.choice(
         ("run", "run", "guard", "guard", "cost", "run-set", "guard-set", "style", "style-step",
          "favourite", "lose-abilities", "no-force-abilities")
@@ -506,7 +608,9 @@ def rich_card_set(rng: random.Random, cards: int = 12) -> str:
             card |= {
                 "kind": "horse", "cost": rng.randrange(0, 3),
                 "surfaces": rng.choice((["turf"], ["dirt"], ["turf", "dirt"])),
-                "distances": rng.choice((["all"], ["mile"], ["sprint", "middle"], ["mile", "long"])),
+                "distances": rng.choice(
+                    (["all"], ["mile"], ["sprint", "middle"], ["mile", "long"])
+                ),
                 "styles": rng.sample(STYLE_WORDS, rng.choice((1, 1, 2))),
                 "favourites": rng.sample(("firm", "good", "tokyo", "kyoto"), rng.randrange(0, 3)),
                 "run": rng.randrange(0, 6), "guard": rng.randrange(0, 5),
@@ -517,7 +621,11 @@ def rich_card_set(rng: random.Random, cards: int = 12) -> str:
             timing = "situation"
         else:
             timing = rng.choice(("horse", "area"))
-            card |= {"kind": "support", "category": rng.choice(("item", "jockey")), "timing": timing}
+            card |= {
+                "kind": "support",
+                "category": rng.choice(("item", "jockey")),
+                "timing": timing,
+            }
         text.append("[[card]]\n" + "".join(f"{k} = {_q(v)}\n" for k, v in card.items()))
         count = 1 if timing in ("horse", "area") else rng.randrange(1, 3)
         for _ in range(count):
@@ -536,10 +644,17 @@ def rich_card_set(rng: random.Random, cards: int = 12) -> str:
     return "\n".join(text)
 
 
-RACES = (TOKYO_MILE, Race("kyoto", 3000, "soft"), Race("nakayama", 1200, "good"), Race("hanshin", 2000, "yielding"))
+RACES = (
+    TOKYO_MILE,
+    Race("kyoto", 3000, "soft"),
+    Race("nakayama", 1200, "good"),
+    Race("hanshin", 2000, "yielding"),
+)
 
 
-def play_and_compare(text: str, race: Race, seed: int, actions: int, found: Counter[str], **config: Any) -> int:
+def play_and_compare(
+    text: str, race: Race, seed: int, actions: int, found: Counter[str], **config: Any
+) -> int:
     """Random play by the public API; at every step the engine's information
     of every card against the referee's.  Known bugs are counted in
     ``found``; any other disagreement raises.  Returns the positions checked."""
@@ -548,7 +663,11 @@ def play_and_compare(text: str, race: Race, seed: int, actions: int, found: Coun
     if decks_of:  # 602.1a: long races need 80 cards; the 60-card decks serve both
         return 0
     game = racebook.load(
-        "forcehorse", race=race, cards=(*sample_set()[0], *cards), decks=(decks[0], decks[-1]), **config
+        "forcehorse",
+        race=race,
+        cards=(*sample_set()[0], *cards),
+        decks=(decks[0], decks[-1]),
+        **config,
     )
     st = game.new_state(seed=seed)
     rng = random.Random(seed)
@@ -557,12 +676,16 @@ def play_and_compare(text: str, race: Race, seed: int, actions: int, found: Coun
         if st.is_over:
             break
         seat = st.to_act[0]
-        st.apply(rng.choice(list(st.legal_actions(seat))))
+        try:
+            st.apply(rng.choice(list(st.legal_actions(seat))))
+        except RecursionError:  # the engine's play reads information it cannot compute
+            found[RECURSION] += 1
+            break
         positions += 1
         try:
             engine = [info(st, c) for c in range(len(st.table.cards))]
         except RecursionError:
-            found["engine RecursionError (803.3, 808.1)"] += 1
+            found[RECURSION] += 1
             continue
         ref = referee_infos(st)
         wrong = [c for c in range(len(ref)) if engine[c] != ref[c]]
@@ -571,20 +694,27 @@ def play_and_compare(text: str, race: Race, seed: int, actions: int, found: Coun
         bug = known_bug(st, wrong, [engine[c] for c in wrong])
         if bug is None:
             t = st.table
-            lines = [f"card set:\n{text}\nseed {seed}, race {race}, step {positions}"]
+            lines = [
+                f"card set:\n{text}\nseed {seed}, race {race}, config {config}, step {positions}"
+            ]
             for c in wrong:
-                diff = {f: (getattr(engine[c], f), getattr(ref[c], f)) for f in FIELDS if getattr(engine[c], f) != getattr(ref[c], f)}
-                lines.append(f"card {c} {t.cards[c].name} in {Referee(st).zone(c)}: engine vs referee {diff}")
+                diff = {
+                    f: (getattr(engine[c], f), getattr(ref[c], f))
+                    for f in FIELDS
+                    if getattr(engine[c], f) != getattr(ref[c], f)
+                }
+                lines.append(
+                    f"card {c} {t.cards[c].name} in {Referee(st).zone(c)}: engine vs referee {diff}"
+                )
             raise AssertionError("\n".join(lines))
         found[bug] += 1
     return positions
 
 
 def _finish(found: Counter[str], positions: int) -> None:
+    print(f"referee: {positions} positions checked; known engine bugs: {dict(found)}")
     if found:
-        reasons = "; ".join(
-            f"{n} positions: {key}: {KNOWN_ENGINE_BUGS.get(key, {}).get('rule', key)}" for key, n in found.items()
-        )
+        reasons = "; ".join(f"{n} positions: {key}: {rule_of(key)}" for key, n in found.items())
         pytest.xfail(f"known engine bugs in {positions} positions: {reasons}")
 
 
@@ -626,7 +756,13 @@ def test_engine_agrees_with_the_referee_on_rich_continuous_sets() -> None:
     def run(set_seed: int, game_seed: int, race: Race, aptitude: bool, bonus: bool) -> None:
         text = rich_card_set(random.Random(set_seed))
         total[0] += play_and_compare(
-            text, race, game_seed, PROPERTY_ACTIONS, found, aptitude=aptitude, favourite_conditions_bonus=bonus
+            text,
+            race,
+            game_seed,
+            PROPERTY_ACTIONS,
+            found,
+            aptitude=aptitude,
+            favourite_conditions_bonus=bonus,
         )
 
     run()
