@@ -139,12 +139,15 @@ class Referee:
         conditions_before_step: bool = False,
         effect_conditions_ignored: bool = False,
         per_ignored: bool = False,
+        subjects_read_final: bool = False,
     ) -> None:
         """The keywords are the engine's known wrong readings, for telling a
         known disagreement from a new one; all False is the referee."""
         self.floor_each_step = floor_each_step
         self.effect_conditions_ignored = effect_conditions_ignored
         self.per_ignored = per_ignored
+        self.subjects_read_final = subjects_read_final
+        self.final: dict[int, Now] | None = None
         self.conditions_before_step = conditions_before_step
         self.step_start: dict[int, Now] = {}
         self.st = st
@@ -199,7 +202,8 @@ class Referee:
             if subject == "opponent":
                 return self.holds(rest, card, 1 - you, now)
             seat = you if subject == "your-run" else 1 - you
-            return any(self.holds(rest, h, you, now) for h in self.horses(seat, "run"))
+            seen = self.final if self.final is not None else now
+            return any(self.holds(rest, h, you, seen) for h in self.horses(seat, "run"))
         name, _, arg = cond.partition(":")
         info = now[card]
         race = self.race
@@ -547,6 +551,18 @@ class Referee:
         return now
 
     def infos(self) -> list[Info]:
+        if self.subjects_read_final and self.final is None:
+            first = Referee(
+                self.st,
+                floor_each_step=self.floor_each_step,
+                conditions_before_step=self.conditions_before_step,
+                effect_conditions_ignored=self.effect_conditions_ignored,
+                per_ignored=self.per_ignored,
+            )
+            self.final = first.nows()
+        return self.to_infos(self.nows())
+
+    def nows(self) -> dict[int, Now]:
         now: dict[int, Now] = {}
         for card, c in enumerate(self.cards):  # 808.1a
             now[card] = Now(
@@ -559,6 +575,9 @@ class Referee:
                 now = self.aptitude(now)  # 808.1d comes between c and e
             mine = [e for e in effects if STEP_OF[e.effect.effect] == step]
             now = self.run_step(mine, now, step)
+        return now
+
+    def to_infos(self, now: dict[int, Now]) -> list[Info]:
         out = []
         for card in range(len(self.cards)):
             i = now[card]

@@ -73,6 +73,15 @@ KNOWN_ENGINE_BUGS: dict[str, dict[str, str]] = {
         "is the source card's run, guard or cost'): in a continuous ability the engine "
         "applies 'amount' and ignores 'per' (found by this referee; the loader accepts it)",
     },
+    "808.1-subject": {
+        "reading": "subjects_read_final",
+        "rule": "FotH 808.1: 以下の順でその情報に対する継続効果を適用します (applied in this "
+        "order, b to f) with 808.1g: dependency orders only effects 808.1b-f leave unordered: "
+        "a condition about another horse (1102.1a, 'opponent-run.style:oikomi') of an "
+        "808.1c effect reads that horse as it stands at 808.1c, before an 808.1f style "
+        "step; the engine reads the other horse's final information (found by this "
+        "referee)",
+    },
 }
 """Known wrong readings of the engine, by the rule they break: a position where
 the engine gives exactly what the referee gives under some of these readings
@@ -429,6 +438,26 @@ def test_per_the_amount_is_the_cards_value() -> None:
     )
     st = build(cards, runs=(("Mirror",), ()))
     check(st, find(st, 0, "run", "Mirror"), guard=5)
+
+
+def test_808_1_a_condition_about_another_horse_reads_it_at_its_step() -> None:
+    """808.1: the steps' order (c before f) is fixed; 808.1g orders only within
+    a step.  A situation card "has firm as a favourite while an opponent's
+    horse is oikomi" (808.1c) and a style step making that sashi horse
+    oikomi (808.1f-i): at 808.1c the horse is still sashi, so no favourite."""
+    sit = situation(
+        "Watcher",
+        continuous('{effect = "favourite", value = "good"}', when='["opponent-run.style:oikomi"]'),
+    )
+    st = build(
+        horse("Runner", styles='["sashi"]') + sit,
+        runs=(("Runner",), ()),
+        situation=((), ("Watcher",)),
+    )
+    runner = find(st, 0, "run", "Runner")
+    add_lasting(st, Effect("style-step", 1, "named"), runner, (runner,))
+    check(st, runner, styles=("oikomi",))
+    check(st, find(st, 1, "situation", "Watcher"), favourites=())
 
 
 def test_103_2d_numbers_may_be_negative_meanwhile() -> None:
