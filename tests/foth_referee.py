@@ -49,6 +49,24 @@ cards are carried through the steps together):
 * 103.2d: numbers may be 0 or negative.  The only bound is the documented
   ``cost`` word's "never below 0", which the referee applies to the final cost
   (``COST_FLOOR_AT_END``), never to the values between effects.
+
+Readings where the rules leave a choice (each reported with the referee):
+
+* A dependency loop (808.1g: A depends on B and B on A) is not settled by the
+  rules; the earliest timestamp goes first, then the source card, the ability
+  and the effect in the card's order (808.1h's "the order the effects were
+  made", the same moment for the effects of one ability).
+* A resolved effect's own ``when`` / ``unless`` are read when it is made
+  (803.2: the part "makes no effect"; the docs read a play text's conditions
+  when it resolves), not again while it lasts; a ``continuous`` ability's are
+  read whenever the information is.
+* ``in-front`` / ``behind`` (514.1-514.3) compare the distance numbers of the
+  two players' current areas; a player with no current area (403.4: no area
+  holds a card) has no distance number, so neither holds.
+* ``until = "run-area"`` (1102.5): the effect lasts while its source is in a
+  run area.
+* The user of a card (301.2) is the player whose zone holds it; in the shared
+  resolution area, its owner.
 """
 
 from __future__ import annotations

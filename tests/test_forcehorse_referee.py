@@ -835,3 +835,24 @@ def test_the_sample_decks_agree() -> None:
 
 def test_the_long_profile_exists() -> None:
     settings.get_profile("long")
+
+
+def test_the_referee_reads_no_engine_logic() -> None:
+    """The referee imports only the plain data records (its independence)."""
+    import ast
+    from pathlib import Path
+
+    tree = ast.parse((Path(__file__).parent / "foth_referee.py").read_text("utf-8"))
+    imported = {
+        node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+    } | {
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    }
+    forbidden = ("effects", "actions", "engine", "triggers", "turn", "terms", "replacement",
+                 "processes", "loops", "work")  # fmt: skip
+    games = {m.rsplit(".", 1)[-1] for m in imported if m.startswith("racebook.games.forcehorse")}
+    assert games <= {"abilities", "records"}, games
+    assert not games & set(forbidden)
