@@ -46,9 +46,9 @@ cards are carried through the steps together):
   other applies).
 * 808.2: an effect made by resolving never applies to a card that moved zones
   after the ability was played (its entered stamp is later).
-* 103.2d: numbers may be 0 or negative.  The only bound is the documented
-  ``cost`` word's "never below 0", which the referee applies to the final cost
-  (``COST_FLOOR_AT_END``), never to the values between effects.
+* 103.2d: numbers may be 0 or negative, a cost too, also once 808.1 is
+  done (``COST_FLOOR_AT_END`` off: no card states a bound; 805.2c pays a cost
+  of 0 or less with no force).
 
 Readings where the rules leave a choice (each reported with the referee):
 
@@ -84,10 +84,9 @@ AREAS = ("nige", "senko", "sashi", "oikomi")
 STYLES = AREAS
 GOINGS = ("firm", "good", "yielding", "soft")
 
-COST_FLOOR_AT_END = True
-"""The documented ``cost`` word moves a cost "never below 0": read as a bound
-stated for the card's cost (103.2d's exception), applied once all of 808.1 is
-done; between effects the cost may be negative (103.2d)."""
+COST_FLOOR_AT_END = False
+"""On: a cost is read as bounded at 0 once all of 808.1 is done (a reading
+the referee first took from an older docs line); off, the rules' 103.2d."""
 
 STEP_OF: dict[str, str] = {
     # 808.1b: abilities given / lost, force abilities made unusable (1102.6)

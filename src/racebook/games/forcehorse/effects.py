@@ -603,6 +603,9 @@ class _InForce:
     source: int
     ability: Ability | None
     cards: tuple[int, ...]
+    printed: bool = False
+    """Made by a continuous ability (its effect's own ``when`` / ``unless``
+    and ``per`` read as it applies); else made by resolving (read then)."""
 
 
 _Key = tuple[Effect, int, int, tuple[int, ...], bool]
@@ -647,9 +650,8 @@ def _in_force(st: ForceHorseState) -> dict[int, list[_Group]]:
                     continue
                 cards = _members(st, e, user, source, None, 0)
                 if cards:
-                    printed_ones.append(
-                        _InForce(e, t.entered.get(source, 0), user, source, cond, cards)
-                    )
+                    stamp = t.entered.get(source, 0)
+                    printed_ones.append(_InForce(e, stamp, user, source, cond, cards, True))
     made = _made(st)
     out: dict[int, list[_Group]] = {}
     for layer in (2, 4, 5):
@@ -812,18 +814,40 @@ def _world(st: ForceHorseState) -> None:
 
 
 def _reach(st: ForceHorseState, f: _InForce, get: Callable[[int], Info]) -> tuple[int, ...]:
-    """The cards ``f`` applies to as things stand (none while its condition fails)."""
+    """The cards ``f`` applies to as things stand (none while its condition,
+    or its effect's own, fails: 803.2-803.3)."""
     if f.ability is not None and not valid(st, f.ability, f.source, f.user, subject=get(f.source)):
         return ()  # 803.3
-    only = f.effect.only
+    e = f.effect
+    if f.printed and (e.when or e.unless):
+        me = get(f.source)
+        if not all(holds(st, c, f.source, f.user, me) for c in e.when) or any(
+            holds(st, c, f.source, f.user, me) for c in e.unless
+        ):
+            return ()  # 803.2-803.3: this effect alone
+    only = e.only
     if not only:
         return f.cards
     return tuple(c for c in f.cards if holds(st, only, c, f.user, get(c)))
 
 
+def _amount(f: _InForce, get: Callable[[int], Info]) -> int:
+    """How much ``f`` moves or sets: its ``amount``, or for a continuous
+    ability's effect with ``per`` its card's value as it stands."""
+    per = f.effect.per
+    if f.printed and per in ("run", "guard", "cost"):
+        return int(getattr(get(f.source), per))
+    return f.effect.amount
+
+
 def _sensitive(f: _InForce) -> bool:
-    """Whether what ``f`` applies to can depend on information at all."""
-    return f.ability is not None or bool(f.effect.only)
+    """Whether what ``f`` applies to, or how, can depend on information."""
+    e = f.effect
+    return (
+        f.ability is not None
+        or bool(e.only)
+        or (f.printed and bool(e.when or e.unless or e.per))
+    )
 
 
 def _step(
@@ -871,14 +895,14 @@ def _step(
         times = 1
         if at == start and not _sensitive(f):
             times = left[at]  # the like ones after it follow at once
-        elif at == start and left[at] == rest and rest > 1:
+        elif at == start and left[at] == rest and rest > 1 and not f.effect.per:
             # only like effects left: when what decides their reach is no
             # information they write, each reaches the same cards
             flush()
             reach, read = _traced_reach(st, f, get)
             if _WRITES[f.effect.effect] not in read:
                 for c in reach:
-                    world[c] = _apply_times(f.effect, world[c], left[at])
+                    world[c] = _apply_times(f.effect, world[c], left[at], f.effect.amount)
                 left[at] = 0
                 continue
         left[at] -= times
@@ -889,8 +913,9 @@ def _step(
                 sums.setdefault(c, [0, 0, 0])[field] += f.effect.amount * times
             continue
         flush()
+        amount = _amount(f, get)
         for c in _reach(st, f, get):
-            world[c] = _apply_times(f.effect, world[c], times)
+            world[c] = _apply_times(f.effect, world[c], times, amount)
     flush()
 
 
@@ -927,15 +952,15 @@ _WRITES = {
 """The piece of information each effect of 808.1c-f writes."""
 
 
-def _apply_times(effect: Effect, now: Info, times: int) -> Info:
-    """``effect`` applied ``times`` times in a row."""
+def _apply_times(effect: Effect, now: Info, times: int, amount: int) -> Info:
+    """``effect`` applied ``times`` times in a row, moving or setting ``amount``."""
     if effect.effect in _SUMMED:
-        return _apply(effect, now, effect.amount * times)
+        return _apply(effect, now, amount * times)
     if effect.effect == "style-step":
         for _ in range(min(times, len(STYLES))):  # past the ends, it stays there
-            now = _apply(effect, now, effect.amount)
+            now = _apply(effect, now, amount)
         return now
-    return _apply(effect, now, effect.amount)  # setting or adding a word: once is all
+    return _apply(effect, now, amount)  # setting or adding a word: once is all
 
 
 class _Traced:
@@ -982,9 +1007,10 @@ def _depends(
     changed: dict[_Key, dict[int, Info]],
 ) -> bool:
     """FotH 808.1g: whether applying another effect of ``todo`` first changes
-    what ``a`` applies to (its condition, or which cards its ``only`` takes)."""
+    what ``a`` applies to (its condition, or which cards its ``only`` takes)
+    or how (its amount, read with ``per``)."""
     ab = st.ab
-    before = _reach(st, a, get)
+    before = (_reach(st, a, get), _amount(a, get))
     tried: set[_Key] = set()
     for b in todo:
         key = _key(b)
@@ -993,7 +1019,8 @@ def _depends(
         tried.add(key)
         then = changed.get(key)
         if then is None:
-            then = {c: _apply(b.effect, get(c), b.effect.amount) for c in _reach(st, b, get)}
+            amount = _amount(b, get)
+            then = {c: _apply(b.effect, get(c), amount) for c in _reach(st, b, get)}
             changed[key] = then
         if not then:
             continue
@@ -1004,7 +1031,7 @@ def _depends(
 
         ab.reading = after
         try:
-            if _reach(st, a, after) != before:
+            if (_reach(st, a, after), _amount(a, after)) != before:
                 return True
         finally:
             ab.reading = get

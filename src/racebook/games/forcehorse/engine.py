@@ -565,6 +565,8 @@ def do_effect(
             else tuple(_targets(st, e, ctx))
         )
         until = "run-area" if ctx.ability is not None and ctx.ability.type == "force" else e.until
+        if e.per and st.game.config.edition >= 3:
+            e = attrs.evolve(e, amount=amount, per="")  # the amount as it was made (per)
         made = Lasting(e, ctx.user, ctx.source, fixed, ctx.stamp, st.turn, until)  # 1102.5
         if _made_count(st) >= st.game.config.max_effects:
             limit_reached(st, "max_effects", events)  # the engine's limit
