@@ -264,7 +264,13 @@ class Referee:
         if name == "hand-at-most":
             return hand <= int(arg)
         if name == "run-count-at-least":  # 702.6a, 512
-            return int(self.st.run_count) >= int(arg)
+            # 702.6a: only the turn player has a run count (during the run); the
+            # condition is read for ``you``, so it never holds for the other player
+            return self.st.turn_player == you and int(self.st.run_count) >= int(arg)
+        if name in ("cards-at-least", "cards-at-most"):  # 401.2b: counts are public
+            zone, n = arg.split(",")
+            count = self.count(you, zone)
+            return count >= int(n) if name == "cards-at-least" else count <= int(n)
         if name == "paid-special":  # 503.3a, 805.2c-i
             return any(
                 self.cards[f].kind == "force" and self.cards[f].category == "special"
@@ -290,6 +296,13 @@ class Referee:
             a, b = arg.split(",")
             return self.number(a, card, you, now) == self.number(b, card, you, now)
         raise ValueError(f"referee: unknown condition {cond!r}")
+
+    def count(self, seat: int, zone: str) -> int:
+        """The cards in a zone of ``seat`` (401.2b); ``areas``: the four
+        distance areas together (403.2)."""
+        if zone == "areas":
+            return sum(len(self.table.zones[seat][a]) for a in AREAS)
+        return len(self.table.zones[seat][zone])
 
     def number(self, what: str, card: int, you: int, now: dict[int, Now]) -> int:
         info = now[card]

@@ -6,6 +6,13 @@ hold the engine's :func:`racebook.games.forcehorse.effects.info` (called, never
 read) to the referee at every step of random play with random card sets of the
 whole vocabulary.
 
+Every card set is legal in edition 3 (the default): a horse's text is force
+abilities only (1101.1), so the continuous effects come from the one
+situation card on the table (903.2) and its continuous abilities, from
+effects made by resolving (support plays, situation cards' automatic
+abilities, horses' force abilities lasting while the horse runs, 1102.5) and
+from force cards in the resolution area.
+
 Known engine bugs: where the engine disagrees with the referee and matches
 one of the engine's known wrong readings (``KNOWN_ENGINE_BUGS``, each citing
 the rule it breaks), the position is collected and the test ends in
@@ -41,51 +48,15 @@ from tests.foth_referee import AREAS, Referee, referee_infos
 FIELDS = tuple(a.name for a in attrs.fields(Info))
 TOKYO_MILE = Race("tokyo", 1600, "firm")  # turf, mile, firm
 
-KNOWN_ENGINE_BUGS: dict[str, dict[str, str]] = {
-    "103.2d": {
-        "reading": "floor_each_step",
-        "rule": "FotH 103.2d: プレイヤーやカードが持つ数値情報は、特に上下限の指定があるものを"
-        "除き、0 や負の値をとることが可能です (numbers may be 0 or negative unless a bound "
-        "is stated): the engine floors a cost at 0 after each effect, so a later +N starts "
-        "from 0 instead of from the negative value",
-    },
-    "808.1g": {
-        "reading": "conditions_before_step",
-        "rule": "FotH 808.1g: 効果 A を先に適用するか否かによって効果 B が何に対して適用されるか、"
-        "またどのように適用されるかが変わる場合、効果 B は効果 A に依存している...依存している効果"
-        "は、依存されている効果よりも常に後に処理されます (if applying A first changes whether "
-        "or how B applies, B depends on A and is applied after it): the engine reads a "
-        "condition as the card stood before the step, not after the effects of the same step "
-        "that it depends on (803.3: the part is invalid in a state where its condition fails)",
-    },
-    "803.3-effect": {
-        "reading": "effect_conditions_ignored",
-        "rule": "FotH 803.3: 何らかの効果の一部あるいは全部が特定の条件下で有効であると表記されて"
-        "いる場合、その条件が満たされていない状態では、その部分は無効です (a part of an effect "
-        "stated valid under a condition is invalid while it fails; 803.2 likewise for "
-        "'unless'): the engine ignores an effect's own when / unless inside a continuous "
-        "ability (found by this referee; the docs: 'this effect alone is valid while they hold')",
-    },
-    "per": {
-        "reading": "per_ignored",
-        "rule": "the documented word 'per' (docs/games/forcehorse-abilities.rst: 'the amount "
-        "is the source card's run, guard or cost'): in a continuous ability the engine "
-        "applies 'amount' and ignores 'per' (found by this referee; the loader accepts it)",
-    },
-    "808.1-subject": {
-        "reading": "subjects_read_final",
-        "rule": "FotH 808.1: 以下の順でその情報に対する継続効果を適用します (applied in this "
-        "order, b to f) with 808.1g: dependency orders only effects 808.1b-f leave unordered: "
-        "a condition about another horse (1102.1a, 'opponent-run.style:oikomi') of an "
-        "808.1c effect reads that horse as it stands at 808.1c, before an 808.1f style "
-        "step; the engine reads the other horse's final information (found by this "
-        "referee)",
-    },
-}
-"""Known wrong readings of the engine, by the rule they break: a position where
-the engine gives exactly what the referee gives under some of these readings
-is collected as known (xfail), never as a pass.  Delete an entry once the
-engine is fixed."""
+KNOWN_ENGINE_BUGS: dict[str, dict[str, str]] = {}
+"""The engine's known wrong readings, each a switch of the referee that makes
+it compute as the engine did, with the rule it breaks.  Found by this
+referee and fixed in edition 3 (103.2d, 808.1g, 803.3 for an effect's own
+condition, ``per`` in a continuous ability, 808.1 for a condition about
+another horse, and conditions read endlessly): none is left.  A position
+where the engine gives exactly what the referee gives under some of these
+readings is collected as known (xfail), never as a pass; delete an entry
+once the engine is fixed."""
 RECURSION = "803.3-recursion"
 RECURSION_RULE = (
     "FotH 803.3 and 808.1: the engine raises RecursionError when a continuous "
@@ -280,6 +251,16 @@ def continuous(*effects: str, when: str = "", unless: str = "") -> str:
     return out + "do = [" + ", ".join(effects) + "]\n"
 
 
+def force(*effects: str, when: str = "", on: str = "") -> str:
+    """A horse's force ability (1101.1): without ``on`` the 「（状態）時」 form."""
+    out = '[[card.ability]]\ntype = "force"\n'
+    if on:
+        out += f'on = "{on}"\nwhose = "any"\n'
+    if when:
+        out += f"when = {when}\n"
+    return out + "do = [" + ", ".join(effects) + "]\n"
+
+
 IDLE = situation("Idle", continuous('{effect = "forbid", value = "going", target = "you"}'))
 
 
@@ -312,58 +293,120 @@ def test_1002_1_the_aptitude_modifiers_in_every_zone() -> None:
 def test_808_1c_before_808_1d_a_style_set_earns_the_style_modifier() -> None:
     """808.1c (words set) comes before 808.1d (the aptitude modifiers): a
     horse whose style becomes sashi while its player is in the sashi area
-    runs 1 more (1002.1c); 808.1f-i's style step comes after 808.1d."""
-    cards = horse("Salt", continuous('{effect = "style", value = "sashi"}'), styles='["oikomi"]')
-    st = build(cards, runs=(("Salt",), ()), areas=("sashi", "nige"))
-    check(st, find(st, 0, "run", "Salt"), styles=("sashi",), run=4)
-    cards = horse("Step", continuous('{effect = "style-step", amount = -1}'), styles='["oikomi"]')
-    st = build(cards, runs=(("Step",), ()), areas=("sashi", "nige"))
-    check(st, find(st, 0, "run", "Step"), styles=("sashi",), run=3)
+    runs 1 more (1002.1c), whether the style is set by a situation card's
+    continuous ability or by a horse's force ability (1102.5: while it is in
+    the run area); 808.1f-i's style step comes after 808.1d."""
+    salt = situation("Salt", continuous('{effect = "style", value = "sashi", target = "your-run"}'))
+    cards = horse("H", styles='["oikomi"]') + salt
+    st = build(cards, runs=(("H",), ()), situation=(("Salt",), ()), areas=("sashi", "nige"))
+    check(st, find(st, 0, "run", "H"), styles=("sashi",), run=4)
+    st = build(cards, runs=(("H",), ()), areas=("sashi", "nige"))
+    h = find(st, 0, "run", "H")
+    add_lasting(st, Effect("style", target="this", value="sashi"), h, None, until="run-area")
+    check(st, h, styles=("sashi",), run=4)
+    step = situation(
+        "Step", continuous('{effect = "style-step", amount = -1, target = "your-run"}')
+    )
+    st = build(
+        horse("H", styles='["oikomi"]') + step,
+        runs=(("H",), ()),
+        situation=(("Step",), ()),
+        areas=("sashi", "nige"),
+    )
+    check(st, find(st, 0, "run", "H"), styles=("sashi",), run=3)
 
 
 def test_808_1e_before_808_1f_whatever_the_timestamps() -> None:
     """808.1e: 数値の情報を特定の値にするもの (numbers set), then 808.1f: 一定の値上下
-    させるもの (numbers moved): guard set to 3 and +1 give 4 in both timestamp
-    orders (808.1h only orders what 808.1b-g leave open)."""
-    cards = horse("Gate", continuous('{effect = "guard", target = "your-run"}')) + horse("Held")
+    させるもの (numbers moved): guard set to 3 (a support's effect) and +1 (a
+    situation card) give 4 in both timestamp orders (808.1h only orders what
+    808.1b-g leave open)."""
+    cards = situation("Gate", continuous('{effect = "guard", target = "your-run"}')) + horse("Held")
     for lasting_first in (True, False):
-        st = build(cards, runs=(("Held",) if lasting_first else ("Held", "Gate"), ()))
+        st = build(
+            cards, runs=(("Held",), ()), situation=((), ()) if lasting_first else (("Gate",), ())
+        )
         c = find(st, 0, "run", "Held")
         add_lasting(st, Effect("guard-set", 3, "named"), c, (c,))
         if lasting_first:
-            place(st, 0, "run", "Gate")
+            place(st, 0, "situation", "Gate")
         check(st, c, guard=4)
 
 
 def test_808_1h_later_timestamp_wins_among_sets() -> None:
     """808.1h: 効果が発生した順に従って順番に適用します (in the order the effects
     were made); 808.1h-i: a continuous ability's timestamp is when its card
-    was put in its zone.  Two run sets: the later one decides."""
-    cards = horse(
+    was put in its zone; 808.1h-ii: a resolved ability's when it was played.
+    A situation card's run set 5 and a support's run set 2: the later decides."""
+    cards = situation(
         "Five", continuous('{effect = "run-set", amount = 5, target = "your-run"}')
-    ) + horse("Two", continuous('{effect = "run-set", amount = 2, target = "your-run"}'))
-    st = build(cards, runs=(("Five", "Two"), ()))
-    check(st, find(st, 0, "run", "Five"), run=2)
-    st = build(cards, runs=(("Two", "Five"), ()))
-    check(st, find(st, 0, "run", "Five"), run=5)
+    ) + horse("H")
+    st = build(cards, runs=(("H",), ()), situation=(("Five",), ()))
+    h = find(st, 0, "run", "H")
+    add_lasting(st, Effect("run-set", 2, "named"), h, (h,))
+    check(st, h, run=2)
+    st = build(cards, runs=(("H",), ()))
+    h = find(st, 0, "run", "H")
+    add_lasting(st, Effect("run-set", 2, "named"), h, (h,))
+    place(st, 0, "situation", "Five")
+    check(st, h, run=5)
+    # two effects made by resolving: the later one decides
+    st = build(cards, runs=(("H",), ()))
+    h = find(st, 0, "run", "H")
+    add_lasting(st, Effect("run-set", 1, "this"), h, None, until="run-area")
+    add_lasting(st, Effect("run-set", 4, "named"), h, (h,))
+    check(st, h, run=4)
 
 
 def test_808_1g_a_condition_read_after_the_effect_it_depends_on() -> None:
-    """808.1g: "guard +2 while it runs 4 or more" and another card's run +1
-    on a run-3 horse are both in 808.1f; applying the +1 first changes whether
-    the +2 applies, so the +2 depends on it and comes after: guard 1 + 2 = 3,
-    in both timestamp orders."""
-    gate = situation("Lift", continuous('{effect = "run", target = "your-run"}'))
-    cards = (
-        horse("Climber", continuous('{effect = "guard", amount = 2}', when='["run-at-least:4"]'))
-        + gate
-    )
-    for first in ("Lift", "Climber"):
-        st = build(cards, runs=(("Climber",), ()), situation=(("Lift",), ()))
-        c = find(st, 0, "run", "Climber")
-        if first == "Climber":
-            st.table.entered[find(st, 0, "situation", "Lift")] = st.table.stamp + 1
-        check(st, c, run=4, guard=3)
+    """808.1g: a situation card's "your horses guard 2 more while one of them
+    runs 4 or more" and a force ability's run +1 on a run-3 horse are both in
+    808.1f; applying the +1 first changes whether the +2 applies, so the +2
+    depends on it and comes after: guard 1 + 2 = 3, in both timestamp orders.
+    Likewise with the condition on the effect itself (803.3) and with ``only``."""
+    for eff, cond in (
+        ('{effect = "guard", amount = 2, target = "your-run"}', '["your-run.run-at-least:4"]'),
+        (
+            '{effect = "guard", amount = 2, target = "your-run", '
+            'when = ["your-run.run-at-least:4"]}',
+            "",
+        ),
+        ('{effect = "guard", amount = 2, target = "your-run", only = "run-at-least:4"}', ""),
+    ):
+        cards = horse("Climber") + situation("Lift", continuous(eff, when=cond))
+        for situation_first in (True, False):
+            st = build(
+                cards,
+                runs=(("Climber",), ()),
+                situation=(("Lift",), ()) if situation_first else ((), ()),
+            )
+            c = find(st, 0, "run", "Climber")
+            add_lasting(st, Effect("run", 1, "this"), c, None, until="run-area")
+            if not situation_first:
+                place(st, 0, "situation", "Lift")
+            check(st, c, run=4, guard=3)
+
+
+def test_808_1g_a_style_condition_after_the_style_set() -> None:
+    """808.1g in 808.1c: "your horses have good as a favourite while one of
+    them is sashi" (a situation card) depends on a support's "its style is
+    sashi" (808.1c too): applied after it, whatever the timestamps."""
+    sit = situation(
+        "Fan",
+        continuous('{effect = "favourite", value = "good", target = "your-run", '
+                   'when = ["your-run.style:sashi"]}'),
+    )  # fmt: skip
+    for situation_first in (True, False):
+        st = build(
+            horse("H") + sit,
+            runs=(("H",), ()),
+            situation=(("Fan",), ()) if situation_first else ((), ()),
+        )
+        h = find(st, 0, "run", "H")
+        add_lasting(st, Effect("style", target="named", value="sashi"), h, (h,))
+        if not situation_first:
+            place(st, 0, "situation", "Fan")
+        check(st, h, styles=("sashi",), favourites=("good",))
 
 
 def test_808_1g_the_docs_almanac_and_horseshoe() -> None:
@@ -381,17 +424,27 @@ def test_808_1g_the_docs_almanac_and_horseshoe() -> None:
 
 def test_803_3_a_condition_reading_what_its_own_effect_changes_terminates() -> None:
     """803.3: その条件が満たされていない状態では、その部分は無効です (invalid in a state
-    where its condition fails).  "Run 2 less while it runs 3 or more": read
-    when the effect is applied in 808.1's order, before it applies: run 1,
-    and the reading terminates (each effect applies once)."""
-    cards = horse("Tired", continuous('{effect = "run", amount = -2}', when='["run-at-least:3"]'))
-    st = build(cards, runs=(("Tired",), ()))
-    check(st, find(st, 0, "run", "Tired"), run=1)
-    cards = horse(
-        "Drift", continuous('{effect = "style", value = "nige"}', when='["style:oikomi"]')
+    where its condition fails).  "Your horses running 3 or more run 2 less":
+    read when the effect is applied in 808.1's order, before it applies: run
+    1, and the reading terminates (each effect applies once).  The same for a
+    style set while the horse is oikomi."""
+    sit = situation(
+        "Tired",
+        continuous('{effect = "run", amount = -2, target = "your-run", only = "run-at-least:3"}'),
     )
-    st = build(cards, runs=(("Drift",), ()), areas=("nige", "nige"))
-    check(st, find(st, 0, "run", "Drift"), styles=("nige",), run=4)
+    st = build(horse("H") + sit, runs=(("H",), ()), situation=(("Tired",), ()))
+    check(st, find(st, 0, "run", "H"), run=1)
+    sit = situation(
+        "Drift",
+        continuous(
+            '{effect = "style", value = "nige", target = "your-run"}',
+            when='["your-run.style:oikomi"]',
+        ),
+    )
+    st = build(
+        horse("H") + sit, runs=(("H",), ()), situation=(("Drift",), ()), areas=("nige", "nige")
+    )
+    check(st, find(st, 0, "run", "H"), styles=("nige",), run=4)
 
 
 def test_803_3_an_effects_own_condition() -> None:
@@ -430,13 +483,18 @@ def test_803_3_a_condition_on_the_run_area_it_changes() -> None:
 
 def test_per_the_amount_is_the_cards_value() -> None:
     """The documented word ``per``: "the amount is the source card's run,
-    guard or cost".  A run-3 guard-2 horse "guards as much more as it runs":
-    guard 5."""
-    cards = horse(
-        "Mirror", continuous('{effect = "guard", amount = 2, per = "run"}'), run=3, guard=2
-    )
-    st = build(cards, runs=(("Mirror",), ()))
-    check(st, find(st, 0, "run", "Mirror"), guard=5)
+    guard or cost", in a continuous ability the source card's current value
+    as the effect applies.  A situation card (no printed cost: 0) "costs 3
+    more; your horses guard as much more as its cost": the guard effect
+    depends on the cost effect (808.1g, both 808.1f), so guard 1 + 3 = 4, in
+    either order of the effects."""
+    cost = '{effect = "cost", amount = 3, target = "this"}'
+    guard = '{effect = "guard", target = "your-run", per = "cost"}'
+    for effects in ((cost, guard), (guard, cost)):
+        sit = situation("Mirror", continuous(*effects))
+        st = build(horse("H") + sit, runs=(("H",), ()), situation=(("Mirror",), ()))
+        check(st, find(st, 0, "situation", "Mirror"), cost=3)
+        check(st, find(st, 0, "run", "H"), guard=4)
 
 
 def test_808_1_a_condition_about_another_horse_reads_it_at_its_step() -> None:
@@ -459,39 +517,62 @@ def test_808_1_a_condition_about_another_horse_reads_it_at_its_step() -> None:
     check(st, find(st, 1, "situation", "Watcher"), favourites=())
 
 
-def test_103_2d_numbers_may_be_negative_meanwhile() -> None:
-    """103.2d: 数値情報は、特に上下限の指定があるものを除き、0 や負の値をとることが可能です.
-    A run may be negative (702.6j-ii counts it as 0 only when comparing).  A
-    cost-0 horse with "cost 2 less" (earlier) and "cost 1 more" (later): -2
-    then +1 is -1, at the documented floor 0; flooring after each effect would
-    give 1."""
-    cards = horse("Slow", continuous('{effect = "run", amount = -5}'), run=2)
-    st = build(cards, runs=(("Slow",), ()))
-    check(st, find(st, 0, "run", "Slow"), run=-3)
+def test_103_2d_numbers_may_be_negative_meanwhile_and_at_the_end() -> None:
+    """103.2d: 数値情報は、特に上下限の指定があるものを除き、0 や負の値をとることが可能です
+    (numbers may be 0 or negative unless a bound is stated; no card states
+    one).  A run may be negative (702.6j-ii counts it as 0 only when
+    comparing).  A cost-0 horse in hand with a situation card's "cost 2 less"
+    (earlier) and a support's "cost 1 more" (later, until the turn ends): -2
+    then +1 is -1; flooring after each effect would give 1, at the end 0."""
+    slow = situation("Slow", continuous('{effect = "run", amount = -5, target = "your-run"}'))
+    st = build(horse("H", run=2) + slow, runs=(("H",), ()), situation=(("Slow",), ()))
+    check(st, find(st, 0, "run", "H"), run=-3)
     cheap = situation("Cheap", continuous('{effect = "cost", amount = -2, target = "your-hand"}'))
-    dear = situation("Dear", continuous('{effect = "cost", amount = 1, target = "your-hand"}'))
-    st = build(
-        horse("Zero", cost=0) + cheap + dear,
-        hands=(("Zero",), ()),
-        situation=(("Cheap", "Dear"), ()),
-    )
-    check(st, find(st, 0, "hand", "Zero"), cost=0)
+    st = build(horse("Zero", cost=0) + cheap, hands=(("Zero",), ()), situation=(("Cheap",), ()))
+    zero = find(st, 0, "hand", "Zero")
+    add_lasting(st, Effect("cost", 1, "your-hand", until="turn"), zero, None, until="turn")
+    check(st, zero, cost=-1)
 
 
 def test_808_1b_an_ability_lost_makes_no_effect() -> None:
     """808.1b: 能力を与える/失わせる...効果を適用します first; an effect of an ability
-    the card no longer has is not made (808.1g orders the loss first, as it
-    changes whether the other applies, whatever the timestamps)."""
-    cards = horse("Booster", continuous('{effect = "guard", amount = 2, target = "your-run"}'))
-    cards += situation("Hush", continuous('{effect = "lose-abilities", target = "opponent-run"}'))
+    the card no longer has is not made.  A situation card whose abilities a
+    support's effect took away gives nothing; but 808.2: if the situation
+    card entered its area after that effect was made, the effect does not
+    apply to it and it gives its +2."""
+    sit = situation("Booster", continuous('{effect = "guard", amount = 2, target = "your-run"}'))
+    cards = horse("H") + sit
     for loss_first in (True, False):
         st = build(
-            cards, runs=(("Booster",), ()), situation=((), ("Hush",)) if loss_first else ((), ())
+            cards, runs=(("H",), ()), situation=((), ()) if loss_first else (("Booster",), ())
         )
-        c = find(st, 0, "run", "Booster")
-        if not loss_first:
-            place(st, 1, "situation", "Hush")
-        check(st, c, guard=1, abilities=())
+        h = find(st, 0, "run", "H")
+        if loss_first:
+            booster = find(st, 0, "farm", "Booster")
+            add_lasting(st, Effect("lose-abilities", target="named"), h, (booster,), user=1)
+            place(st, 0, "situation", "Booster")
+            check(st, booster, abilities=st.table.cards[booster].abilities)
+            check(st, h, guard=1 + 2)
+        else:
+            booster = find(st, 0, "situation", "Booster")
+            add_lasting(st, Effect("lose-abilities", target="named"), h, (booster,), user=1)
+            check(st, booster, abilities=())
+            check(st, h, guard=1)
+
+
+def test_808_1b_a_horse_that_lost_its_abilities_keeps_its_force_abilities_effects() -> None:
+    """808.1b takes a horse's abilities (its force abilities, 1101.1) away; a
+    continuous effect its force ability made by resolving is not an ability
+    of the card (802.1b) and lasts while the horse is in the run area
+    (1102.5).  A situation card's "the opponent's horses lose their
+    abilities": the horse has none, and its earlier force ability's guard
+    +2 for your horses still applies."""
+    hush = situation("Hush", continuous('{effect = "lose-abilities", target = "opponent-run"}'))
+    booster = horse("Booster", force('{effect = "guard", amount = 2, target = "your-run"}'))
+    st = build(booster + hush, runs=(("Booster",), ()), situation=((), ("Hush",)))
+    c = find(st, 0, "run", "Booster")
+    add_lasting(st, Effect("guard", 2, "your-run"), c, None, until="run-area")
+    check(st, c, guard=3, abilities=())
 
 
 def test_1102_6_force_abilities_cannot_be_used() -> None:
@@ -520,13 +601,72 @@ def test_808_2_not_a_card_that_moved_after_the_ability_was_played() -> None:
     check(st, late, run=3)
 
 
-def test_803_4b_a_horses_abilities_act_in_the_run_area_only() -> None:
-    """803.4b: 種類が馬であるカードの能力は、そのカードが走破エリアにある間有効です."""
-    cards = horse("Home", continuous('{effect = "guard", amount = 5}'))
-    st = build(cards, hands=(("Home",), ()))
-    check(st, find(st, 0, "hand", "Home"), guard=1)
-    st = build(cards, runs=(("Home",), ()))
-    check(st, find(st, 0, "run", "Home"), guard=6)
+def test_1102_5_a_force_abilitys_effect_lasts_while_its_horse_runs() -> None:
+    """1102.5: a force ability's continuous effect lasts while its horse is
+    in the run area; 803.4c: a situation card's abilities act in the
+    situation area only."""
+    cards = horse("Home", force('{effect = "guard", amount = 5}')) + horse("Mate")
+    st = build(cards, runs=(("Home", "Mate"), ()))
+    home = find(st, 0, "run", "Home")
+    add_lasting(st, Effect("guard", 5, "your-run"), home, None, until="run-area")
+    check(st, home, guard=6)
+    check(st, find(st, 0, "run", "Mate"), guard=6)
+    place(st, 0, "hand", "Home")
+    check(st, home, guard=1)
+    check(st, find(st, 0, "run", "Mate"), guard=1)
+    sit = situation("Far", continuous('{effect = "guard", amount = 5, target = "your-run"}'))
+    st = build(horse("H") + sit, runs=(("H",), ()), hands=(("Far",), ()))
+    check(st, find(st, 0, "run", "H"), guard=1)
+
+
+def test_counting_cards_conditions() -> None:
+    """401.2b: every zone's count is public; ``cards-at-least:ZONE,N`` and
+    ``cards-at-most:ZONE,N`` read the user's zone (``opponent.``: the
+    opponent's); ``areas`` is the four distance areas together (403)."""
+    for cond, hand, area, holds in (
+        ("cards-at-most:hand,1", ("A",), "nige", True),
+        ("cards-at-most:hand,1", ("A", "B"), "nige", False),
+        ("cards-at-least:areas,12", (), "nige", True),
+        ("cards-at-least:areas,12", (), "senko", False),
+        ("opponent.cards-at-least:areas,12", (), "nige", False),
+        ("cards-at-least:run,2", (), "nige", False),
+        ("cards-at-least:situation,1", (), "nige", True),
+    ):
+        sit = situation(
+            "Count", continuous(f'{{effect = "run", target = "your-run", when = ["{cond}"]}}')
+        )
+        st = build(
+            horse("H") + horse("A") + horse("B") + sit,
+            runs=(("H",), ()),
+            hands=(hand, ()),
+            situation=(("Count",), ()),
+            areas=(area, "sashi"),
+        )
+        check(st, find(st, 0, "run", "H"), run=3 + holds)
+
+
+def test_702_6a_the_run_count_of_the_player_it_is_read_for() -> None:
+    """702.6a: 走破回数 belongs to the turn player; ``run-count-at-least:N``
+    reads it for the player it is read for (the docs): the turn player's
+    situation card counts it, the other player's does not, and with
+    ``opponent.`` the other player's does."""
+    for seat, cond, holds in (
+        (0, "run-count-at-least:1", True),
+        (1, "run-count-at-least:1", False),
+        (1, "opponent.run-count-at-least:1", True),
+        (0, "opponent.run-count-at-least:1", False),
+        (0, "run-count-at-least:3", False),
+    ):
+        sit = situation(
+            "Count", continuous(f'{{effect = "run", target = "your-run", when = ["{cond}"]}}')
+        )
+        runs: list[tuple[str, ...]] = [(), ()]
+        runs[seat] = ("H",)
+        sits: list[tuple[str, ...]] = [(), ()]
+        sits[seat] = ("Count",)
+        st = build(horse("H") + sit, runs=runs, situation=sits, turn_player=0)
+        st.run_count = 2
+        check(st, find(st, seat, "run", "H"), run=3 + holds)
 
 
 # --- the property: the engine agrees with the referee at every step ---------------
@@ -539,13 +679,23 @@ CARD_CONDITIONS = (
     "same-number:run,guard", "same-number:run,cost", "same-number:cost,guard", "is-runner",
     "is-guard", "paid-at-least:1", "your-run.run-at-least:{n}", "opponent-run.style:{s}",
     "hand-at-least:3", "your-turn", "in-front", "behind", "going:{g}", "using-situation",
-    "opponent.hand-at-most:4", "same-number:guard,hand",
+    "opponent.hand-at-most:4", "same-number:guard,hand", "cards-at-least:hand,{n}",
+    "cards-at-most:farm,{n}", "opponent.cards-at-least:run,1", "cards-at-least:situation,1",
+    "cards-at-most:areas,{m}", "run-count-at-least:{r}", "opponent.run-count-at-least:{r}",
+    "opponent-run.run-at-least:{n}", "your-run.style:{s}", "opponent-run.is-runner",
 )  # fmt: skip
+"""``run-count-at-least`` with N of 1 or more only: outside the run no
+player has a run count (702.6a), which the referee cannot tell from the
+state's plain data when N is 0."""
 
 
 def _cond(rng: random.Random) -> str:
     return rng.choice(CARD_CONDITIONS).format(
-        n=rng.randrange(0, 6), s=rng.choice(STYLE_WORDS), g=rng.choice(GOING_WORDS)
+        n=rng.randrange(0, 6),
+        s=rng.choice(STYLE_WORDS),
+        g=rng.choice(GOING_WORDS),
+        m=rng.randrange(20, 45),
+        r=rng.randrange(1, 4),
     )
 
 
@@ -562,8 +712,11 @@ def _q(value: Any) -> str:
 
 
 def _cont_effect(
-    rng: random.Random, targets: Sequence[str], until: bool, continuous: bool
+    rng: random.Random, targets: Sequence[str], until: Sequence[str], per: bool
 ) -> dict[str, Any]:
+    """One effect on card information (808.1b-f) with, at random, an
+    ``only``, its own ``when`` / ``unless`` (803.2-803.3), a ``per`` and an
+    ``until`` of ``until``."""
     name = rng.choice(
         ("run", "run", "guard", "guard", "cost", "run-set", "guard-set", "style", "style-step",
          "favourite", "lose-abilities", "no-force-abilities")
@@ -579,51 +732,63 @@ def _cont_effect(
         out["value"] = rng.choice((*GOING_WORDS, "tokyo", "kyoto"))
     if out["target"] in ("your-run", "opponent-run", "your-hand") and rng.random() < 0.35:
         out["only"] = _cond(rng).split(".")[-1]
-    if rng.random() < 0.25:
+    if rng.random() < 0.3:
         out[rng.choice(("when", "unless"))] = [_cond(rng)]
-    if continuous and name in ("run", "guard") and rng.random() < 0.1:
+    if per and name in ("run", "guard", "cost") and rng.random() < 0.2:
         out["per"] = rng.choice(("run", "guard", "cost"))
     if until and rng.random() < 0.6:
-        out["until"] = rng.choice(("turn", "run-area", ""))
+        out["until"] = rng.choice(until)
     return out
 
 
 def _rich_ability(rng: random.Random, kind: str, timing: str) -> dict[str, Any]:
+    """One ability legal in edition 3: a horse's force abilities (1101.1,
+    both forms of 1102.2-1102.3, lasting while it runs, 1102.5); a situation
+    card's continuous and automatic abilities; a support's play text."""
     if kind == "support" and timing != "situation":
         targets = ("named",) if timing == "horse" else ("your-hand", "your-run", "opponent-run")
-        do = [_cont_effect(rng, targets, True, False) for _ in range(rng.randrange(1, 3))]
+        until = ("turn", "run-area", "") if timing == "horse" else ()
+        do = [_cont_effect(rng, targets, until, True) for _ in range(rng.randrange(1, 3))]
         if timing == "area":
             for e in do:
                 e["until"] = "turn"
-        return {"type": "play", "do": do}
-    types = ["continuous", "continuous", "auto"] + (["force", "force"] if kind == "horse" else [])
-    kind_of = rng.choice(types)
-    out: dict[str, Any] = {"type": kind_of}
-    cont = kind_of == "continuous"
+        out: dict[str, Any] = {"type": "play", "do": do}
+        if rng.random() < 0.3:
+            out[rng.choice(("when", "unless"))] = [_cond(rng)]
+        return out
     targets: tuple[str, ...] = ("this", "your-run", "opponent-run", "your-hand")
-    if kind_of == "auto":
-        out["on"] = rng.choice(("moved", "support-played", "turn-start", "drawn", "enters-run"))
-        out["whose"] = rng.choice(("yours", "opponents", "any"))
-        targets = (*targets, "triggering")
-        if out["on"] == "enters-run" and kind != "horse":
-            out["on"] = "moved"
-    if kind_of == "force" and rng.random() < 0.4:
-        out["on"] = rng.choice(("not-guarded", "support-played", "turn-start"))
-        out["whose"] = "any"
+    if kind == "horse":
+        out = {"type": "force"}
+        if rng.random() < 0.4:
+            out["on"] = rng.choice(("not-guarded", "support-played", "turn-start", "moved"))
+            out["whose"] = "any"
+        until: tuple[str, ...] = ()
+    else:  # a situation card (903.2: one on the table)
+        out = {"type": rng.choice(("continuous", "continuous", "continuous", "auto"))}
+        until = ("turn", "")
+        if out["type"] == "auto":
+            out["on"] = rng.choice(("moved", "support-played", "turn-start", "drawn"))
+            out["whose"] = rng.choice(("yours", "opponents", "any"))
+            targets = (*targets, "triggering")
+        else:
+            until = ()
+            targets = ("your-run", "your-run", "opponent-run", "your-hand", "this")
     if rng.random() < 0.4:
         out[rng.choice(("when", "unless"))] = [_cond(rng)]
-    out["do"] = [_cont_effect(rng, targets, not cont, cont) for _ in range(rng.randrange(1, 3))]
+    out["do"] = [_cont_effect(rng, targets, until, True) for _ in range(rng.randrange(1, 4))]
     return out
 
 
 def rich_card_set(rng: random.Random, cards: int = 12) -> str:
-    """Horses, situation cards, horse-type and area supports whose abilities
-    make continuous effects of every step of 808.1, with conditions reading
-    card information (so effects of one step depend on each other, 808.1g),
-    and effects made by resolving abilities (802.1b, 808.2)."""
+    """Horses with force abilities, situation cards with continuous and
+    automatic abilities, horse-type and area supports, all legal in edition
+    3 (1101.1), whose effects are of every step of 808.1 (b, c, e, f with
+    style steps; d the aptitude), with conditions on card information, on
+    other horses (1102.1a's subjects), ``only`` and ``per`` (so effects of
+    one step depend on each other, 808.1g), and effects made by resolving
+    (802.1b, 808.2, 1102.5)."""
     from racebook.core.errors import ConfigError
-    from racebook.games.forcehorse.abilities import ability_from_data
-    from racebook.games.forcehorse.cards import WORDS
+    from racebook.games.forcehorse.cards import card_from_data
 
     text = ['[set]\nname = "rich"\n']
     names = []
@@ -654,16 +819,17 @@ def rich_card_set(rng: random.Random, cards: int = 12) -> str:
                 "category": rng.choice(("item", "jockey")),
                 "timing": timing,
             }
-        text.append("[[card]]\n" + "".join(f"{k} = {_q(v)}\n" for k, v in card.items()))
         count = 1 if timing in ("horse", "area") else rng.randrange(1, 3)
-        for _ in range(count):
-            while True:
-                data = _rich_ability(rng, card["kind"], timing)
-                try:
-                    ability_from_data(name, card["kind"], 0, data, WORDS)
-                except ConfigError:
-                    continue
-                break
+        abilities: list[dict[str, Any]] = []
+        while len(abilities) < count:
+            data = _rich_ability(rng, card["kind"], timing)
+            try:
+                card_from_data({**card, "ability": [*abilities, data]})
+            except ConfigError:
+                continue
+            abilities.append(data)
+        text.append("[[card]]\n" + "".join(f"{k} = {_q(v)}\n" for k, v in card.items()))
+        for data in abilities:
             text.append("[[card.ability]]\n" + "".join(f"{k} = {_q(v)}\n" for k, v in data.items()))
     for deck in ("a", "b"):
         entries: list[Any] = [[n, 3] for n in names]
