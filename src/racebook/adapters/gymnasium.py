@@ -24,8 +24,9 @@ may also list one per seat.
   method sb3-contrib's ``MaskablePPO`` calls); an illegal id ends the episode
   with ``illegal_reward`` (-1 by default);
 * reward: 0 until the game ends, then the seat's place reward
-  ``1 - 2 * (place - 1) / (players - 1)`` (``info["won"]`` says whether the
-  seat is among the winners);
+  ``1 - 2 * (place - 1) / (players - 1)``, seats that tie sharing the places
+  they take (:func:`racebook.adapters.bounds.place_returns`); ``info["won"]``
+  says whether the seat is among the winners;
 * chance and real time (several seats may act) are drawn from the reset's
   seed, as :func:`racebook.simulate` and the PettingZoo environment draw them.
 """
@@ -46,6 +47,7 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
     ) from exc
 
 import racebook
+from racebook.adapters.bounds import place_returns
 from racebook.agents import make_bot
 from racebook.core.game import CHANCE, Game, State
 
@@ -226,8 +228,7 @@ class SingleSeatEnv(gymnasium.Env[Any, Any]):
         result = self.racebook_state.result
         if result is None:
             return 0.0
-        n = self.game.players
-        return 1.0 - 2.0 * (result.places[self.seat] - 1) / max(1, n - 1)
+        return place_returns(result.places[: self.game.players], self.game.seats)[self.seat]
 
     def step(self, action: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """Play ``action`` (an id), then the opponents up to the seat's next

@@ -62,7 +62,7 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
 import attrs
 
 import racebook
-from racebook.adapters.bounds import game_facts
+from racebook.adapters.bounds import game_facts, place_returns
 from racebook.adapters.openspiel_observer import RacebookObserver
 from racebook.core.game import CHANCE, Game, State
 from racebook.core.registry import presets, registered_games
@@ -73,6 +73,8 @@ PREFIX = "racebook_"
 _KEPT: list[type[Any]] = []
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
+MAX_TRIED_PLAYERS = 16
+"""The most players :func:`seat_range` tries."""
 NONE_INT = -1
 """The value of an ``int | None`` setting's parameter that stands for ``None``."""
 
@@ -145,12 +147,19 @@ def _fields(game_id: str) -> tuple[tuple[str, str, Any], ...]:
 
 
 def _parameter_specification(game_id: str) -> dict[str, Any]:
-    spec: dict[str, Any] = {"preset": game_id, "returns": "places", "settings": "{}"}
+    spec: dict[str, Any] = {
+        "preset": game_id,
+        "returns": "places",
+        "observation": "raw",
+        "settings": "{}",
+    }
     spec.update((name, default) for name, _, default in _fields(game_id))
     return spec
 
 
-def _canonical(game_id: str, preset: str, config: Any, returns: str) -> dict[str, Any]:
+def _canonical(
+    game_id: str, preset: str, config: Any, returns: str, observation: str = "raw"
+) -> dict[str, Any]:
     """The parameters ``str(game)`` shows: the preset and the settings that
     differ from it, so that loading the string gives the same config."""
     fields = _fields(game_id)
@@ -164,20 +173,44 @@ def _canonical(game_id: str, preset: str, config: Any, returns: str) -> dict[str
         # game's own preset says it all
         preset = game_id
         changed = {n: v for n, v in actual.items() if v != defaults[n]}
-    return {"preset": preset, "returns": returns, **changed}
+    shown = {"preset": preset, "returns": returns, **changed}
+    if observation != "raw":
+        shown["observation"] = observation
+    return shown
 
 
-def _game_type(game_id: str, title: str) -> Any:
+@functools.cache
+def seat_range(game_id: str) -> tuple[int, int]:
+    """The fewest and most OpenSpiel players (seats) of the game: the player
+    counts its config accepts (tried from 1 to :data:`MAX_TRIED_PLAYERS`),
+    as seats (Ready Set Bet adds the host's chair)."""
+    seats = []
+    for players in range(1, MAX_TRIED_PLAYERS + 1):
+        try:
+            seats.append(racebook.load(game_id, players=players).seats)
+        except (ValueError, TypeError):  # a ConfigError, or no players setting
+            continue
+    if not seats:  # a game without a players setting: its own seats
+        seats = [racebook.load(game_id).seats]
+    return min(seats), max(seats)
+
+
+def _game_type(game_id: str, title: str, returns: str = "places") -> Any:
+    low, high = seat_range(game_id)
+    # place returns share a tie's places (see returns()): they sum to 0
+    utility = pyspiel.GameType.Utility.ZERO_SUM
+    if returns == "scores":
+        utility = pyspiel.GameType.Utility.GENERAL_SUM
     return pyspiel.GameType(
         short_name=PREFIX + game_id,
         long_name=f"racebook {title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=16,
-        min_num_players=1,
+        max_num_players=high,
+        min_num_players=low,
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
@@ -222,6 +255,9 @@ class RacebookGame(pyspiel.Game):  # type: ignore[misc]
         self.returns_kind = str(params.get("returns", "places"))
         if self.returns_kind not in ("places", "scores"):
             raise ValueError(f"returns: 'places' or 'scores', not {self.returns_kind!r}")
+        self.observation_kind = str(params.get("observation", "raw"))
+        if self.observation_kind not in ("raw", "squashed"):
+            raise ValueError(f"observation: 'raw' or 'squashed', not {self.observation_kind!r}")
         self.rb: Game[Any, Any] = racebook.load(preset, **settings)
         rb = self.rb
         self.facts = game_facts(rb)
@@ -235,10 +271,12 @@ class RacebookGame(pyspiel.Game):  # type: ignore[misc]
             num_players=rb.seats,
             min_utility=low,
             max_utility=high,
+            utility_sum=0.0 if self.returns_kind == "places" else None,
             max_game_length=self.facts.max_game_length,
         )
-        game_type = _game_type(game_id, rb.title)
-        super().__init__(game_type, info, _canonical(game_id, preset, rb.config, self.returns_kind))
+        game_type = _game_type(game_id, rb.title, self.returns_kind)
+        shown = _canonical(game_id, preset, rb.config, self.returns_kind, self.observation_kind)
+        super().__init__(game_type, info, shown)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_load_string, (str(self),))
@@ -255,7 +293,7 @@ class RacebookGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> RacebookObserver:
-        return RacebookObserver(self.rb, iig_obs_type)
+        return RacebookObserver(self.rb, iig_obs_type, squashed=self.observation_kind == "squashed")
 
 
 _Undo = tuple[int, list[int], "int | None", "_Undo | None"]
@@ -283,6 +321,23 @@ class _Holder:
         self.undo: _Undo | None = None
         self.base: State[Any, Any, Any] | None = None
         self.seen: dict[int | None, tuple[int, str]] = {}
+        self.names: tuple[ChanceNode, int, dict[int, str]] | None = None
+        # each seat's tensor, kept while the racebook state is unchanged
+        self.tensors: dict[int | None, list[float]] = {}
+        self.tensors_of: tuple[State[Any, Any, Any] | None, int] = (None, -1)
+
+    def tensor(self, seat: int | None) -> list[float]:
+        """The racebook state's observation tensor of ``seat``, made once
+        for each version of the state (OpenSpiel asks for it again and again:
+        for the observation, the information state, each player in turn)."""
+        state = self.state
+        if self.tensors_of[0] is not state or self.tensors_of[1] != state._version:
+            self.tensors = {}
+            self.tensors_of = (state, state._version)
+        found = self.tensors.get(seat)
+        if found is None:
+            found = self.tensors[seat] = state.observation_tensor(seat)
+        return found
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
         other = _Holder(self.state.clone())
@@ -339,6 +394,12 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
         self._returns_kind = game.returns_kind
         self._h = _Holder(game.rb.new_state(explicit_chance=True))
         self._settle()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the game's string and the adapter's data, loaded by a function of
+        # this module: unpickling imports the adapter, which registers the
+        # game, in a process that has imported nothing else
+        return (_load_state, (str(self.get_game()), self._h.__getstate__()))
 
     @property
     def _rb_game(self) -> Game[Any, Any]:
@@ -470,11 +531,27 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
         if player == _CHANCE:
             if self._arrival():
                 return f"arrival: seat {action}"
-            describe = getattr(self._node(), "describe", None)
-            if describe is not None:
-                return f"chance: {describe(self._h.drawn, action)}"
-            return f"chance outcome {action}"
+            return self._chance_names().get(action, f"chance outcome {action}")
         return self._rb_game.action_space.describe(action)
+
+    def _chance_names(self) -> dict[int, str]:
+        """Each outcome of the chance step by name, unique in the step: an
+        outcome whose name another outcome shares (two VIP cards of one name
+        in Ready Set Bet's bag) has its id added (OpenSpiel requires a
+        distinct string for each action of a state)."""
+        h = self._h
+        node = self._node()
+        if h.names is not None and h.names[0] is node and h.names[1] == len(h.drawn):
+            return h.names[2]
+        found = node.outcomes(h.drawn)
+        ids = [i for i, _ in found or []]
+        names = {i: f"chance: {node.describe(h.drawn, i)}" for i in ids}
+        counts: dict[str, int] = {}
+        for name in names.values():
+            counts[name] = counts.get(name, 0) + 1
+        unique = {i: name if counts[name] == 1 else f"{name} (#{i})" for i, name in names.items()}
+        h.names = (node, len(h.drawn), unique)
+        return unique
 
     def is_terminal(self) -> bool:
         return self._h.state.is_over
@@ -482,15 +559,13 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         rb = self._rb_game
         result = self._h.state.result
-        out = [0.0] * rb.seats
         if result is None:
-            return out
-        n = rb.players
-        for s in range(n):
-            if self._returns_kind == "scores":
-                out[s] = float(result.scores[s])
-            else:
-                out[s] = 1.0 - 2.0 * (result.places[s] - 1) / max(1, n - 1)
+            return [0.0] * rb.seats
+        if self._returns_kind == "places":
+            return place_returns(result.places[: rb.players], rb.seats)
+        out = [0.0] * rb.seats
+        for s in range(rb.players):
+            out[s] = float(result.scores[s])
         return out
 
     def __str__(self) -> str:
@@ -499,6 +574,36 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
         if h.drawn:
             text += f"\n(chance: {len(h.drawn)} outcomes drawn of this node)"
         return text
+
+
+def seed_resampler(bot: Any) -> Any:
+    """Make OpenSpiel's ``ISMCTSBot`` reproducible from its ``random_state``:
+    the bot resamples with an unseeded ``UniformProbabilitySampler`` of its
+    own; this sets its resampler (``bot.set_resampler``) to draw the
+    determinization's seed from the bot's random state instead.  Returns
+    the bot.
+
+    >>> import numpy as np
+    >>> from open_spiel.python.algorithms import ismcts, mcts
+    >>> rs = np.random.RandomState(0)
+    >>> game = load("trickrace")
+    >>> bot = seed_resampler(ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 2.0, 10,
+    ...                                       random_state=rs))
+    """
+
+    def resample(state: RacebookState, player: int) -> RacebookState:
+        return state.resample_from_infostate(player, bot.random_number)
+
+    bot.set_resampler(resample)
+    return bot
+
+
+def _load_state(game_text: str, data: dict[str, Any]) -> RacebookState:
+    """The state a pickle holds (:meth:`RacebookState.__reduce__`)."""
+    game = _load_string(game_text)
+    state = game.new_initial_state()
+    state._h.__setstate__(data)
+    return state
 
 
 def register(game_ids: list[str] | None = None) -> list[str]:
@@ -518,7 +623,9 @@ def register(game_ids: list[str] | None = None) -> list[str]:
     return names
 
 
-def load(game_id: str, *, returns: str = "places", **settings: Any) -> RacebookGame:
+def load(
+    game_id: str, *, returns: str = "places", observation: str = "raw", **settings: Any
+) -> RacebookGame:
     """An OpenSpiel game for ``game_id`` (a game id or preset) with config
     ``settings``; registers it first.  Each setting is its own OpenSpiel
     parameter, so ``str(game)`` loads the same game again.
@@ -531,6 +638,8 @@ def load(game_id: str, *, returns: str = "places", **settings: Any) -> RacebookG
     register([base])
     kinds = {name: kind for name, kind, _ in _fields(base)}
     params: dict[str, Any] = {"preset": game_id, "returns": returns}
+    if observation != "raw":
+        params["observation"] = observation
     legacy = {}
     for name, value in settings.items():
         if name in kinds:
@@ -542,3 +651,9 @@ def load(game_id: str, *, returns: str = "places", **settings: Any) -> RacebookG
     game = pyspiel.load_game(PREFIX + base, params)
     assert isinstance(game, RacebookGame)
     return game
+
+
+# Importing the adapter registers every game, as OpenSpiel's own Python games
+# do: pyspiel.load_game("racebook_trickrace") works after the import, and a
+# pickled state loads in a process that has imported nothing but pickle.
+register()

@@ -28,10 +28,15 @@ class RacebookObserver:
       player; with perfect recall the string adds the public events.
 
     Other types (every player's private information, or private information
-    without the public) raise :class:`ValueError`.
+    without the public) raise :class:`ValueError`.  ``squashed`` (the game's
+    ``observation="squashed"`` parameter) gives each value ``x`` as
+    ``x / (1 + x)`` in [0, 1] (a negative value as 0), as the PettingZoo and
+    Gymnasium environments do.
     """
 
-    def __init__(self, game: Game[Any, Any], iig_obs_type: Any = None) -> None:
+    def __init__(
+        self, game: Game[Any, Any], iig_obs_type: Any = None, *, squashed: bool = False
+    ) -> None:
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         private = pyspiel.PrivateInfoType.SINGLE_PLAYER
         public = True
@@ -50,17 +55,21 @@ class RacebookObserver:
         if recall:
             self.dict["own_actions"] = self.tensor[size:]
         self._size = size
+        self.squashed = squashed
 
     def set_from(self, state: RacebookState, player: int) -> None:
-        rb = state.racebook_state
+        h = state._h
         seat = None if self.public_only else player
-        self.tensor[: self._size] = rb.observation_tensor(seat)
+        self.tensor[: self._size] = h.tensor(seat)
         if self.perfect_recall and not self.public_only:
             own = self.tensor[self._size :]
             own[:] = 0
-            for p, a in state._h.history:
+            for p, a in h.history:
                 if p == player:
                     own[a] += 1
+        if self.squashed:  # x / (1 + x), as the PettingZoo environment gives it
+            np.maximum(self.tensor, 0.0, out=self.tensor)
+            self.tensor /= 1.0 + self.tensor
 
     def string_from(self, state: RacebookState, player: int) -> str:
         h = state._h

@@ -1,0 +1,237 @@
+"""OpenSpiel states that travel (pickles loaded where nothing was imported,
+spawn and forkserver pools), registration at import, distinct chance
+strings, the game types (players, zero-sum), tensor scaling and seeded
+IS-MCTS (each skipped without pyspiel)."""
+
+from __future__ import annotations
+
+import copy
+import multiprocessing
+import os
+import pickle
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from racebook.adapters.openspiel import load  # noqa: E402
+
+SRC = str(Path(__file__).parent.parent / "src")
+GAMES = ["longshot", "mafia", "readysetbet", "trickrace", "forcehorse"]
+
+
+def _env() -> dict[str, str]:
+    """This environment, with the package's source first on the path (a
+    fresh interpreter sees the tree under test)."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([SRC, *filter(None, [env.get("PYTHONPATH")])])
+    return env
+
+
+def _mid_game(game_id: str, steps: int = 60, seed: int = 1) -> Any:
+    game = load(game_id, **({"races": 2} if game_id == "readysetbet" else {}))
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            ids, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(ids, weights)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def _fresh(code: str, data: bytes) -> str:
+    """Run ``code`` in a new interpreter with ``data`` on its stdin."""
+    done = subprocess.run(
+        [sys.executable, "-c", code], input=data, capture_output=True, env=_env(), timeout=120
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    return done.stdout.decode().strip()
+
+
+def test_a_state_pickled_alone_loads_in_a_fresh_interpreter() -> None:
+    """The new process imports only pickle: unpickling imports the adapter,
+    which registers the game."""
+    states = [_mid_game(g) for g in GAMES]
+    code = (
+        "import pickle, sys\n"
+        "states = pickle.loads(sys.stdin.buffer.read())\n"
+        "print(' '.join(s.racebook_state.digest() + ':' + str(len(s.history())) for s in states))"
+    )
+    seen = _fresh(code, pickle.dumps(states))
+    assert seen == " ".join(f"{s.racebook_state.digest()}:{len(s.history())}" for s in states)
+
+
+def test_importing_the_adapter_registers_every_game() -> None:
+    code = (
+        "import pyspiel, racebook.adapters.openspiel\n"
+        "print(sorted(n for n in pyspiel.registered_names() if n.startswith('racebook_')))\n"
+        "print(pyspiel.load_game('racebook_trickrace').num_players())"
+    )
+    names, players = _fresh(code, b"").splitlines()
+    assert names == repr(sorted(f"racebook_{g}" for g in GAMES))
+    assert players == "4"
+
+
+@pytest.mark.parametrize("method", ["spawn", "forkserver"])
+def test_states_travel_through_a_pool(method: str) -> None:
+    """A worker started afresh receives states and sends them back (its
+    result pickled again): the same states."""
+    if method not in multiprocessing.get_all_start_methods():
+        pytest.skip(f"no {method} start method here")
+    states = [_mid_game(g, seed=2) for g in ("trickrace", "readysetbet")]
+    context = multiprocessing.get_context(method)
+    old = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = _env()["PYTHONPATH"]  # the workers' interpreters
+    try:
+        with context.Pool(1) as pool:
+            back = pool.map_async(copy.deepcopy, states).get(timeout=120)
+    finally:
+        if old is None:
+            del os.environ["PYTHONPATH"]
+        else:
+            os.environ["PYTHONPATH"] = old
+    for state, other in zip(states, back, strict=True):
+        assert other.racebook_state.digest() == state.racebook_state.digest()
+        assert other.history() == state.history()
+        assert other.legal_actions() == state.legal_actions()
+
+
+def _outcome_names(state: Any) -> list[str]:
+    return [state.action_to_string(state.current_player(), a) for a, _ in state.chance_outcomes()]
+
+
+def test_chance_outcomes_have_distinct_strings() -> None:
+    """Ready Set Bet's VIP bag holds cards of one name: each outcome of a
+    step still gets its own string (OpenSpiel's random_sim_test asks it)."""
+    game = load("readysetbet", races=2)
+    rng = random.Random(0)
+    checked = 0
+    for seed in range(3):
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                names = _outcome_names(state)
+                assert len(set(names)) == len(names), names
+                checked += any("VIP" in n for n in names)
+                ids, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(ids, weights)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 0  # the VIP draft came up
+
+
+def test_game_types_say_players_and_zero_sum() -> None:
+    expected = {"forcehorse": (2, 2), "longshot": (4, 6), "trickrace": (3, 4)}
+    for game_id, (low, high) in expected.items():
+        kind = load(game_id).get_type()
+        assert (kind.min_num_players, kind.max_num_players) == (low, high)
+        assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
+    # Ready Set Bet: 1 to 8 players, and the host's chair
+    kind = load("readysetbet").get_type()
+    assert (kind.min_num_players, kind.max_num_players) == (2, 9)
+    scores = load("trickrace", returns="scores")
+    assert scores.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert load("forcehorse").utility_sum() == 0.0
+
+
+def test_place_returns_sum_to_zero_even_with_ties() -> None:
+    from racebook.adapters.bounds import place_returns
+
+    assert place_returns([1, 1], 2) == [0.0, 0.0]  # a Force of the Horse draw
+    assert place_returns([1, 1, 3, 4], 4) == pytest.approx([2 / 3, 2 / 3, -1 / 3, -1.0])
+    assert place_returns([2, 1, 3], 4) == [0.0, 1.0, -1.0, 0.0]  # the host's chair: 0
+    game = load("trickrace", players=3)
+    for seed in range(4):
+        state = _mid_game("trickrace", steps=10**6, seed=seed)
+        assert state.is_terminal()
+        assert abs(sum(state.returns())) < 1e-9
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+
+
+def test_squashed_tensors_match_pettingzoo() -> None:
+    """``observation="squashed"`` gives OpenSpiel's tensors in [0, 1], the
+    values the PettingZoo environment gives; ``"raw"`` (the default) the
+    game's own, and the string of the game keeps the setting."""
+    import numpy as np
+
+    game = load("mafia", observation="squashed")
+    assert "observation=squashed" in str(game)
+    again = pyspiel.load_game(str(game))
+    state = again.new_initial_state()
+    rng = random.Random(3)
+    for _ in range(80):
+        if state.is_chance_node():
+            ids, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(ids, weights)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    raw = np.asarray(state.racebook_state.observation_tensor(0), np.float32)
+    assert raw.max() > 1  # money, counts
+    seen = np.asarray(state.observation_tensor(0), np.float32)
+    assert seen.min() >= 0 and seen.max() <= 1
+    np.testing.assert_allclose(seen, np.maximum(raw, 0) / (1 + np.maximum(raw, 0)), rtol=1e-6)
+    info = np.asarray(state.information_state_tensor(0), np.float32)
+    assert info.min() >= 0 and info.max() <= 1
+    plain = load("mafia").new_initial_state()
+    assert str(plain.get_game()).count("observation") == 0
+
+
+def test_tensors_are_made_once_per_state() -> None:
+    """OpenSpiel asks for a seat's tensor again and again (observation,
+    information state, each player in turn): it is made once for each
+    version of the state, and a new one after an action."""
+    state = _mid_game("trickrace", steps=70)
+    while state.is_chance_node():  # a chance step drawn changes no racebook state
+        state.apply_action(state.chance_outcomes()[0][0])
+    rb = state.racebook_state
+    calls = []
+    real = rb.observation_tensor
+
+    def counted(seat: int | None) -> list[float]:
+        calls.append(seat)
+        return real(seat)
+
+    rb.observation_tensor = counted
+    first = state.observation_tensor(0)
+    assert state.observation_tensor(0) == first
+    state.information_state_tensor(0)
+    assert calls == [0]
+    clone = state.clone()  # a racebook state of its own: made anew
+    assert clone.observation_tensor(0) == first
+    _ = [state.observation_tensor(p) for p in range(4)]
+    assert calls == [0, 0, 1, 2, 3]
+    state.apply_action(state.legal_actions()[0])
+    state.observation_tensor(0)
+    assert calls == [0, 0, 1, 2, 3, 0]
+
+
+def test_seeded_ismcts_bots_choose_the_same() -> None:
+    """OpenSpiel's ISMCTSBot resamples with an unseeded sampler;
+    :func:`seed_resampler` draws from the bot's own random state, so two bots
+    with one seed choose alike."""
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    from racebook.adapters.openspiel import seed_resampler
+
+    game = load("trickrace")
+    state = _mid_game("trickrace", steps=80, seed=4)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    picks = []
+    for _ in range(2):
+        rs = np.random.RandomState(7)
+        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 2.0, 8, random_state=rs)
+        seed_resampler(bot)
+        picks.append([int(bot.step(state.clone())) for _ in range(2)])
+    assert picks[0] == picks[1]
