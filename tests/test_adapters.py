@@ -408,3 +408,20 @@ def test_the_docs_table_is_generated() -> None:
 
     docs = (Path(__file__).parent.parent / "docs" / "adapters.rst").read_text(encoding="utf-8")
     assert spaces_table() in docs
+
+
+def test_gymnasium_make_ids() -> None:
+    """Each preset has a ``gymnasium.make`` id once the adapter is imported;
+    ``make``'s keywords are the environment's settings."""
+    gymnasium = pytest.importorskip("gymnasium")
+    from racebook.adapters.gymnasium import SingleSeatEnv, register_envs
+
+    ids = register_envs()
+    assert len(ids) == len(racebook.presets())
+    for game_id in racebook.registered_games():
+        env = gymnasium.make(f"racebook/{game_id}-v0", seat=0)
+        assert isinstance(env.unwrapped, SingleSeatEnv) and env.unwrapped.game.id == game_id
+    env = gymnasium.make("racebook/trickrace-v0", seat=1, players=3)
+    observation, info = env.reset(seed=2)
+    assert env.unwrapped.game.config.players == 3 and info["action_mask"].any()
+    assert env.observation_space.contains(observation)
