@@ -44,6 +44,7 @@ How the game maps onto OpenSpiel:
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 import random
@@ -259,6 +260,7 @@ class RacebookGame(pyspiel.Game):  # type: ignore[misc]
         if self.observation_kind not in ("raw", "squashed"):
             raise ValueError(f"observation: 'raw' or 'squashed', not {self.observation_kind!r}")
         self.rb: Game[Any, Any] = racebook.load(preset, **settings)
+        self._first: _Holder | None = None  # the start of every game (RacebookState)
         rb = self.rb
         self.facts = game_facts(rb)
         if self.returns_kind == "places":
@@ -392,8 +394,17 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: RacebookGame) -> None:
         super().__init__(game)
         self._returns_kind = game.returns_kind
-        self._h = _Holder(game.rb.new_state(explicit_chance=True))
-        self._settle()
+        first = game._first
+        if first is None:
+            self._h = _Holder(game.rb.new_state(explicit_chance=True))
+            self._settle()
+            # every game starts alike (chance is explicit): a copy of this
+            # start, kept aside, begins each later one, its tensors shared
+            # (OpenSpiel makes an initial state for the size of each tensor
+            # it is asked for)
+            first = game._first = copy.deepcopy(self._h)
+        self._h = h = copy.deepcopy(first)
+        h.tensors, h.tensors_of = first.tensors, (h.state, h.state._version)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # the game's string and the adapter's data, loaded by a function of

@@ -270,8 +270,13 @@ class Observation:
     def add(self, name: str, values: Iterable[float]) -> None:
         """A segment of plain numbers."""
         before = len(self.values)
-        self.values.extend(float(v) for v in values)
+        self.values.extend(map(float, values))  # map: a third of a generator's cost
         self.layout.append((name, len(self.values) - before))
+
+    def _floats(self, name: str, seg: list[float]) -> None:
+        """A segment already of floats (no conversion)."""
+        self.values.extend(seg)
+        self.layout.append((name, len(seg)))
 
     def one_hot(self, name: str, size: int, index: int | None) -> None:
         """A segment of ``size`` zeros with a 1 at ``index`` (none if ``None`` or
@@ -279,7 +284,7 @@ class Observation:
         seg = [0.0] * size
         if index is not None and 0 <= index < size:
             seg[index] = 1.0
-        self.add(name, seg)
+        self._floats(name, seg)
 
     def counts(self, name: str, size: int, items: Iterable[int]) -> None:
         """A segment of ``size`` counters: how many of ``items`` equal each index."""
@@ -287,7 +292,7 @@ class Observation:
         for x in items:
             if 0 <= x < size:
                 seg[x] += 1.0
-        self.add(name, seg)
+        self._floats(name, seg)
 
 
 def layout_text(layout: Sequence[tuple[str, int]]) -> str:
