@@ -235,3 +235,38 @@ def test_seeded_ismcts_bots_choose_the_same() -> None:
         seed_resampler(bot)
         picks.append([int(bot.step(state.clone())) for _ in range(2)])
     assert picks[0] == picks[1]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_resampled_states_pickle_and_serialize(game_id: str) -> None:
+    """A determinization (hidden data drawn anew) travels like any state:
+    pickled, serialized with its game, and played on after loading."""
+    state = _mid_game(game_id, steps=0)
+    rng = random.Random(5)
+    sampler = random.Random(3).random
+    worlds: list[Any] = []
+    while not worlds:  # on to a decision with something hidden from the seat
+        assert not state.is_terminal()
+        if state.is_chance_node():
+            ids, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(ids, weights)[0])
+            continue
+        seat = state.current_player()
+        found = [state.resample_from_infostate(seat, sampler) for _ in range(3)]
+        if any(w.racebook_state.digest() != state.racebook_state.digest() for w in found):
+            worlds = found
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    for world in worlds:
+        back = pickle.loads(pickle.dumps(world))
+        assert back.racebook_state.digest() == world.racebook_state.digest()
+        assert back.information_state_string(seat) == state.information_state_string(seat)
+        text = pyspiel.serialize_game_and_state(world.get_game(), world)
+        _, again = pyspiel.deserialize_game_and_state(text)
+        assert again.racebook_state.digest() == world.racebook_state.digest()
+        action = again.legal_actions()[0]
+        again.apply_action(action)
+        world.apply_action(action)
+        assert again.racebook_state.digest() == world.racebook_state.digest()
+        again.undo_action(seat, action)
+        assert again.legal_actions() == state.legal_actions()

@@ -322,6 +322,10 @@ class _Holder:
         self.history: list[tuple[int, int]] = []
         self.undo: _Undo | None = None
         self.base: State[Any, Any, Any] | None = None
+        self.world = False
+        """Resampled (:meth:`RacebookState.resample_from_infostate`): the
+        racebook state's hidden data was drawn anew, so its log no longer
+        replays to it, and it travels as the state itself."""
         self.seen: dict[int | None, tuple[int, str]] = {}
         self.names: tuple[ChanceNode, int, dict[int, str]] | None = None
         # each seat's tensor, kept while the racebook state is unchanged
@@ -348,30 +352,43 @@ class _Holder:
         other.history = list(self.history)
         other.undo = self.undo
         other.base = self.base
+        other.world = self.world
         other.seen = dict(self.seen)
         # a chance node may hold the state it was made from: made anew when needed
         return other
 
     def __getstate__(self) -> dict[str, Any]:
         # OpenSpiel serializes a Python state by pickling its attributes: the
-        # racebook state goes as its log (full information), replayed on load.
-        # The undo stack is not kept.
-        return {
-            "log": self.state.log.dumps(),
+        # racebook state goes as its log (full information), replayed on load;
+        # a resampled state, whose log no longer replays to it, as itself
+        # (with the state undoing starts from).  The undo stack is not kept.
+        data: dict[str, Any] = {
             "drawn": self.drawn,
             "actor": self.actor,
             "history": self.history,
         }
+        if self.world:
+            data["world"] = (self.state, self.base)
+        else:
+            data["log"] = self.state.log.dumps()
+        return data
 
     def __setstate__(self, data: dict[str, Any]) -> None:
-        self.state = racebook.replay(data["log"])
+        world = data.get("world")
+        self.world = world is not None
+        if world is not None:
+            self.state, base = world
+        else:
+            self.state = base = racebook.replay(data["log"])
         self.node = None
         self.drawn = list(data["drawn"])
         self.actor = data["actor"]
         self.history = [(int(p), int(a)) for p, a in data.get("history", [])]
         self.undo = None
-        self.base = self.state
+        self.base = base
         self.seen = {}
+        self.names = None
+        self.tensors, self.tensors_of = {}, (None, -1)
 
     def info_events(self, seat: int | None) -> str:
         """The events ``seat`` has seen, one ``repr`` a line, made once: each
@@ -535,7 +552,7 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
         other = self.clone()
         h = other._h
         h.state = h.state.hidden_variant(int(player_id), random.Random(seed))
-        h.node, h.undo, h.base = None, None, h.state.clone()
+        h.node, h.undo, h.base, h.world = None, None, h.state.clone(), True
         return typing.cast(RacebookState, other)
 
     def _action_to_string(self, player: int, action: int) -> str:
