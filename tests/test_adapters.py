@@ -73,7 +73,34 @@ def test_openspiel_observations() -> None:
     assert len(tensor) == game.observation_tensor_size()
     assert tensor == state.racebook_state.observation_tensor(seat)
     assert "your hand" in state.observation_string(seat).lower()
-    assert state.information_state_string(seat).startswith(state.observation_string(seat))
+    info = state.information_state_string(seat)
+    assert info.startswith(f"p{seat} ") and "your hand" not in info  # ids, not prose
+    assert info != state.information_state_string((seat + 1) % 4)
+
+
+def test_information_state_strings_are_compact() -> None:
+    """An id per event a seat saw, not its text: a whole trick race's
+    strings stay within a few kilobytes (14 KB of prose before), and they
+    tell the seat's own different moves apart."""
+    pytest.importorskip("pyspiel")
+    from racebook.adapters.openspiel import load
+
+    game = load("trickrace")
+    state = game.new_initial_state()
+    _play_some(state, 10**6, random.Random(4))
+    assert state.is_terminal()
+    longest = max(len(state.information_state_string(p)) for p in range(4))
+    assert longest < 3000, longest
+    # two histories the seat can tell apart (its own discard) differ
+    start = game.new_initial_state()
+    while start.is_chance_node():
+        start.apply_action(start.chance_outcomes()[0][0])
+    seat = start.current_player()
+    strings = set()
+    for action in start.legal_actions()[:3]:
+        child = start.child(action)
+        strings.add(child.information_state_string(seat))
+    assert len(strings) == 3
 
 
 @pytest.mark.parametrize(("game_id", "settings"), CASES)

@@ -64,7 +64,7 @@ import attrs
 
 import racebook
 from racebook.adapters.bounds import game_facts, place_returns
-from racebook.adapters.openspiel_observer import RacebookObserver
+from racebook.adapters.openspiel_observer import RacebookObserver, event_id
 from racebook.core.game import CHANCE, Game, State
 from racebook.core.registry import presets, registered_games
 from racebook.core.serial import to_data
@@ -391,16 +391,16 @@ class _Holder:
         self.tensors, self.tensors_of = {}, (None, -1)
 
     def info_events(self, seat: int | None) -> str:
-        """The events ``seat`` has seen, one ``repr`` a line, made once: each
-        call adds only the events since the last."""
+        """The events ``seat`` has seen, an id each
+        (:func:`~racebook.adapters.openspiel_observer.event_id`), made once:
+        each call adds only the events since the last."""
         groups = self.state._events
         done, text = self.seen.get(seat, (0, ""))
         if done > len(groups):
             done, text = 0, ""
         if done < len(groups):
-            lines = [repr(e) for group in groups[done:] for e in group if e.visible_to(seat)]
-            if lines:
-                text = "\n".join([text, *lines]) if text else "\n".join(lines)
+            ids = [event_id(e) for group in groups[done:] for e in group if e.visible_to(seat)]
+            text += "".join(ids)
             self.seen[seat] = (len(groups), text)
         return text
 
