@@ -69,9 +69,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument(
-        "--games", default="longshot,mafia,readysetbet,trickrace,trickrace-mini,forcehorse"
-    )
+    parser.add_argument("--games", default="longshot,mafia,readysetbet,trickrace,forcehorse")
     args = parser.parse_args()
     leduc = pyspiel.load_game("leduc_poker")
     kuhn = pyspiel.load_game("kuhn_poker")

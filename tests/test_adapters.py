@@ -452,3 +452,28 @@ def test_gymnasium_make_ids() -> None:
     observation, info = env.reset(seed=2)
     assert env.unwrapped.game.config.players == 3 and info["action_mask"].any()
     assert env.observation_space.contains(observation)
+
+
+def test_pettingzoo_parallel_through_turn_based_aec_to_parallel() -> None:
+    """No native parallel environment: PettingZoo's own conversion makes
+    one (each step, the agent to act acts; the others' actions are ignored)
+    and passes PettingZoo's parallel API test."""
+    pytest.importorskip("pettingzoo")
+    import numpy as np
+    from pettingzoo.test import parallel_api_test
+    from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+
+    from racebook.adapters.pettingzoo import env
+
+    parallel_api_test(turn_based_aec_to_parallel(env("trickrace")), num_cycles=30)
+    par = turn_based_aec_to_parallel(env("readysetbet", races=1))
+    observations, _ = par.reset(seed=1)
+    rng = np.random.default_rng(1)
+    rewards: dict[str, float] = {}
+    while par.agents:
+        actions = {}
+        for agent in par.agents:
+            mask = observations[agent]["action_mask"]
+            actions[agent] = int(rng.choice(np.flatnonzero(mask))) if mask.any() else 0
+        observations, rewards, *_ = par.step(actions)
+    assert abs(sum(rewards.values())) < 1e-9 and max(rewards.values()) > 0

@@ -50,7 +50,7 @@ class RacebookObserver:
       followed by ``own_actions``, how many times the seat has made each
       action id; the string is compact: the seat, an 8-character id of its
       view and one of every event it has seen, in order
-      (:func:`event_id`), not their text;
+      (:func:`~racebook.adapters.openspiel_observer.event_id`), not their text;
     * ``private_info=NONE`` (public information only): what a spectator sees
       (:meth:`~racebook.core.game.State.view` of ``None``), whatever the
       player; with perfect recall the string holds the public events' ids.
