@@ -270,3 +270,49 @@ def test_resampled_states_pickle_and_serialize(game_id: str) -> None:
         assert again.racebook_state.digest() == world.racebook_state.digest()
         again.undo_action(seat, action)
         assert again.legal_actions() == state.legal_actions()
+
+
+def _deal(state: Any) -> str:
+    """The log's line of the deal."""
+    return next(line for line in state.log.dumps().splitlines() if '"deal"' in line)
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_a_resampled_trick_race_is_a_world_of_its_own(players: int) -> None:
+    """The trick race's determinization is a game of its own: its log
+    replays to it, its history() played on a new state gives it, and
+    neither holds the real game's hidden cards (the deal differs); the seat
+    sees the same game (information state, tensor, legal actions)."""
+    import racebook
+
+    game = load("trickrace", players=players)
+    rng = random.Random(players)
+    sampler = random.Random(9).random
+    checked = deals = 0
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                ids, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(ids, weights)[0])
+                continue
+            seat = state.current_player()
+            if rng.random() < 0.1:
+                world = state.resample_from_infostate(seat, sampler)
+                assert world.information_state_string(seat) == state.information_state_string(seat)
+                assert world.observation_tensor(seat) == state.observation_tensor(seat)
+                assert world.legal_actions() == state.legal_actions()
+                assert world.current_player() == seat
+                rb, real = world.racebook_state, state.racebook_state
+                assert racebook.replay(rb.log.dumps()).digest() == rb.digest()
+                again = game.new_initial_state()
+                for action in world.history():
+                    again.apply_action(action)
+                assert again.racebook_state.digest() == rb.digest()
+                if rb.digest() != state.racebook_state.digest():
+                    assert rb.log.dumps() != state.racebook_state.log.dumps()
+                    assert world.history() != state.history()
+                    checked += 1
+                    deals += _deal(rb) != _deal(real)  # the cards dealt, relabelled
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 5 and deals > 0  # later races: nearly every card was seen in tricks

@@ -379,7 +379,8 @@ class _Holder:
         if world is not None:
             self.state, base = world
         else:
-            self.state = base = racebook.replay(data["log"])
+            self.state = racebook.replay(data["log"])
+            base = self.state.clone()  # undoing starts here: not the state played on
         self.node = None
         self.drawn = list(data["drawn"])
         self.actor = data["actor"]
@@ -544,16 +545,57 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> RacebookState:
         """A state that ``player_id`` cannot tell from this one, with what the
         seat does not see (others' cards, the decks' order, face-down bets)
-        drawn anew (:meth:`~racebook.core.game.State.hidden_variant`, seeded
-        from ``probability_sampler()``): a determinization for IS-MCTS and
-        friends.  Its information-state string and tensor for ``player_id``
-        are this state's."""
+        drawn anew, seeded from ``probability_sampler()``: a determinization
+        for IS-MCTS and friends.  Its information-state string and tensor for
+        ``player_id`` are this state's.
+
+        Where the game gives one (:meth:`~racebook.core.game.State.hidden_world`:
+        the trick race), it is a game of its own world: its actions, log and
+        ``history()`` are those of a game with the redrawn hidden data, played
+        from the start, and hold no trace of this game's hidden data.  Other
+        games change the hidden data of a copy
+        (:meth:`~racebook.core.game.State.hidden_variant`), whose log and
+        ``history()`` are still this game's (see the adapters page)."""
         seed = int(float(probability_sampler()) * 2**53)
+        rng = random.Random(seed)
+        # (a chance node part-drawn: its draws would tell the real outcome)
+        actions = None if self._h.drawn else self._h.state.hidden_world(int(player_id), rng)
+        if actions is not None:
+            world = self._world(actions)
+            if world is not None:
+                return world
         other = self.clone()
         h = other._h
-        h.state = h.state.hidden_variant(int(player_id), random.Random(seed))
+        h.state = h.state.hidden_variant(int(player_id), rng)
         h.node, h.undo, h.base, h.world = None, None, h.state.clone(), True
         return typing.cast(RacebookState, other)
+
+    def _world(self, actions: list[Any]) -> RacebookState | None:
+        """A new game of this OpenSpiel game played through ``actions`` (a
+        racebook game's actions, every chance outcome among them), step by
+        step as OpenSpiel plays it: each chance outcome as its draws, each
+        seat's action after its arrival when several may act, and this
+        state's chance node part-drawn and arrival as they are.  ``None``
+        if a chance node cannot tell the draws of its outcome."""
+        h = self._h
+        world = typing.cast(RacebookState, self.get_game().new_initial_state())
+        w = world._h
+        for i, action in enumerate(actions):
+            if i < len(w.state._entries):
+                continue  # applied already: a chance node that draws nothing (_settle)
+            if action.seat == CHANCE:
+                drawn = world._node().drawn_of(action)
+                if drawn is None:
+                    return None
+                for outcome in drawn:
+                    world._apply_action(outcome)
+            else:
+                if world._arrival():
+                    world._apply_action(action.seat)
+                world._apply_action(w.state.game.action_id(action))
+        if h.actor is not None and world._arrival():
+            world._apply_action(h.actor)
+        return world
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == _CHANCE:

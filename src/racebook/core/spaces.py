@@ -166,6 +166,11 @@ class ChanceNode(abc.ABC):
         OpenSpiel's ``action_to_string`` shows for chance)."""
         return f"outcome {outcome}"
 
+    def drawn_of(self, action: Action) -> list[int] | None:
+        """The outcome ids whose draws make ``action`` (:meth:`action`'s
+        inverse), ``None`` where the node cannot tell them."""
+        return None
+
 
 class Enumerated(ChanceNode):
     """One step: outcome ``i`` is the ``i``-th ``(action, probability)`` pair."""
@@ -184,6 +189,12 @@ class Enumerated(ChanceNode):
     def describe(self, drawn: Sequence[int], outcome: int) -> str:
         return str(self.listed[outcome][0])
 
+    def drawn_of(self, action: Action) -> list[int] | None:
+        for i, (listed, p) in enumerate(self.listed):
+            if p > 0 and listed == action:
+                return [i]
+        return None
+
 
 class Draws(ChanceNode):
     """Draws without replacement from one bag after another: ``bags`` is a list
@@ -192,17 +203,28 @@ class Draws(ChanceNode):
     the current bag, each with probability *copies left / items left*, so a
     full draw is a uniform shuffle (of a multiset).  ``build`` makes the
     action from the ids drawn from each bag; ``name`` (optional) names an id
-    of a bag, ``name(bag, id)``, for :meth:`describe`."""
+    of a bag, ``name(bag, id)``, for :meth:`describe`; ``unbuild``
+    (optional) is ``build``'s inverse, the ids drawn from each bag, for
+    :meth:`drawn_of`."""
 
     def __init__(
         self,
         bags: Sequence[tuple[Sequence[int], int]],
         build: Callable[[list[list[int]]], Action],
         name: Callable[[int, int], str] | None = None,
+        unbuild: Callable[[Action], list[list[int]]] | None = None,
     ) -> None:
         self.bags = [(list(items), count) for items, count in bags]
         self.build = build
         self.name = name
+        self.unbuild = unbuild
+
+    def drawn_of(self, action: Action) -> list[int] | None:
+        if self.unbuild is None:
+            return None
+        parts = self.unbuild(action)
+        drawn = [x for part in parts for x in part]
+        return drawn if self.action(drawn) == action else None
 
     def describe(self, drawn: Sequence[int], outcome: int) -> str:
         start = 0
@@ -242,12 +264,15 @@ def shuffle(
     items: Iterable[int],
     build: Callable[[list[int]], Action],
     name: Callable[[int], str] | None = None,
+    unbuild: Callable[[Action], list[int]] | None = None,
 ) -> Draws:
     """A uniform shuffle of the multiset ``items``: every item drawn in turn
-    (``name`` names an item for :meth:`Draws.describe`)."""
+    (``name`` names an item for :meth:`Draws.describe`; ``unbuild``, the
+    items in the order ``build`` was given them, for :meth:`Draws.drawn_of`)."""
     listed = list(items)
     named = None if name is None else (lambda _bag, x: name(x))
-    return Draws([(listed, len(listed))], lambda parts: build(parts[0]), named)
+    back = None if unbuild is None else (lambda action: [unbuild(action)])
+    return Draws([(listed, len(listed))], lambda parts: build(parts[0]), named, back)
 
 
 def chance_probabilities(node: ChanceNode, drawn: Sequence[int]) -> dict[int, float]:
