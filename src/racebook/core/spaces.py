@@ -222,7 +222,10 @@ class Draws(ChanceNode):
     def drawn_of(self, action: Action) -> list[int] | None:
         if self.unbuild is None:
             return None
-        parts = self.unbuild(action)
+        try:
+            parts = self.unbuild(action)
+        except ValueError:  # not an action of this node
+            return None
         drawn = [x for part in parts for x in part]
         return drawn if self.action(drawn) == action else None
 
