@@ -550,7 +550,8 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
         ``player_id`` are this state's.
 
         Where the game gives one (:meth:`~racebook.core.game.State.hidden_world`:
-        the trick race, Ready Set Bet), it is a game of its own world: its actions, log and
+        the trick race, Ready Set Bet, Long Shot, Horse Racing Mafia), it is
+        a game of its own world: its actions, log and
         ``history()`` are those of a game with the redrawn hidden data, played
         from the start, and hold no trace of this game's hidden data.  Other
         games change the hidden data of a copy
