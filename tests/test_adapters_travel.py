@@ -413,3 +413,75 @@ def test_a_resampled_box_race_is_a_world_of_its_own(game_id: str) -> None:
         assert other.history() == world.history()
         assert other.racebook_state.log.dumps() == rb.log.dumps()
     assert twins >= 3
+
+
+def _forcehorse_twin(state: Any, seat: int) -> Any:
+    """A Force of the Horse game ``seat`` cannot tell from ``state`` whose
+    hidden cards differ: two instances of other names it never saw swapped
+    in the other player's first shuffle; ``None`` if no swap keeps the
+    seat's information state."""
+    from racebook.games.forcehorse.events import Shuffle
+    from racebook.games.forcehorse.worlds import _walk
+
+    rb = state.racebook_state
+    seen, first = _walk(rb, seat)
+    names = rb.table.cards
+    for i, deck in first.items():
+        shuffle = rb._entries[i]
+        if shuffle.player == seat:
+            continue
+        hidden = [k for k, p in enumerate(shuffle.order) if deck[p] not in seen]
+        for a in hidden:
+            for b in hidden:
+                if (
+                    a < b
+                    and names[deck[shuffle.order[a]]].name != names[deck[shuffle.order[b]]].name
+                ):
+                    order = list(shuffle.order)
+                    order[a], order[b] = order[b], order[a]
+                    actions = list(rb._entries)
+                    actions[i] = Shuffle(shuffle.seat, shuffle.player, tuple(order))
+                    try:
+                        twin = state._world(actions)
+                    except ValueError:  # the rules refuse it
+                        continue
+                    info = twin.information_state_string(seat)
+                    if info == state.information_state_string(seat):
+                        return twin
+    return None
+
+
+def test_a_resampled_force_of_the_horse_is_a_world_of_its_own() -> None:
+    """Force of the Horse: a determinization's log replays to it and its
+    history() rebuilds it; a twin game whose hidden cards differ (two unseen
+    cards of the other player swapped) gives the very same world for the
+    same seed, and the real game's shuffles are not the world's."""
+    import racebook
+
+    game = load("forcehorse")
+    twins = 0
+    for steps in (12, 25, 40, 60):
+        state = _mid_game("forcehorse", steps=steps, seed=steps)
+        while state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        seat = state.current_player()
+        world = state.resample_from_infostate(seat, random.Random(steps).random)
+        assert not world._h.world  # a world of its own, not a changed copy
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        assert world.legal_actions() == state.legal_actions()
+        rb = world.racebook_state
+        assert racebook.replay(rb.log.dumps()).digest() == rb.digest()
+        again = game.new_initial_state()
+        for action in world.history():
+            again.apply_action(action)
+        assert again.racebook_state.digest() == rb.digest()
+        assert world.history() != state.history()
+        twin = _forcehorse_twin(state, seat)
+        if twin is None:
+            continue
+        twins += 1
+        assert twin.history() != state.history()
+        other = twin.resample_from_infostate(seat, random.Random(steps).random)
+        assert other.history() == world.history()
+        assert other.racebook_state.log.dumps() == rb.log.dumps()
+    assert twins >= 3

@@ -550,11 +550,12 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
         ``player_id`` are this state's.
 
         Where the game gives one (:meth:`~racebook.core.game.State.hidden_world`:
-        the trick race, Ready Set Bet, Long Shot, Horse Racing Mafia), it is
-        a game of its own world: its actions, log and
-        ``history()`` are those of a game with the redrawn hidden data, played
-        from the start, and hold no trace of this game's hidden data.  Other
-        games change the hidden data of a copy
+        every game does; Long Shot, Mafia and Force of the Horse when the
+        rules allow the world they deal), it is a game of its own world: its
+        actions, log and ``history()`` are those of a game with the redrawn
+        hidden data, played from the start, and hold no trace of this
+        game's hidden data.  Otherwise (no such world, or a chance step
+        part-drawn) the hidden data of a copy change
         (:meth:`~racebook.core.game.State.hidden_variant`), whose log and
         ``history()`` are still this game's (see the adapters page)."""
         seed = int(float(probability_sampler()) * 2**53)

@@ -340,5 +340,6 @@ class LongShotState(State[LongShotConfig, LongShotView, Action]):
 
     def hidden_world(self, seat: int, rng: random.Random) -> list[Action] | None:
         """The actions of a game ``seat`` cannot tell from this one, the cards
-        and orders it never saw dealt anew (:func:`.worlds.hidden_world`)."""
+        and orders it never saw dealt anew
+        (:func:`racebook.games.longshot.worlds.hidden_world`)."""
         return worlds.hidden_world(self, seat, rng)

@@ -1,4 +1,5 @@
-"""A game of its own world (:meth:`LongShotState.hidden_world`): the actions
+"""A game of its own world
+(:meth:`~racebook.games.longshot.state.LongShotState.hidden_world`): the actions
 of a box race that a seat cannot tell from the real one, with the cards it
 never saw redrawn, so that its log and history hold no trace of them.
 
