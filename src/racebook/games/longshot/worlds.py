@@ -25,8 +25,10 @@ cards of one code), the first of them in its hand is taken as the one
 placed: the world keeps the real game's answer for that card (dealt or
 drawn), the one trace of the real hidden data left.  The rules can tell
 more than the cards seen (a pass that only a hand with no legal card
-allows): the new world is played through, and a deal that the rules refuse
-is dealt again (:data:`TRIES` times at most, then ``None``).
+allows): the new world is played through and kept only if the seat sees
+the very same events and view (a rule module's hidden data the walk does
+not know about included), else dealt again (:data:`TRIES` times at most,
+then ``None``).
 """
 
 from __future__ import annotations
@@ -174,10 +176,14 @@ def hidden_world(state: LongShotState, seat: int, rng: random.Random) -> list[Ac
     """The actions of a game ``seat`` cannot tell from ``state``, the cards
     and orders it never saw dealt anew (module text); ``None`` if
     :data:`TRIES` deals all broke a rule the real game kept."""
-    found = _walk(state, seat)
+    try:
+        found = _walk(state, seat)
+    except (AssertionError, LookupError):  # a rule module's cards the walk cannot follow
+        return None
+    want = (_seen(state, seat), state.view(seat))
     for _ in range(TRIES):
         actions = _deal_anew(state, found, rng)
-        if actions is not None and _plays(state, actions):
+        if actions is not None and _plays(state, seat, actions) == want:
             return actions
     return None
 
@@ -273,12 +279,18 @@ def _demands(entries: list[Action], found: _Walk, i: int) -> dict[int, Counter[i
     return out
 
 
-def _plays(state: LongShotState, actions: list[Action]) -> bool:
-    """Whether the rules allow ``actions`` from a new game."""
+def _plays(state: LongShotState, seat: int, actions: list[Action]) -> Any:
+    """What ``seat`` sees of ``actions`` played from a new game (its events
+    and view, as :func:`_seen` and ``view``), ``None`` if the rules refuse them."""
     other: Any = state.game.new_state(explicit_chance=True)
     try:
         for action in actions:
             other.apply(action)
     except IllegalAction:
-        return False
-    return True
+        return None
+    return (_seen(other, seat), other.view(seat))
+
+
+def _seen(state: LongShotState, seat: int) -> list[str]:
+    """The events ``seat`` saw, as text."""
+    return [repr(e) for group in state._events for e in group if e.visible_to(seat)]
