@@ -393,7 +393,7 @@ def test_a_resampled_box_race_is_a_world_of_its_own(game_id: str) -> None:
             state.apply_action(rng.choices(ids, weights)[0])
         seat = state.current_player()
         world = state.resample_from_infostate(seat, random.Random(steps).random)
-        assert not world._h.world  # a world of its own, not a changed copy
+        assert world.own_world  # a world of its own, not a changed copy
         assert world.information_state_string(seat) == state.information_state_string(seat)
         assert world.legal_actions() == state.legal_actions()
         rb = world.racebook_state
@@ -466,7 +466,7 @@ def test_a_resampled_force_of_the_horse_is_a_world_of_its_own() -> None:
             state.apply_action(state.chance_outcomes()[0][0])
         seat = state.current_player()
         world = state.resample_from_infostate(seat, random.Random(steps).random)
-        assert not world._h.world  # a world of its own, not a changed copy
+        assert world.own_world  # a world of its own, not a changed copy
         assert world.information_state_string(seat) == state.information_state_string(seat)
         assert world.legal_actions() == state.legal_actions()
         rb = world.racebook_state
@@ -485,3 +485,21 @@ def test_a_resampled_force_of_the_horse_is_a_world_of_its_own() -> None:
         assert other.history() == world.history()
         assert other.racebook_state.log.dumps() == rb.log.dumps()
     assert twins >= 3
+
+
+def test_a_resample_without_a_world_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the game finds no world, the resampled state is a copy with
+    its hidden data changed, and ``own_world`` says its log is not its own."""
+    from racebook.games.longshot.state import LongShotState
+
+    state = _mid_game("longshot", steps=30)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    seat = state.current_player()
+    assert state.own_world
+    assert state.resample_from_infostate(seat, random.Random(1).random).own_world
+    monkeypatch.setattr(LongShotState, "hidden_world", lambda self, seat, rng: None)
+    copy_ = state.resample_from_infostate(seat, random.Random(1).random)
+    assert not copy_.own_world
+    assert copy_.information_state_string(seat) == state.information_state_string(seat)
+    assert copy_.history() == state.history()

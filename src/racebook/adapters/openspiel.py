@@ -439,6 +439,14 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
         """The racebook state (not to be changed from outside)."""
         return self._h.state
 
+    @property
+    def own_world(self) -> bool:
+        """Whether this state's log and ``history()`` are its own: true of
+        every state but a resampled one that fell back to a copy with its
+        hidden data changed (:meth:`resample_from_infostate`), whose log and
+        ``history()`` are still the real game's."""
+        return not self._h.world
+
     def _node(self) -> ChanceNode:
         h = self._h
         if h.node is None:
