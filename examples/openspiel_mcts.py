@@ -27,7 +27,7 @@ import time
 import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
 
-from racebook.adapters.openspiel import load
+from racebook.adapters.openspiel import load, seed_resampler
 
 
 def play(game_id: str, index: int, simulations: int, seed: int, kind: str) -> tuple[bool, int]:
@@ -37,7 +37,8 @@ def play(game_id: str, index: int, simulations: int, seed: int, kind: str) -> tu
     evaluator = mcts.RandomRolloutEvaluator(1, rng)
     bot: object
     if kind == "ismcts":
-        bot = ismcts.ISMCTSBot(game, evaluator, 2.0, simulations, random_state=rng)
+        # resampling from the bot's own random state: a game is the same each run
+        bot = seed_resampler(ismcts.ISMCTSBot(game, evaluator, 2.0, simulations, random_state=rng))
     else:
         bot = mcts.MCTSBot(
             game,

@@ -233,3 +233,46 @@ def test_jobs_on_a_local_ray_head(monkeypatch: pytest.MonkeyPatch) -> None:
         assert run_jobs(_square, [1, 2, 3], backend="ray", workers=1) == [1, 4, 9]
     finally:
         ray.shutdown()
+
+
+def test_openspiel_states_travel_to_ray_tasks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Ray task given only OpenSpiel states (a worker that has imported
+    nothing of racebook) plays a move in each and returns them: unpickling
+    imports the adapter, which registers the game."""
+    ray = pytest.importorskip("ray")
+    pytest.importorskip("pyspiel")
+    import random
+
+    from racebook.adapters.openspiel import load
+
+    if ray.is_initialized():
+        pytest.skip("Ray is already running in this process")
+    monkeypatch.setenv("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+    paths = [str(ROOT / "src"), *filter(None, [os.environ.get("PYTHONPATH")])]
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(paths))  # the workers' interpreters
+    states = []
+    for game_id in ("trickrace", "forcehorse"):
+        state = load(game_id).new_initial_state()
+        rng = random.Random(1)
+        while len(state.history()) < 50 or state.is_chance_node():
+            if state.is_chance_node():
+                ids, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(ids, weights)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        states.append(state)
+
+    def first_move(state: object) -> object:
+        state.apply_action(state.legal_actions()[0])  # type: ignore[attr-defined]
+        return state
+
+    ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
+    try:
+        task = ray.remote(first_move)
+        back = ray.get([task.remote(s) for s in states], timeout=HANG)
+    finally:
+        ray.shutdown()
+    for state, other in zip(states, back, strict=True):
+        state.apply_action(state.legal_actions()[0])
+        assert other.history() == state.history()
+        assert other.racebook_state.digest() == state.racebook_state.digest()

@@ -29,6 +29,7 @@ Two cases have no bound, and say so (:attr:`Facts.derived` is ``False``):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -55,6 +56,29 @@ class Facts:
     max_score: int
     derived: bool
     """``True``: bounds derived from the rules; ``False``: caps (see the module text)."""
+
+
+def place_returns(places: Sequence[int], seats: int) -> list[float]:
+    """Each seat's return from the final ``places`` (1 is first) of the
+    scored seats: ``1 - 2 * (place - 1) / (players - 1)``, 1 for a lone
+    winner and -1 for a lone last, where seats that tie share the places they
+    take (two seats tied for first of four each get the mean of 1 and 1/3),
+    so that the returns always sum to 0.  A seat after ``places`` (Ready Set
+    Bet's host chair, which is not scored) gets 0.
+
+    >>> place_returns([1, 2, 3], 3), place_returns([1, 1], 2), place_returns([2, 1, 2], 4)
+    ([1.0, 0.0, -1.0], [0.0, 0.0], [-0.5, 1.0, -0.5, 0.0])
+    """
+    n = len(places)
+    out = [0.0] * seats
+    if n < 2:
+        return out
+    for s, place in enumerate(places):
+        tied = sum(1 for p in places if p == place)
+        # the places taken by the tie are place .. place + tied - 1
+        mean = place + (tied - 1) / 2
+        out[s] = 1.0 - 2.0 * (mean - 1) / (n - 1)
+    return out
 
 
 def game_facts(game: Game[Any, Any]) -> Facts:

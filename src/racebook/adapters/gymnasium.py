@@ -24,10 +24,20 @@ may also list one per seat.
   method sb3-contrib's ``MaskablePPO`` calls); an illegal id ends the episode
   with ``illegal_reward`` (-1 by default);
 * reward: 0 until the game ends, then the seat's place reward
-  ``1 - 2 * (place - 1) / (players - 1)`` (``info["won"]`` says whether the
-  seat is among the winners);
+  ``1 - 2 * (place - 1) / (players - 1)``, seats that tie sharing the places
+  they take (:func:`racebook.adapters.bounds.place_returns`); ``info["won"]``
+  says whether the seat is among the winners;
 * chance and real time (several seats may act) are drawn from the reset's
   seed, as :func:`racebook.simulate` and the PettingZoo environment draw them.
+
+Importing this module registers an id with Gymnasium for every preset,
+``racebook/<preset>-v0`` (:func:`register_envs`), so ``gymnasium.make``
+works; the ``module:id`` form imports the module itself:
+
+>>> import gymnasium
+>>> env = gymnasium.make("racebook.adapters.gymnasium:racebook/trickrace-v0", seat=1)
+>>> env.unwrapped.seat, env.unwrapped.game.id
+(1, 'trickrace')
 """
 
 from __future__ import annotations
@@ -46,6 +56,7 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
     ) from exc
 
 import racebook
+from racebook.adapters.bounds import place_returns
 from racebook.agents import make_bot
 from racebook.core.game import CHANCE, Game, State
 
@@ -226,8 +237,7 @@ class SingleSeatEnv(gymnasium.Env[Any, Any]):
         result = self.racebook_state.result
         if result is None:
             return 0.0
-        n = self.game.players
-        return 1.0 - 2.0 * (result.places[self.seat] - 1) / max(1, n - 1)
+        return place_returns(result.places[: self.game.players], self.game.seats)[self.seat]
 
     def step(self, action: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """Play ``action`` (an id), then the opponents up to the seat's next
@@ -255,3 +265,32 @@ class SingleSeatEnv(gymnasium.Env[Any, Any]):
             print(text)
             return None
         return text
+
+
+ENV_NAMESPACE = "racebook"
+"""The Gymnasium namespace of the ids :func:`register_envs` registers."""
+
+
+def register_envs(names: Sequence[str] | None = None) -> list[str]:
+    """Register ``racebook/<name>-v0`` with Gymnasium for each preset name
+    (every preset by default; a plugin's presets may be added later), a
+    :class:`SingleSeatEnv` of that preset whose other settings are
+    ``gymnasium.make``'s keyword arguments; returns the ids (registering
+    twice is harmless)."""
+    from racebook.core.registry import presets
+
+    ids = []
+    for name in names if names is not None else sorted(presets()):
+        env_id = f"{ENV_NAMESPACE}/{name}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id,
+                entry_point="racebook.adapters.gymnasium:SingleSeatEnv",
+                kwargs={"game": name},
+                disable_env_checker=True,  # tests/test_adapters.py runs check_env
+            )
+        ids.append(env_id)
+    return ids
+
+
+register_envs()

@@ -44,6 +44,7 @@ How the game maps onto OpenSpiel:
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 import random
@@ -62,8 +63,8 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
 import attrs
 
 import racebook
-from racebook.adapters.bounds import game_facts
-from racebook.adapters.openspiel_observer import RacebookObserver
+from racebook.adapters.bounds import game_facts, place_returns
+from racebook.adapters.openspiel_observer import RacebookObserver, event_id
 from racebook.core.game import CHANCE, Game, State
 from racebook.core.registry import presets, registered_games
 from racebook.core.serial import to_data
@@ -73,6 +74,8 @@ PREFIX = "racebook_"
 _KEPT: list[type[Any]] = []
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
+MAX_TRIED_PLAYERS = 16
+"""The most players :func:`seat_range` tries."""
 NONE_INT = -1
 """The value of an ``int | None`` setting's parameter that stands for ``None``."""
 
@@ -145,12 +148,19 @@ def _fields(game_id: str) -> tuple[tuple[str, str, Any], ...]:
 
 
 def _parameter_specification(game_id: str) -> dict[str, Any]:
-    spec: dict[str, Any] = {"preset": game_id, "returns": "places", "settings": "{}"}
+    spec: dict[str, Any] = {
+        "preset": game_id,
+        "returns": "places",
+        "observation": "raw",
+        "settings": "{}",
+    }
     spec.update((name, default) for name, _, default in _fields(game_id))
     return spec
 
 
-def _canonical(game_id: str, preset: str, config: Any, returns: str) -> dict[str, Any]:
+def _canonical(
+    game_id: str, preset: str, config: Any, returns: str, observation: str = "raw"
+) -> dict[str, Any]:
     """The parameters ``str(game)`` shows: the preset and the settings that
     differ from it, so that loading the string gives the same config."""
     fields = _fields(game_id)
@@ -164,20 +174,44 @@ def _canonical(game_id: str, preset: str, config: Any, returns: str) -> dict[str
         # game's own preset says it all
         preset = game_id
         changed = {n: v for n, v in actual.items() if v != defaults[n]}
-    return {"preset": preset, "returns": returns, **changed}
+    shown = {"preset": preset, "returns": returns, **changed}
+    if observation != "raw":
+        shown["observation"] = observation
+    return shown
 
 
-def _game_type(game_id: str, title: str) -> Any:
+@functools.cache
+def seat_range(game_id: str) -> tuple[int, int]:
+    """The fewest and most OpenSpiel players (seats) of the game: the player
+    counts its config accepts (tried from 1 to :data:`MAX_TRIED_PLAYERS`),
+    as seats (Ready Set Bet adds the host's chair)."""
+    seats = []
+    for players in range(1, MAX_TRIED_PLAYERS + 1):
+        try:
+            seats.append(racebook.load(game_id, players=players).seats)
+        except (ValueError, TypeError):  # a ConfigError, or no players setting
+            continue
+    if not seats:  # a game without a players setting: its own seats
+        seats = [racebook.load(game_id).seats]
+    return min(seats), max(seats)
+
+
+def _game_type(game_id: str, title: str, returns: str = "places") -> Any:
+    low, high = seat_range(game_id)
+    # place returns share a tie's places (see returns()): they sum to 0
+    utility = pyspiel.GameType.Utility.ZERO_SUM
+    if returns == "scores":
+        utility = pyspiel.GameType.Utility.GENERAL_SUM
     return pyspiel.GameType(
         short_name=PREFIX + game_id,
         long_name=f"racebook {title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=16,
-        min_num_players=1,
+        max_num_players=high,
+        min_num_players=low,
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
@@ -222,7 +256,11 @@ class RacebookGame(pyspiel.Game):  # type: ignore[misc]
         self.returns_kind = str(params.get("returns", "places"))
         if self.returns_kind not in ("places", "scores"):
             raise ValueError(f"returns: 'places' or 'scores', not {self.returns_kind!r}")
+        self.observation_kind = str(params.get("observation", "raw"))
+        if self.observation_kind not in ("raw", "squashed"):
+            raise ValueError(f"observation: 'raw' or 'squashed', not {self.observation_kind!r}")
         self.rb: Game[Any, Any] = racebook.load(preset, **settings)
+        self._first: _Holder | None = None  # the start of every game (RacebookState)
         rb = self.rb
         self.facts = game_facts(rb)
         if self.returns_kind == "places":
@@ -235,10 +273,12 @@ class RacebookGame(pyspiel.Game):  # type: ignore[misc]
             num_players=rb.seats,
             min_utility=low,
             max_utility=high,
+            utility_sum=0.0 if self.returns_kind == "places" else None,
             max_game_length=self.facts.max_game_length,
         )
-        game_type = _game_type(game_id, rb.title)
-        super().__init__(game_type, info, _canonical(game_id, preset, rb.config, self.returns_kind))
+        game_type = _game_type(game_id, rb.title, self.returns_kind)
+        shown = _canonical(game_id, preset, rb.config, self.returns_kind, self.observation_kind)
+        super().__init__(game_type, info, shown)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_load_string, (str(self),))
@@ -255,7 +295,7 @@ class RacebookGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> RacebookObserver:
-        return RacebookObserver(self.rb, iig_obs_type)
+        return RacebookObserver(self.rb, iig_obs_type, squashed=self.observation_kind == "squashed")
 
 
 _Undo = tuple[int, list[int], "int | None", "_Undo | None"]
@@ -282,7 +322,28 @@ class _Holder:
         self.history: list[tuple[int, int]] = []
         self.undo: _Undo | None = None
         self.base: State[Any, Any, Any] | None = None
+        self.world = False
+        """Resampled (:meth:`RacebookState.resample_from_infostate`): the
+        racebook state's hidden data was drawn anew, so its log no longer
+        replays to it, and it travels as the state itself."""
         self.seen: dict[int | None, tuple[int, str]] = {}
+        self.names: tuple[ChanceNode, int, dict[int, str]] | None = None
+        # each seat's tensor, kept while the racebook state is unchanged
+        self.tensors: dict[int | None, list[float]] = {}
+        self.tensors_of: tuple[State[Any, Any, Any] | None, int] = (None, -1)
+
+    def tensor(self, seat: int | None) -> list[float]:
+        """The racebook state's observation tensor of ``seat``, made once
+        for each version of the state (OpenSpiel asks for it again and again:
+        for the observation, the information state, each player in turn)."""
+        state = self.state
+        if self.tensors_of[0] is not state or self.tensors_of[1] != state._version:
+            self.tensors = {}
+            self.tensors_of = (state, state._version)
+        found = self.tensors.get(seat)
+        if found is None:
+            found = self.tensors[seat] = state.observation_tensor(seat)
+        return found
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
         other = _Holder(self.state.clone())
@@ -291,42 +352,56 @@ class _Holder:
         other.history = list(self.history)
         other.undo = self.undo
         other.base = self.base
+        other.world = self.world
         other.seen = dict(self.seen)
         # a chance node may hold the state it was made from: made anew when needed
         return other
 
     def __getstate__(self) -> dict[str, Any]:
         # OpenSpiel serializes a Python state by pickling its attributes: the
-        # racebook state goes as its log (full information), replayed on load.
-        # The undo stack is not kept.
-        return {
-            "log": self.state.log.dumps(),
+        # racebook state goes as its log (full information), replayed on load;
+        # a resampled state, whose log no longer replays to it, as itself
+        # (with the state undoing starts from).  The undo stack is not kept.
+        data: dict[str, Any] = {
             "drawn": self.drawn,
             "actor": self.actor,
             "history": self.history,
         }
+        if self.world:
+            data["world"] = (self.state, self.base)
+        else:
+            data["log"] = self.state.log.dumps()
+        return data
 
     def __setstate__(self, data: dict[str, Any]) -> None:
-        self.state = racebook.replay(data["log"])
+        world = data.get("world")
+        self.world = world is not None
+        if world is not None:
+            self.state, base = world
+        else:
+            self.state = racebook.replay(data["log"])
+            base = self.state.clone()  # undoing starts here: not the state played on
         self.node = None
         self.drawn = list(data["drawn"])
         self.actor = data["actor"]
         self.history = [(int(p), int(a)) for p, a in data.get("history", [])]
         self.undo = None
-        self.base = self.state
+        self.base = base
         self.seen = {}
+        self.names = None
+        self.tensors, self.tensors_of = {}, (None, -1)
 
     def info_events(self, seat: int | None) -> str:
-        """The events ``seat`` has seen, one ``repr`` a line, made once: each
-        call adds only the events since the last."""
+        """The events ``seat`` has seen, an id each
+        (:func:`~racebook.adapters.openspiel_observer.event_id`), made once:
+        each call adds only the events since the last."""
         groups = self.state._events
         done, text = self.seen.get(seat, (0, ""))
         if done > len(groups):
             done, text = 0, ""
         if done < len(groups):
-            lines = [repr(e) for group in groups[done:] for e in group if e.visible_to(seat)]
-            if lines:
-                text = "\n".join([text, *lines]) if text else "\n".join(lines)
+            ids = [event_id(e) for group in groups[done:] for e in group if e.visible_to(seat)]
+            text += "".join(ids)
             self.seen[seat] = (len(groups), text)
         return text
 
@@ -337,8 +412,23 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: RacebookGame) -> None:
         super().__init__(game)
         self._returns_kind = game.returns_kind
-        self._h = _Holder(game.rb.new_state(explicit_chance=True))
-        self._settle()
+        first = game._first
+        if first is None:
+            self._h = _Holder(game.rb.new_state(explicit_chance=True))
+            self._settle()
+            # every game starts alike (chance is explicit): a copy of this
+            # start, kept aside, begins each later one, its tensors shared
+            # (OpenSpiel makes an initial state for the size of each tensor
+            # it is asked for)
+            first = game._first = copy.deepcopy(self._h)
+        self._h = h = copy.deepcopy(first)
+        h.tensors, h.tensors_of = first.tensors, (h.state, h.state._version)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the game's string and the adapter's data, loaded by a function of
+        # this module: unpickling imports the adapter, which registers the
+        # game, in a process that has imported nothing else
+        return (_load_state, (str(self.get_game()), self._h.__getstate__()))
 
     @property
     def _rb_game(self) -> Game[Any, Any]:
@@ -348,6 +438,14 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
     def racebook_state(self) -> State[Any, Any, Any]:
         """The racebook state (not to be changed from outside)."""
         return self._h.state
+
+    @property
+    def own_world(self) -> bool:
+        """Whether this state's log and ``history()`` are its own: true of
+        every state but a resampled one that fell back to a copy with its
+        hidden data changed (:meth:`resample_from_infostate`), whose log and
+        ``history()`` are still the real game's."""
+        return not self._h.world
 
     def _node(self) -> ChanceNode:
         h = self._h
@@ -455,26 +553,85 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> RacebookState:
         """A state that ``player_id`` cannot tell from this one, with what the
         seat does not see (others' cards, the decks' order, face-down bets)
-        drawn anew (:meth:`~racebook.core.game.State.hidden_variant`, seeded
-        from ``probability_sampler()``): a determinization for IS-MCTS and
-        friends.  Its information-state string and tensor for ``player_id``
-        are this state's."""
+        drawn anew, seeded from ``probability_sampler()``: a determinization
+        for IS-MCTS and friends.  Its information-state string and tensor for
+        ``player_id`` are this state's.
+
+        Where the game gives one (:meth:`~racebook.core.game.State.hidden_world`:
+        every game does; Long Shot, Mafia and Force of the Horse when the
+        rules allow the world they deal), it is a game of its own world: its
+        actions, log and ``history()`` are those of a game with the redrawn
+        hidden data, played from the start, and hold no trace of this
+        game's hidden data.  Otherwise (no such world, or a chance step
+        part-drawn) the hidden data of a copy change
+        (:meth:`~racebook.core.game.State.hidden_variant`), whose log and
+        ``history()`` are still this game's (see the adapters page)."""
         seed = int(float(probability_sampler()) * 2**53)
+        rng = random.Random(seed)
+        # (a chance node part-drawn: its draws would tell the real outcome)
+        actions = None if self._h.drawn else self._h.state.hidden_world(int(player_id), rng)
+        if actions is not None:
+            world = self._world(actions)
+            if world is not None:
+                return world
         other = self.clone()
         h = other._h
-        h.state = h.state.hidden_variant(int(player_id), random.Random(seed))
-        h.node, h.undo, h.base = None, None, h.state.clone()
+        h.state = h.state.hidden_variant(int(player_id), rng)
+        h.node, h.undo, h.base, h.world = None, None, h.state.clone(), True
         return typing.cast(RacebookState, other)
+
+    def _world(self, actions: list[Any]) -> RacebookState | None:
+        """A new game of this OpenSpiel game played through ``actions`` (a
+        racebook game's actions, every chance outcome among them), step by
+        step as OpenSpiel plays it: each chance outcome as its draws, each
+        seat's action after its arrival when several may act, and this
+        state's chance node part-drawn and arrival as they are.  ``None``
+        if a chance node cannot tell the draws of its outcome."""
+        h = self._h
+        world = typing.cast(RacebookState, self.get_game().new_initial_state())
+        w = world._h
+        for i, action in enumerate(actions):
+            if i < len(w.state._entries):
+                continue  # applied already: a chance node that draws nothing (_settle)
+            if action.seat == CHANCE:
+                drawn = world._node().drawn_of(action)
+                if drawn is None:
+                    return None
+                for outcome in drawn:
+                    world._apply_action(outcome)
+            else:
+                if world._arrival():
+                    world._apply_action(action.seat)
+                world._apply_action(w.state.game.action_id(action))
+        if h.actor is not None and world._arrival():
+            world._apply_action(h.actor)
+        return world
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == _CHANCE:
             if self._arrival():
                 return f"arrival: seat {action}"
-            describe = getattr(self._node(), "describe", None)
-            if describe is not None:
-                return f"chance: {describe(self._h.drawn, action)}"
-            return f"chance outcome {action}"
+            return self._chance_names().get(action, f"chance outcome {action}")
         return self._rb_game.action_space.describe(action)
+
+    def _chance_names(self) -> dict[int, str]:
+        """Each outcome of the chance step by name, unique in the step: an
+        outcome whose name another outcome shares (two VIP cards of one name
+        in Ready Set Bet's bag) has its id added (OpenSpiel requires a
+        distinct string for each action of a state)."""
+        h = self._h
+        node = self._node()
+        if h.names is not None and h.names[0] is node and h.names[1] == len(h.drawn):
+            return h.names[2]
+        found = node.outcomes(h.drawn)
+        ids = [i for i, _ in found or []]
+        names = {i: f"chance: {node.describe(h.drawn, i)}" for i in ids}
+        counts: dict[str, int] = {}
+        for name in names.values():
+            counts[name] = counts.get(name, 0) + 1
+        unique = {i: name if counts[name] == 1 else f"{name} (#{i})" for i, name in names.items()}
+        h.names = (node, len(h.drawn), unique)
+        return unique
 
     def is_terminal(self) -> bool:
         return self._h.state.is_over
@@ -482,15 +639,13 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         rb = self._rb_game
         result = self._h.state.result
-        out = [0.0] * rb.seats
         if result is None:
-            return out
-        n = rb.players
-        for s in range(n):
-            if self._returns_kind == "scores":
-                out[s] = float(result.scores[s])
-            else:
-                out[s] = 1.0 - 2.0 * (result.places[s] - 1) / max(1, n - 1)
+            return [0.0] * rb.seats
+        if self._returns_kind == "places":
+            return place_returns(result.places[: rb.players], rb.seats)
+        out = [0.0] * rb.seats
+        for s in range(rb.players):
+            out[s] = float(result.scores[s])
         return out
 
     def __str__(self) -> str:
@@ -499,6 +654,36 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
         if h.drawn:
             text += f"\n(chance: {len(h.drawn)} outcomes drawn of this node)"
         return text
+
+
+def seed_resampler(bot: Any) -> Any:
+    """Make OpenSpiel's ``ISMCTSBot`` reproducible from its ``random_state``:
+    the bot resamples with an unseeded ``UniformProbabilitySampler`` of its
+    own; this sets its resampler (``bot.set_resampler``) to draw the
+    determinization's seed from the bot's random state instead.  Returns
+    the bot.
+
+    >>> import numpy as np
+    >>> from open_spiel.python.algorithms import ismcts, mcts
+    >>> rs = np.random.RandomState(0)
+    >>> game = load("trickrace")
+    >>> bot = seed_resampler(ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 2.0, 10,
+    ...                                       random_state=rs))
+    """
+
+    def resample(state: RacebookState, player: int) -> RacebookState:
+        return state.resample_from_infostate(player, bot.random_number)
+
+    bot.set_resampler(resample)
+    return bot
+
+
+def _load_state(game_text: str, data: dict[str, Any]) -> RacebookState:
+    """The state a pickle holds (:meth:`RacebookState.__reduce__`)."""
+    game = _load_string(game_text)
+    state = game.new_initial_state()
+    state._h.__setstate__(data)
+    return state
 
 
 def register(game_ids: list[str] | None = None) -> list[str]:
@@ -518,7 +703,9 @@ def register(game_ids: list[str] | None = None) -> list[str]:
     return names
 
 
-def load(game_id: str, *, returns: str = "places", **settings: Any) -> RacebookGame:
+def load(
+    game_id: str, *, returns: str = "places", observation: str = "raw", **settings: Any
+) -> RacebookGame:
     """An OpenSpiel game for ``game_id`` (a game id or preset) with config
     ``settings``; registers it first.  Each setting is its own OpenSpiel
     parameter, so ``str(game)`` loads the same game again.
@@ -531,6 +718,8 @@ def load(game_id: str, *, returns: str = "places", **settings: Any) -> RacebookG
     register([base])
     kinds = {name: kind for name, kind, _ in _fields(base)}
     params: dict[str, Any] = {"preset": game_id, "returns": returns}
+    if observation != "raw":
+        params["observation"] = observation
     legacy = {}
     for name, value in settings.items():
         if name in kinds:
@@ -542,3 +731,9 @@ def load(game_id: str, *, returns: str = "places", **settings: Any) -> RacebookG
     game = pyspiel.load_game(PREFIX + base, params)
     assert isinstance(game, RacebookGame)
     return game
+
+
+# Importing the adapter registers every game, as OpenSpiel's own Python games
+# do: pyspiel.load_game("racebook_trickrace") works after the import, and a
+# pickled state loads in a process that has imported nothing but pickle.
+register()

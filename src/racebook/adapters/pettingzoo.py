@@ -36,8 +36,10 @@ prints it).
 
 Chance (shuffles, dice) is drawn by the racebook state from the seed given
 to :meth:`RacebookEnv.reset`.  Rewards come only at the end, from the final
-places: ``1 - 2 * (place - 1) / (players - 1)`` (1 for a winner, -1 for last;
-0 for a seat that is not scored); they stay readable in
+places: ``1 - 2 * (place - 1) / (players - 1)`` (1 for a lone winner, -1
+for a lone last, seats that tie sharing the places they take, so that the
+rewards sum to 0: :func:`racebook.adapters.bounds.place_returns`; 0 for a
+seat that is not scored); they stay readable in
 ``env.final_rewards`` after the agents are gone.  ``state()`` is the
 spectator's tensor (what every seat may see; ``state_space``), and the
 racebook state itself is ``env.racebook_state``.
@@ -70,6 +72,7 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
     ) from exc
 
 import racebook
+from racebook.adapters.bounds import place_returns
 from racebook.core.game import Game, State
 
 
@@ -179,10 +182,9 @@ class RacebookEnv(AECEnv):  # type: ignore[misc]
         if self.racebook_state.is_over:
             result = self.racebook_state.result
             assert result is not None
-            n = self.game.players
+            returns = place_returns(result.places[: self.game.players], self.game.seats)
             for s, a in enumerate(self.agents):
-                if s < n:
-                    self.rewards[a] = 1.0 - 2.0 * (result.places[s] - 1) / max(1, n - 1)
+                self.rewards[a] = returns[s]
                 self.terminations[a] = True
             self.final_rewards = dict(self.rewards)
             self.agent_selection = self.agents[0]

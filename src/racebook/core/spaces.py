@@ -166,6 +166,11 @@ class ChanceNode(abc.ABC):
         OpenSpiel's ``action_to_string`` shows for chance)."""
         return f"outcome {outcome}"
 
+    def drawn_of(self, action: Action) -> list[int] | None:
+        """The outcome ids whose draws make ``action`` (:meth:`action`'s
+        inverse), ``None`` where the node cannot tell them."""
+        return None
+
 
 class Enumerated(ChanceNode):
     """One step: outcome ``i`` is the ``i``-th ``(action, probability)`` pair."""
@@ -184,6 +189,12 @@ class Enumerated(ChanceNode):
     def describe(self, drawn: Sequence[int], outcome: int) -> str:
         return str(self.listed[outcome][0])
 
+    def drawn_of(self, action: Action) -> list[int] | None:
+        for i, (listed, p) in enumerate(self.listed):
+            if p > 0 and listed == action:
+                return [i]
+        return None
+
 
 class Draws(ChanceNode):
     """Draws without replacement from one bag after another: ``bags`` is a list
@@ -192,17 +203,31 @@ class Draws(ChanceNode):
     the current bag, each with probability *copies left / items left*, so a
     full draw is a uniform shuffle (of a multiset).  ``build`` makes the
     action from the ids drawn from each bag; ``name`` (optional) names an id
-    of a bag, ``name(bag, id)``, for :meth:`describe`."""
+    of a bag, ``name(bag, id)``, for :meth:`describe`; ``unbuild``
+    (optional) is ``build``'s inverse, the ids drawn from each bag, for
+    :meth:`drawn_of`."""
 
     def __init__(
         self,
         bags: Sequence[tuple[Sequence[int], int]],
         build: Callable[[list[list[int]]], Action],
         name: Callable[[int, int], str] | None = None,
+        unbuild: Callable[[Action], list[list[int]]] | None = None,
     ) -> None:
         self.bags = [(list(items), count) for items, count in bags]
         self.build = build
         self.name = name
+        self.unbuild = unbuild
+
+    def drawn_of(self, action: Action) -> list[int] | None:
+        if self.unbuild is None:
+            return None
+        try:
+            parts = self.unbuild(action)
+        except ValueError:  # not an action of this node
+            return None
+        drawn = [x for part in parts for x in part]
+        return drawn if self.action(drawn) == action else None
 
     def describe(self, drawn: Sequence[int], outcome: int) -> str:
         start = 0
@@ -242,12 +267,15 @@ def shuffle(
     items: Iterable[int],
     build: Callable[[list[int]], Action],
     name: Callable[[int], str] | None = None,
+    unbuild: Callable[[Action], list[int]] | None = None,
 ) -> Draws:
     """A uniform shuffle of the multiset ``items``: every item drawn in turn
-    (``name`` names an item for :meth:`Draws.describe`)."""
+    (``name`` names an item for :meth:`Draws.describe`; ``unbuild``, the
+    items in the order ``build`` was given them, for :meth:`Draws.drawn_of`)."""
     listed = list(items)
     named = None if name is None else (lambda _bag, x: name(x))
-    return Draws([(listed, len(listed))], lambda parts: build(parts[0]), named)
+    back = None if unbuild is None else (lambda action: [unbuild(action)])
+    return Draws([(listed, len(listed))], lambda parts: build(parts[0]), named, back)
 
 
 def chance_probabilities(node: ChanceNode, drawn: Sequence[int]) -> dict[int, float]:
@@ -270,8 +298,13 @@ class Observation:
     def add(self, name: str, values: Iterable[float]) -> None:
         """A segment of plain numbers."""
         before = len(self.values)
-        self.values.extend(float(v) for v in values)
+        self.values.extend(map(float, values))  # map: a third of a generator's cost
         self.layout.append((name, len(self.values) - before))
+
+    def _floats(self, name: str, seg: list[float]) -> None:
+        """A segment already of floats (no conversion)."""
+        self.values.extend(seg)
+        self.layout.append((name, len(seg)))
 
     def one_hot(self, name: str, size: int, index: int | None) -> None:
         """A segment of ``size`` zeros with a 1 at ``index`` (none if ``None`` or
@@ -279,7 +312,7 @@ class Observation:
         seg = [0.0] * size
         if index is not None and 0 <= index < size:
             seg[index] = 1.0
-        self.add(name, seg)
+        self._floats(name, seg)
 
     def counts(self, name: str, size: int, items: Iterable[int]) -> None:
         """A segment of ``size`` counters: how many of ``items`` equal each index."""
@@ -287,7 +320,7 @@ class Observation:
         for x in items:
             if 0 <= x < size:
                 seg[x] += 1.0
-        self.add(name, seg)
+        self._floats(name, seg)
 
 
 def layout_text(layout: Sequence[tuple[str, int]]) -> str:

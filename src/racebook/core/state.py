@@ -496,6 +496,15 @@ class State(abc.ABC, Generic[C, V, A]):
         random from ``rng``): ``view(seat)`` must not tell them apart."""
         return self.clone()
 
+    def hidden_world(self, seat: int, rng: random.Random) -> list[Action] | None:
+        """The actions of a game that ``seat`` cannot tell from this one, with
+        what it may not see drawn anew from ``rng`` (chance outcomes and the
+        other seats' hidden choices changed to fit): played from a new state
+        they make a state of its own world, whose log holds no trace of this
+        game's hidden data.  ``None`` where the game has none (games give
+        theirs; :meth:`hidden_variant` changes a clone's hidden data only)."""
+        return None
+
     def probes(self, seat: int) -> list[Action]:
         """Plausible actions for ``seat``, legal or not, that the harness tries:
         every illegal one must be refused.  Games list a broad superset."""

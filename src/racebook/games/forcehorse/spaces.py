@@ -160,6 +160,11 @@ def chance_node(state: ForceHorseState) -> ChanceNode:
             [(list(items), k) for items, k in bags],
             lambda p: DrawRace(CHANCE, RACECOURSES[p[0][0]], DISTANCES[p[1][0]], GOINGS[p[2][0]]),
             lambda bag, x: str((RACECOURSES, DISTANCES, GOINGS)[bag][x]),
+            lambda a: [  # the inverse (issue 37): a DrawRace's draws
+                [RACECOURSES.index(a.racecourse)],  # type: ignore[attr-defined]
+                [DISTANCES.index(a.distance)],  # type: ignore[attr-defined]
+                [GOINGS.index(a.going)],  # type: ignore[attr-defined]
+            ],
         )
     if phase == "first":
         return Enumerated([(FirstPlayer(CHANCE, 0), 0.5), (FirstPlayer(CHANCE, 1), 0.5)])
@@ -171,6 +176,7 @@ def chance_node(state: ForceHorseState) -> ChanceNode:
         range(size),
         lambda order: Shuffle(CHANCE, p, tuple(order)),
         lambda i: f"player {p}'s deck card {i} ({cards[deck[i]].name})",
+        lambda a: list(a.order),  # type: ignore[attr-defined]  # the inverse (issue 37)
     )
 
 

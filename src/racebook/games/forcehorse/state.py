@@ -463,6 +463,11 @@ class ForceHorseState(State[ForceHorseConfig, ForceHorseView, Action]):
     def hidden_variant(self, seat: int, rng: random.Random) -> ForceHorseState:
         return hidden_variant(self, seat, rng)
 
+    def hidden_world(self, seat: int, rng: random.Random) -> list[Action] | None:
+        from racebook.games.forcehorse.worlds import hidden_world  # (issue 37)
+
+        return hidden_world(self, seat, rng)
+
 
 class _MoveHook:
     """The table's hook on a card moving (:func:`on_move`): an object rather

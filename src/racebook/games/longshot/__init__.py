@@ -27,7 +27,8 @@ Winning                                    (the steps: :mod:`racebook.scoring.se
 The rest: :mod:`~racebook.games.longshot.state` (the state, a table of
 contents that hands each step to those modules),
 :mod:`~racebook.games.longshot.phases`, :mod:`~racebook.games.longshot.view`
-(what a seat sees, and its text picture), :mod:`~racebook.games.longshot.rules`
+(what a seat sees, and its text picture), :mod:`~racebook.games.longshot.worlds`
+(a game of its own world, for a resampled state), :mod:`~racebook.games.longshot.rules`
 (the rule modules' slots) and :mod:`~racebook.games.longshot.game` (the game
 and its preset).  Every public name is importable from this package.
 """

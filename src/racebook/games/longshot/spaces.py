@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from racebook.cards.horse import card
-from racebook.core.game import CHANCE
+from racebook.core.game import CHANCE, Action
 from racebook.core.spaces import ActionTable, ChanceNode, Enumerated, Observation, shuffle
 from racebook.games.longshot import placement
 from racebook.games.longshot.phases import (
@@ -98,18 +98,38 @@ def chance_node(state: LongShotState) -> ChanceNode:
             state.game.deck,
             lambda xs: Deal(CHANCE, tuple(card(x) for x in xs)),
             lambda x: str(card(x)),
+            drawn_codes,
         )
     if p == ORDERS:
         running = state.game.config.running
         return shuffle(
-            range(1, running + 1), lambda hs: DealOrders(CHANCE, tuple(hs)), lambda h: f"horse {h}"
+            range(1, running + 1),
+            lambda hs: DealOrders(CHANCE, tuple(hs)),
+            lambda h: f"horse {h}",
+            _horses,
         )
     assert p == RESTOCK, f"no chance node in phase {p}"
     return shuffle(
         buried(state),
         lambda xs: Restock(CHANCE, tuple(card(x) for x in xs)),
         lambda x: str(card(x)),
+        drawn_codes,
     )
+
+
+def drawn_codes(action: Action) -> list[int]:
+    """The codes a deal or a reshuffle drew, in order (its chance node's inverse)."""
+    cards = getattr(action, "cards", None)
+    if not isinstance(cards, tuple):
+        raise ValueError(f"not a deal of cards: {action!r}")
+    return [c.code for c in cards]
+
+
+def _horses(action: Action) -> list[int]:
+    """The horses a deal of the orders drew, in order (its chance node's inverse)."""
+    if not isinstance(action, DealOrders):
+        raise ValueError(f"not a deal of the orders: {action!r}")
+    return list(action.horses)
 
 
 def observe(state: LongShotState, seat: int | None) -> Observation:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from racebook.board.boxes import EMPTY
 from racebook.cards.horse import card
 from racebook.core.game import CHANCE, Action, Event, Result, State
-from racebook.games.longshot import placement, race, rounds, settlement, setup
+from racebook.games.longshot import placement, race, rounds, settlement, setup, worlds
 from racebook.games.longshot.config import LongShotConfig
 from racebook.games.longshot.phases import (
     AFTER_DRAW,
@@ -337,3 +337,9 @@ class LongShotState(State[LongShotConfig, LongShotView, Action]):
 
     def hidden_variant(self, seat: int, rng: random.Random) -> LongShotState:
         return hidden_variant(self, seat, rng)
+
+    def hidden_world(self, seat: int, rng: random.Random) -> list[Action] | None:
+        """The actions of a game ``seat`` cannot tell from this one, the cards
+        and orders it never saw dealt anew
+        (:func:`racebook.games.longshot.worlds.hidden_world`)."""
+        return worlds.hidden_world(self, seat, rng)

@@ -18,6 +18,7 @@ from racebook.games.longshot.config import MAX_GOAL, MAX_MONEY, MAX_RACES, LongS
 from racebook.games.longshot.placement import Pass
 from racebook.games.longshot.rounds import drew
 from racebook.games.longshot.rules import BoxRule
+from racebook.games.longshot.spaces import drawn_codes
 from racebook.games.longshot.state import LongShotState
 from racebook.variants.rules import register_rule
 
@@ -416,7 +417,9 @@ class SupplyQuinella(BoxRule):
     def chance_node(self, state: LongShotState) -> ChanceNode:
         """5.2: the gathered cards shuffled, one card (its code) at a time."""
         return shuffle(
-            self._gathered(state), lambda xs: Resupply(CHANCE, tuple(card(x) for x in xs))
+            self._gathered(state),
+            lambda xs: Resupply(CHANCE, tuple(card(x) for x in xs)),
+            unbuild=drawn_codes,
         )
 
     def observe(self, state: LongShotState, view: LongShotView, obs: Observation) -> None:

@@ -41,7 +41,7 @@ one-hot (n).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from racebook.core.game import CHANCE, Action
 from racebook.core.spaces import ActionTable, ChanceNode, Draws, Enumerated, Observation
@@ -136,6 +136,14 @@ class RollOutDice(ChanceNode):
     def describe(self, drawn: Sequence[int], outcome: int) -> str:
         return f"roll {len(drawn) + 1}: dice {PAIRS[outcome]}"
 
+    def drawn_of(self, action: Action) -> list[int] | None:
+        if not isinstance(action, DiceRun) or len(action.dice) % 2:
+            return None
+        pairs = [action.dice[i : i + 2] for i in range(0, len(action.dice), 2)]
+        if any(p not in PAIRS for p in pairs):
+            return None
+        return [PAIRS.index(p) for p in pairs]
+
 
 def chance_node(state: ReadySetBetState) -> ChanceNode:
     c = state.game.config
@@ -153,6 +161,10 @@ def chance_node(state: ReadySetBetState) -> ChanceNode:
             [(free, min(c.props_per_race, len(free))), (rest, 1 if rest else 0)],
             lambda parts: NewRace(CHANCE, tuple(sorted(parts[0])), (parts[1] or [-1])[0]),
             lambda bag, x: f"prop card {x}" if bag == 0 else f"exotic {c.exotics[x].name}",
+            lambda a: [
+                list(_as(NewRace, a).props),
+                [e for e in [_as(NewRace, a).exotic] if e >= 0],
+            ],
         )
     assert phase == DEAL, f"no chance node in phase {phase}"
     need = c.vip_deal * c.players
@@ -161,7 +173,25 @@ def chance_node(state: ReadySetBetState) -> ChanceNode:
         [(state.deck, first), (state.discards, min(need - first, len(state.discards)))],
         lambda parts: DealVip(CHANCE, tuple(parts[0] + parts[1])),
         lambda _bag, x: f"VIP {c.vip_cards[x].name}",
+        lambda a: [list(_as(DealVip, a).cards[:first]), list(_as(DealVip, a).cards[first:])],
     )
+
+
+T = TypeVar("T")
+
+
+def _new_race_draws(action: Action) -> list[list[int]]:
+    """The ids of a new race's draws: its prop cards, then its exotic finish."""
+    race = _as(NewRace, action)
+    return [list(race.props), [race.exotic] if race.exotic >= 0 else []]
+
+
+def _as(kind: type[T], action: Action) -> T:
+    """``action`` as a ``kind``: a chance node's inverse is given its own
+    kind of action; another kind is a ``ValueError`` (no draws make it)."""
+    if not isinstance(action, kind):
+        raise ValueError(f"not a {kind.__name__}: {action!r}")
+    return action
 
 
 def observe(state: ReadySetBetState, seat: int | None) -> Observation:

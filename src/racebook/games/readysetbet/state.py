@@ -5,6 +5,7 @@ handed to the module of its rulebook section (``race``, ``board``, ``vip``,
 from __future__ import annotations
 
 import random
+import typing
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -504,6 +505,45 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
             lst[:], pool = pool[: len(lst)], pool[len(lst) :]
         other.deck = sorted(pool)
         return other
+
+    def hidden_world(self, seat: int, rng: random.Random) -> list[Action] | None:
+        """The actions of a game ``seat`` cannot tell from this one: the last
+        VIP deal's cards that went to other players still choosing, from the
+        deck, redrawn among themselves and what is left of the deck (the
+        cards ``seat`` saw in an event kept where they are).  The rest of
+        what it does not see, the cards others discarded unseen, stays as
+        it was, as :meth:`hidden_variant` leaves it."""
+        actions = list(self._entries)
+        last = max((i for i, a in enumerate(actions) if isinstance(a, DealVip)), default=-1)
+        if last < 0 or not any(self.offers[s] for s in range(len(self.offers)) if s != seat):
+            return actions
+        before = self.game.new_state(explicit_chance=True)
+        for action in actions[:last]:
+            before.apply(action)
+        c = self.game.config
+        cards = list(typing.cast(DealVip, actions[last]).cards)
+        from_deck = set(before.deck)
+        seen: set[int] = set()
+        for event in self.log.events(seat):
+            if isinstance(event, vip.VipDealt):
+                seen.update(event.cards)
+            elif isinstance(event, vip.VipKept):
+                seen.add(event.card)
+        places = [
+            i
+            for i, x in enumerate(cards)
+            if i // c.vip_deal != seat
+            and self.offers[i // c.vip_deal]
+            and x in from_deck
+            and x not in seen
+        ]
+        pool = sorted([cards[i] for i in places] + [x for x in self.deck if x in from_deck])
+        pool = [x for x in pool if x not in seen]
+        rng.shuffle(pool)
+        for i, x in zip(places, pool, strict=False):
+            cards[i] = x
+        actions[last] = DealVip(CHANCE, tuple(cards))
+        return actions
 
     def probes(self, seat: int) -> list[Action]:
         return checks.probes(self, seat)

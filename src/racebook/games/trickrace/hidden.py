@@ -11,7 +11,7 @@ import attrs
 
 from racebook.cards.race import RaceCard, race_card
 from racebook.core.game import CHANCE, Action
-from racebook.games.trickrace.actions import Bet, Discard, DrawHorses, Paddock, Play
+from racebook.games.trickrace.actions import Bet, DealCards, Discard, DrawHorses, Paddock, Play
 from racebook.games.trickrace.phases import BET_DOWN, DEAL, DRAW, PADDOCK, TRICK
 
 if TYPE_CHECKING:
@@ -143,3 +143,76 @@ def _collect_cards(value: object, into: set[int]) -> None:
     elif isinstance(value, tuple):
         for item in value:
             _collect_cards(item, into)
+
+
+def hidden_world(state: TrickRaceState, seat: int, rng: random.Random) -> list[Action]:
+    """The actions of a game ``seat`` cannot tell from this one, with what it
+    may not see drawn anew (:meth:`TrickRaceState.hidden_world`): the same
+    redeal as :func:`hidden_variant`, made in the log.
+
+    * The cards in the other players' hands and face-down discards that
+      ``seat`` never saw are relabelled: a random bijection among those of
+      each colour (card backs show the colour), applied to every action of
+      the game: the deal, each paddock's piles, each face-down discard.  No
+      event ``seat`` saw holds such a card, so it sees the same game; the
+      rules do not read a card's number until it is played face up, and
+      such a card never was.
+    * Which card of its colour each other player set face down this race
+      (its :class:`~racebook.games.trickrace.actions.Discard`) may change to
+      another card of that colour in its hand.
+    * Each other player's face-down ticket of this race (its second
+      :class:`~racebook.games.trickrace.actions.Bet`) is drawn anew until
+      the payout turns it up.
+    """
+    n = state.game.config.players
+    others = [s for s in range(n) if s != seat]
+    seen = cards_seen(state, seat)
+    relabel: dict[int, int] = {}
+    for colour in range(4):
+        pool = sorted(
+            x
+            for s in others
+            for x in [*state.hands[s], state.secret[s]]
+            if x >= 0 and x >> 4 == colour and x not in seen
+        )
+        drawn = list(pool)
+        rng.shuffle(drawn)
+        relabel.update(zip(pool, drawn, strict=True))
+    discards: dict[int, int] = {}
+    for s in others:
+        x = state.secret[s]
+        if x >= 0:  # which card of that colour went face down
+            x = relabel.get(x, x)
+            same = sorted(relabel.get(y, y) for y in state.hands[s] if y >> 4 == x >> 4)
+            k = rng.randrange(len(same) + 1)
+            discards[s] = same[k] if k < len(same) else x
+    tickets: dict[int, int] = {}
+    if state.phase in (BET_DOWN, TRICK):
+        for s in others:
+            if state.down[s] >= 0:
+                tickets[s] = rng.choice([t for t in range(5) if t != state.up[s]])
+
+    def card(c: RaceCard) -> RaceCard:
+        return race_card(relabel.get(c.code, c.code))
+
+    actions = list(state._entries)
+    last_discard: dict[int, int] = {}
+    last_bet: dict[int, int] = {}
+    for i, action in enumerate(actions):
+        if isinstance(action, DealCards):
+            actions[i] = DealCards(CHANCE, tuple(map(card, action.cards)))
+        elif isinstance(action, Paddock):
+            piles = tuple(tuple(map(card, pile)) for pile in action.piles)
+            actions[i] = Paddock(CHANCE, action.gate, piles)
+        elif isinstance(action, Discard):
+            actions[i] = Discard(action.seat, card(action.card))
+            last_discard[action.seat] = i
+        elif isinstance(action, Play):
+            actions[i] = Play(action.seat, card(action.card), action.whip)
+        elif isinstance(action, Bet):
+            last_bet[action.seat] = i
+    for s, x in discards.items():
+        actions[last_discard[s]] = Discard(s, race_card(x))
+    for s, t in tickets.items():
+        actions[last_bet[s]] = Bet(s, t)
+    return actions

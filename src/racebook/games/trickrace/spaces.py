@@ -30,10 +30,11 @@ not), ``hand`` (48), ``hand_colours`` (4 x 4 counts), ``dummy_cards`` (48),
 from __future__ import annotations
 
 import itertools
+import typing
 from typing import TYPE_CHECKING
 
 from racebook.cards.race import RaceCard, race_card
-from racebook.core.game import CHANCE
+from racebook.core.game import CHANCE, Action
 from racebook.core.spaces import ActionTable, ChanceNode, Draws, Enumerated, Observation, shuffle
 from racebook.games.trickrace import paddock, tickets, tricks
 from racebook.games.trickrace.actions import Bet, DealCards, Discard, DrawHorses, Paddock, Play
@@ -92,6 +93,7 @@ def chance_node(state: TrickRaceState) -> ChanceNode:
             state.game.deck,
             lambda xs: DealCards(CHANCE, tuple(race_card(x) for x in xs)),
             lambda x: str(race_card(x)),
+            lambda a: [c.code for c in typing.cast(DealCards, a).cards],
         )
     assert phase == PADDOCK, f"no chance node in phase {phase}"
     bags = [([1, 2, 3, 4], 4)] + [(list(state.cards_of[h]), 12) for h in range(4)]
@@ -103,7 +105,14 @@ def chance_node(state: TrickRaceState) -> ChanceNode:
             tuple(tuple(race_card(x) for x in pile) for pile in parts[1:]),
         ),
         lambda bag, x: f"horse {x}" if bag == 0 else str(race_card(x)),
+        _paddock_draws,
     )
+
+
+def _paddock_draws(action: Action) -> list[list[int]]:
+    """The ids of a paddock's draws (the gate, then each pile)."""
+    paddock = typing.cast(Paddock, action)
+    return [list(paddock.gate), *([c.code for c in pile] for pile in paddock.piles)]
 
 
 def observe(state: TrickRaceState, seat: int | None) -> Observation:

@@ -336,3 +336,8 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
         """A clone that differs only in what ``seat`` may not see
         (:func:`.hidden.hidden_variant`)."""
         return hidden.hidden_variant(self, seat, rng)
+
+    def hidden_world(self, seat: int, rng: random.Random) -> list[Action] | None:
+        """The actions of a game ``seat`` cannot tell from this one, what it
+        may not see drawn anew (:func:`.hidden.hidden_world`)."""
+        return hidden.hidden_world(self, seat, rng)
