@@ -157,6 +157,7 @@ class Referee:
         effect_conditions_ignored: bool = False,
         per_ignored: bool = False,
         subjects_read_final: bool = False,
+        loss_conditions_ignored: bool = False,
     ) -> None:
         """The keywords are the engine's known wrong readings, for telling a
         known disagreement from a new one; all False is the referee."""
@@ -164,6 +165,7 @@ class Referee:
         self.effect_conditions_ignored = effect_conditions_ignored
         self.per_ignored = per_ignored
         self.subjects_read_final = subjects_read_final
+        self.loss_conditions_ignored = loss_conditions_ignored
         self.final: dict[int, Now] | None = None
         self.conditions_before_step = conditions_before_step
         self.step_start: dict[int, Now] = {}
@@ -426,7 +428,13 @@ class Referee:
         # own conditions are read now; a resolved ability made its effect once, when it
         # resolved (the docs: a play text's conditions are read then), so a resolved
         # effect's own conditions were read when it was made and are not read again.
-        ignored = eff.resolved or (self.effect_conditions_ignored and eff.ability is not None)
+        ignored = eff.resolved or (
+            eff.ability is not None
+            and (
+                self.effect_conditions_ignored
+                or (self.loss_conditions_ignored and STEP_OF[e.effect] == "b")
+            )
+        )
         if not ignored and not self.all_hold(e.when, e.unless, eff.source, eff.user, seen):
             return ()
         cards = self.targets(eff, now)
@@ -588,6 +596,7 @@ class Referee:
                 conditions_before_step=self.conditions_before_step,
                 effect_conditions_ignored=self.effect_conditions_ignored,
                 per_ignored=self.per_ignored,
+                loss_conditions_ignored=self.loss_conditions_ignored,
             )
             self.final = first.nows()
         return self.to_infos(self.nows())

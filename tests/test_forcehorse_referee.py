@@ -48,12 +48,25 @@ from tests.foth_referee import AREAS, Referee, referee_infos
 FIELDS = tuple(a.name for a in attrs.fields(Info))
 TOKYO_MILE = Race("tokyo", 1600, "firm")  # turf, mile, firm
 
-KNOWN_ENGINE_BUGS: dict[str, dict[str, str]] = {}
+KNOWN_ENGINE_BUGS: dict[str, dict[str, str]] = {
+    "803.3-808.1b": {
+        "reading": "loss_conditions_ignored",
+        "rule": "FotH 803.3: 何らかの効果の一部あるいは全部が特定の条件下で有効であると表記"
+        "されている場合、その条件が満たされていない状態では、その部分は無効です (a part of "
+        "an effect stated valid under a condition is invalid while it fails; 803.2 likewise "
+        "for 'unless'; the docs: an effect's own when / unless make that effect alone valid "
+        "while they hold): in a continuous ability the engine ignores the own when / unless "
+        "of an 808.1b effect (lose-abilities, no-force-abilities), though it reads them for "
+        "the effects of 808.1c-f (found by this referee in the long profile; "
+        "test_engine_bug_808_1b_an_effects_own_condition_is_read fails until fixed)",
+    },
+}
 """The engine's known wrong readings, each a switch of the referee that makes
 it compute as the engine did, with the rule it breaks.  Found by this
 referee and fixed in edition 3 (103.2d, 808.1g, 803.3 for an effect's own
 condition, ``per`` in a continuous ability, 808.1 for a condition about
-another horse, and conditions read endlessly): none is left.  A position
+another horse, and conditions read endlessly); left: 803.3 for the own
+condition of an 808.1b effect (found after edition 3).  A position
 where the engine gives exactly what the referee gives under some of these
 readings is collected as known (xfail), never as a pass; delete an entry
 once the engine is fixed."""
@@ -575,6 +588,38 @@ def test_808_1b_a_horse_that_lost_its_abilities_keeps_its_force_abilities_effect
     check(st, c, guard=3, abilities=())
 
 
+def test_engine_bug_808_1b_an_effects_own_condition_is_read() -> None:
+    """ENGINE BUG (fails until the engine is fixed; KNOWN_ENGINE_BUGS
+    "803.3-808.1b").  803.3: その条件が満たされていない状態では、その部分は無効です;
+    803.2 for 'unless'; the docs: an effect's own ``when`` / ``unless`` make
+    that effect alone valid while they hold.  A situation card "your
+    opponent's horses lose their abilities (or cannot use their force
+    abilities) while the going is soft": on firm going, the horse keeps its
+    abilities and can use them.  The engine applies the 808.1b effect anyway
+    (it reads the same condition on an 808.1c-f effect)."""
+    failures = []
+    for eff in (
+        '{effect = "lose-abilities", target = "opponent-run", when = ["going:soft"]}',
+        '{effect = "lose-abilities", target = "opponent-run", unless = ["going:firm"]}',
+        '{effect = "no-force-abilities", target = "opponent-run", when = ["going:soft"]}',
+        '{effect = "lose-abilities", target = "opponent-run", when = ["run-at-least:1"]}',
+    ):
+        cards = horse("H", force('{effect = "guard", amount = 2}'), run=2) + situation(
+            "S", continuous(eff)
+        )
+        st = build(cards, runs=(("H",), ()), situation=((), ("S",)))
+        h = find(st, 0, "run", "H")
+        ref = referee_infos(st)[h]
+        assert ref.abilities == st.table.cards[h].abilities and ref.force_usable
+        engine = info(st, h)
+        if engine != ref:
+            failures.append(
+                f"{eff}: engine abilities {len(engine.abilities)}, force usable "
+                f"{engine.force_usable}; the rules: {len(ref.abilities)}, {ref.force_usable}"
+            )
+    assert not failures, "; ".join(failures)
+
+
 def test_1102_6_force_abilities_cannot_be_used() -> None:
     """1102.6: フォース能力が‘使用できない’場合 (force abilities 'cannot be used'):
     808.1b's step, the card keeps its abilities."""
@@ -1022,3 +1067,163 @@ def test_the_referee_reads_no_engine_logic() -> None:
     games = {m.rsplit(".", 1)[-1] for m in imported if m.startswith("racebook.games.forcehorse")}
     assert games <= {"abilities", "records"}, games
     assert not games & set(forbidden)
+
+
+# --- the second property: when automatic abilities trigger (806) -------------------
+
+
+def trigger_card_set(rng: random.Random) -> str:
+    """Cards whose automatic abilities are seen when they trigger: each
+    horse's first ability is a force ability of 1102.2's form ("when this
+    card is put in the run area", no condition) giving it ``guard`` as much
+    as its number, some with a second force ability taking abilities away
+    or making force abilities unusable (808.1b, 1102.6); each situation
+    card's first ability an automatic "at the start of a turn" or "when a
+    card is drawn" (yours, your opponent's, any) the same way, some with a continuous ability taking
+    horses' abilities or their force abilities away."""
+    text = ['[set]\nname = "triggers"\n']
+    names = []
+    for i in range(12):
+        name = f"T{i}"
+        names.append(name)
+        mark = {"effect": "guard", "amount": i + 1, "target": "this"}
+        card: dict[str, Any] = {"name": name}
+        if i % 3 != 2:
+            card |= {
+                "kind": "horse", "cost": rng.randrange(0, 2), "surfaces": ["turf", "dirt"],
+                "distances": ["all"], "styles": [rng.choice(STYLE_WORDS)], "favourites": [],
+                "run": rng.randrange(1, 5), "guard": rng.randrange(0, 3),
+            }  # fmt: skip
+            abilities: list[dict[str, Any]] = [{"type": "force", "do": [mark]}]
+            for word in ("lose-abilities", "no-force-abilities"):
+                if rng.random() < 0.25:
+                    target = rng.choice(("opponent-run", "your-run"))
+                    abilities.append({"type": "force", "do": [{"effect": word, "target": target}]})
+        else:
+            card |= {"kind": "support", "category": "situation", "timing": "situation"}
+            whose = rng.choice(("yours", "opponents", "any"))
+            on = rng.choice(("turn-start", "drawn"))
+            abilities = [{"type": "auto", "on": on, "whose": whose, "do": [mark]}]
+            if rng.random() < 0.5:
+                word = rng.choice(("lose-abilities", "no-force-abilities"))
+                target = rng.choice(("opponent-run", "your-run"))
+                abilities.append({"type": "continuous", "do": [{"effect": word, "target": target}]})
+        text.append("[[card]]\n" + "".join(f"{k} = {_q(v)}\n" for k, v in card.items()))
+        for data in abilities:
+            text.append("[[card.ability]]\n" + "".join(f"{k} = {_q(v)}\n" for k, v in data.items()))
+    for deck in ("a", "b"):
+        entries: list[Any] = [[n, 3] for n in names]
+        entries.append(["Force", 60 - 3 * len(names)])
+        text.append(f'[[deck]]\nname = "{deck}"\ncards = {_q(entries)}\n')
+    return "\n".join(text)
+
+
+def triggered(before: Any, after: Any) -> Counter[int]:
+    """The first abilities that triggered between two positions, by source:
+    those waiting now and not before (806.2, 806.2a counts each time), and
+    those already played, seen by the continuous effect they made (802.1b)."""
+    out: Counter[int] = Counter()
+    for made in after.ab.lasting:
+        if made.stamp > before.table.stamp and made.effect.effect == "guard":
+            out[made.source] += 1
+    out.update(w.source for w in after.ab.waiting if w.ability == 0 and w.delayed is None)
+    out.subtract(w.source for w in before.ab.waiting if w.ability == 0 and w.delayed is None)
+    return +out
+
+
+def expected_triggers(before: Any, after: Any) -> tuple[Counter[int], Counter[int]]:
+    """By the rules, how many times each first ability must have triggered
+    between two positions, and how many more times it may have (where the
+    plain data do not show the order of what happened within the action).
+
+    * 1102.2: a horse's 「（状態）時」 force ability is "when this card is put
+      in the run area": a horse put in the run area since ``before`` (its
+      entered stamp is later) and in it now triggers it once, unless its
+      force abilities cannot be used (1102.6) or it has lost the ability
+      (808.1b), read in the run area (806.4b: the ability is looked at in
+      the zone where it is valid).  A horse now on the farm or removed that
+      was moved in the action may have gone through the run area (702.6m).
+    * 806.1-806.2: a situation card's "at the start of a turn" triggers when
+      a turn starts (the turn number moved on) if it was in its situation
+      area then (803.4c) with the ability, for ``whose`` the new turn
+      player's: ``yours`` its user's turn, ``opponents`` the other's.
+    * 806.2a, 502: "when a card is drawn" triggers once for each card drawn
+      (the docs: one event a card) by the player ``whose`` names: the cards
+      now in a hand that were in a distance area before.
+    * A situation card put in its area in the action may have been there
+      for each of those events or not."""
+    must: Counter[int] = Counter()
+    may: Counter[int] = Counter()
+    t = after.table
+    infos = referee_infos(after)
+    ref, old = Referee(after), Referee(before)
+    drawn = [
+        sum(1 for c in t.zones[seat]["hand"] if old.zone(c) in AREAS and old.user(c) == seat)
+        for seat in range(2)
+    ]
+    for card, c in enumerate(t.cards):
+        ability = c.abilities[0] if c.abilities else None
+        if ability is None or ability.do[0].effect != "guard":
+            continue
+        has = ability in infos[card].abilities
+        moved = t.entered.get(card, 0) > before.table.stamp
+        if c.kind == "horse":
+            if moved and ref.zone(card) == "run":
+                if has and infos[card].force_usable:
+                    must[card] += 1
+            elif moved and ref.zone(card) in ("farm", "removed"):
+                may[card] += 1
+            continue
+        if ref.zone(card) != "situation" or not has:
+            continue
+        you = ref.user(card)
+        seats = {"yours": [you], "opponents": [1 - you], "any": [0, 1]}[ability.whose]
+        if ability.on == "turn-start":
+            events = int(after.turn != before.turn and after.turn_player in seats)
+        else:
+            events = sum(drawn[seat] for seat in seats)
+        if moved:
+            may[card] += events
+        else:
+            must[card] += events
+    return must, may
+
+
+def test_automatic_abilities_trigger_when_the_rules_say() -> None:
+    """806.1-806.2, 1102.2, 1102.6: at every step of random play, the first
+    abilities that became waiting (or were already played) since the step
+    before are those the rules make trigger."""
+    total = [0]
+
+    @given(st_hyp.integers(0, 2**32 - 1), st_hyp.integers(0, 2**32 - 1))
+    @settings(phases=NO_SHRINK)
+    def run(set_seed: int, game_seed: int) -> None:
+        text = trigger_card_set(random.Random(set_seed))
+        cards, decks = parse_card_set(text)
+        game = racebook.load(
+            "forcehorse",
+            race=TOKYO_MILE,
+            cards=(*sample_set()[0], *cards),
+            decks=(decks[0], decks[-1]),
+        )
+        st = game.new_state(seed=game_seed)
+        rng = random.Random(game_seed)
+        for step in range(PROPERTY_ACTIONS):
+            if st.is_over:
+                break
+            before = st.clone()
+            action = rng.choice(list(st.legal_actions(st.to_act[0])))
+            st.apply(action)
+            total[0] += 1
+            seen = triggered(before, st)
+            must, may = expected_triggers(before, st)
+            for card in set(seen) | set(must) | set(may):
+                low, high = must[card], must[card] + may[card]
+                assert low <= seen[card] <= high, (
+                    f"card set:\n{text}\nseed {game_seed}, step {step}, {action}: card {card} "
+                    f"{st.table.cards[card].name} triggered {seen[card]} times, the rules "
+                    f"{low}..{high}"
+                )
+
+    run()
+    print(f"triggers: {total[0]} steps checked")
