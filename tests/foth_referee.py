@@ -46,6 +46,10 @@ cards are carried through the steps together):
   other applies).
 * 808.2: an effect made by resolving never applies to a card that moved zones
   after the ability was played (its entered stamp is later).
+* Conditions read for a player: ``run-count-at-least`` only for the turn
+  player, who alone has a run count (702.6a); ``cards-at-least`` /
+  ``cards-at-most`` count a zone of the player (401.2b; ``areas``: the four
+  distance areas together).
 * 103.2d: numbers may be 0 or negative, a cost too, also once 808.1 is
   done (``COST_FLOOR_AT_END`` off: no card states a bound; 805.2c pays a cost
   of 0 or less with no force).

@@ -20,6 +20,10 @@ the rule it breaks), the position is collected and the test ends in
 other disagreement fails.  Once the engine is fixed, nothing is collected
 and the tests pass: then delete the entry of ``KNOWN_ENGINE_BUGS``.
 
+A second property holds the engine's trigger timing to the rules (806.2,
+806.2a, 1102.2, 1102.6): which automatic abilities became waiting (or were
+played) after each action.
+
 Profiles: ``HYPOTHESIS_PROFILE=ci`` (25 examples), ``dev`` (60), ``long``
 (1,000 games of up to 60 actions each, per property).
 """
@@ -579,7 +583,9 @@ def test_808_1b_a_horse_that_lost_its_abilities_keeps_its_force_abilities_effect
     of the card (802.1b) and lasts while the horse is in the run area
     (1102.5).  A situation card's "the opponent's horses lose their
     abilities": the horse has none, and its earlier force ability's guard
-    +2 for your horses still applies."""
+    +2 for your horses still applies.  A reading: 1102.5's
+    「そのフォース能力を持っている馬カード」 names the source horse; it is
+    not read as a condition that the horse still has the ability."""
     hush = situation("Hush", continuous('{effect = "lose-abilities", target = "opponent-run"}'))
     booster = horse("Booster", force('{effect = "guard", amount = 2, target = "your-run"}'))
     st = build(booster + hush, runs=(("Booster",), ()), situation=((), ("Hush",)))
