@@ -52,25 +52,13 @@ from tests.foth_referee import AREAS, Referee, referee_infos
 FIELDS = tuple(a.name for a in attrs.fields(Info))
 TOKYO_MILE = Race("tokyo", 1600, "firm")  # turf, mile, firm
 
-KNOWN_ENGINE_BUGS: dict[str, dict[str, str]] = {
-    "803.3-808.1b": {
-        "reading": "loss_conditions_ignored",
-        "rule": "FotH 803.3: 何らかの効果の一部あるいは全部が特定の条件下で有効であると表記"
-        "されている場合、その条件が満たされていない状態では、その部分は無効です (a part of "
-        "an effect stated valid under a condition is invalid while it fails; 803.2 likewise "
-        "for 'unless'; the docs: an effect's own when / unless make that effect alone valid "
-        "while they hold): in a continuous ability the engine ignores the own when / unless "
-        "of an 808.1b effect (lose-abilities, no-force-abilities), though it reads them for "
-        "the effects of 808.1c-f (found by this referee in the long profile; "
-        "test_engine_bug_808_1b_an_effects_own_condition_is_read fails until fixed)",
-    },
-}
+KNOWN_ENGINE_BUGS: dict[str, dict[str, str]] = {}
 """The engine's known wrong readings, each a switch of the referee that makes
 it compute as the engine did, with the rule it breaks.  Found by this
 referee and fixed in edition 3 (103.2d, 808.1g, 803.3 for an effect's own
 condition, ``per`` in a continuous ability, 808.1 for a condition about
-another horse, and conditions read endlessly); left: 803.3 for the own
-condition of an 808.1b effect (found after edition 3).  A position
+another horse, conditions read endlessly, and 803.3 for the own condition
+of an 808.1b effect): none is left.  A position
 where the engine gives exactly what the referee gives under some of these
 readings is collected as known (xfail), never as a pass; delete an entry
 once the engine is fixed."""
@@ -594,15 +582,14 @@ def test_808_1b_a_horse_that_lost_its_abilities_keeps_its_force_abilities_effect
     check(st, c, guard=3, abilities=())
 
 
-def test_engine_bug_808_1b_an_effects_own_condition_is_read() -> None:
-    """ENGINE BUG (fails until the engine is fixed; KNOWN_ENGINE_BUGS
-    "803.3-808.1b").  803.3: その条件が満たされていない状態では、その部分は無効です;
+def test_803_3_an_808_1b_effects_own_condition_is_read() -> None:
+    """803.3: その条件が満たされていない状態では、その部分は無効です;
     803.2 for 'unless'; the docs: an effect's own ``when`` / ``unless`` make
     that effect alone valid while they hold.  A situation card "your
     opponent's horses lose their abilities (or cannot use their force
     abilities) while the going is soft": on firm going, the horse keeps its
-    abilities and can use them.  The engine applies the 808.1b effect anyway
-    (it reads the same condition on an 808.1c-f effect)."""
+    abilities and can use them (edition 2 applied the 808.1b effect anyway,
+    found by this referee)."""
     failures = []
     for eff in (
         '{effect = "lose-abilities", target = "opponent-run", when = ["going:soft"]}',

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
+
 from racebook.games.forcehorse import Card, Pass, Race, Run, Support, parse_card_set
 from racebook.games.forcehorse.loops import Choose
 from racebook.games.forcehorse.zones import FARM, HAND, RUN
@@ -23,16 +25,26 @@ def situation_card(name: str, ability: str) -> Sequence[Card]:
     )
 
 
-def test_806_6a_a_declined_state_trigger_waits_again_only_when_its_state_arises_anew() -> None:
+@pytest.mark.parametrize("edition", [2, 3])
+def test_806_6a_a_declined_state_trigger_waits_again_only_when_its_state_arises_anew(
+    edition: int,
+) -> None:
     extra = situation_card(
         "Ledger", 'type = "state"\nwhen = ["hand-at-least:1"]\ncost = "farm-hand"\ndo = ["draw"]'
     )
-    st = position(hands=(("Force", "Force"), ()), situation=(("Ledger",), ()), extra=extra)
-    st.apply(Pass(0))  # a rule check comes: the state trigger waits and asks
+    st = position(
+        hands=(("Paper Kite", "Force", "Force"), ()), situation=(("Ledger",), ()), extra=extra,
+        phase="runner", edition=edition,
+    )  # fmt: skip
+    st.apply(Run(0, "Paper Kite"))  # a rule check comes: the state trigger waits and asks
+    assert st.ab.choice is not None, "the state trigger asks (the test's premise)"
+    declined = 0
     for _ in range(3):
         if st.ab.choice is None:
             break
         st.apply(Choose(0, len(st.ab.choice.labels) - 1))  # decline (806.3b-i)
+        declined += 1
+    assert declined == 1, "declined once, it waits again only when its state arises anew"
     assert not st.is_over, "declining is no loop (1201.1c)"
     assert st.ab.choice is None and (st.ab.waiting == [])
 

@@ -268,10 +268,17 @@ def _removers(st: ForceHorseState) -> tuple[frozenset[int], frozenset[int]]:
         for ability in t.cards[source].abilities:
             if ability.type != "continuous" or all(LAYER[e.effect] != 1 for e in ability.do):
                 continue
-            if not valid(st, ability, source, user, subject=printed(t.cards[source])):
+            me = printed(t.cards[source])
+            if not valid(st, ability, source, user, subject=me):
                 continue
             for e in ability.do:
                 if LAYER[e.effect] == 1:
+                    if (e.when or e.unless) and st.game.config.edition >= 3:
+                        # 803.2-803.3: this effect alone, while its own condition holds
+                        if not all(holds(st, c, source, user, me) for c in e.when) or any(
+                            holds(st, c, source, user, me) for c in e.unless
+                        ):
+                            continue
                     cover = _covered(st, e, user, source, None, 0)
                     found.append(_Remover(e, t.entered.get(source, 0), source, True, cover))
     for x in ab.by_layer.get(1, ()):
