@@ -8,7 +8,16 @@ from __future__ import annotations
 
 import pytest
 
-from racebook.games.forcehorse import Card, Deck, DeckEntry, Pass, Race, Run, Support, parse_card_set
+from racebook.games.forcehorse import (
+    Card,
+    Deck,
+    DeckEntry,
+    Pass,
+    Race,
+    Run,
+    Support,
+    parse_card_set,
+)
 from racebook.games.forcehorse.zones import HAND
 from tests.test_forcehorse_abilities import TEST_DECK, log, names, position
 
@@ -241,9 +250,7 @@ _DISCOUNT = support(
     '[[card.ability]]\ntype = "auto"\non = "moved"\nwhose = "yours"\nsource = "area"\n'
     'to = "hand"\ndo = [{effect = "cost", amount = -1, target = "triggering", until = "turn"}]\n',
 )  # fmt: skip
-_DRAW = support(
-    "Test Draw", "area", '[[card.ability]]\ntype = "play"\ndo = [{effect = "draw"}]\n'
-)
+_DRAW = support("Test Draw", "area", '[[card.ability]]\ntype = "play"\ndo = [{effect = "draw"}]\n')
 
 
 @pytest.mark.parametrize(("edition", "cost"), [(3, 1), (2, 2)])
