@@ -32,6 +32,7 @@ from racebook.games.forcehorse import (
 )
 from racebook.games.forcehorse.config import past_sample
 from racebook.games.forcehorse.effects import info
+from racebook.games.forcehorse.state import EDITION_1, EDITION_2
 from racebook.games.forcehorse.loops import Choose, Loop, LoopCount
 from racebook.games.forcehorse.processes import rule_check
 from racebook.games.forcehorse.zones import AREAS, FARM, HAND, RUN, SITUATION, move
@@ -97,6 +98,9 @@ def position(
     if deck is None:
         deck = TEST_DECK
     edition = settings.setdefault("edition", 2)
+    if edition in (1, 2):  # played as then: its limits too (state.EDITION_1, EDITION_2)
+        for key, value in (EDITION_1 if edition == 1 else EDITION_2).items():
+            settings.setdefault(key, value)
     base = SAMPLE_CARDS if edition in (1, 2) else CURRENT_CARDS
     settings.setdefault("cards", base)
     if extra:
