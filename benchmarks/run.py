@@ -419,8 +419,9 @@ def report_chains() -> None:
     that makes a chain of 10,000 effects (it plays out), and of one piling up
     effects that every card in a run area reads until ``max_effects``."""
     sys.path.insert(0, str(HERE.parent))
-    from racebook.games.forcehorse import ForceHorseConfig, Run
     from tests import test_forcehorse_verified as cases
+
+    from racebook.games.forcehorse import ForceHorseConfig, Run
 
     print("\n== Force of the Horse: long forced chains at the shipped limits ==")
     limit = ForceHorseConfig().max_effects
@@ -435,7 +436,10 @@ def report_chains() -> None:
         '[[card.ability]]\ntype = "state"\nwhen = ["hand-at-most:99"]\n'
         'do = [{effect = "guard", amount = 1, target = "your-run", only = "run-at-least:1"}]\n',
     )  # fmt: skip
-    for what, text in (("a chain of about 10,000 effects", climb), (f"a pile-up to {limit:,}", tread)):
+    for what, text in (
+        ("a chain of about 10,000 effects", climb),
+        (f"a pile-up to {limit:,}", tread),
+    ):
         st = cases.position(
             situation=((text.split('"')[1],), ()), hands=(("Paper Kite",), ()),
             runs=(("Stone Bridge",), ()), extra=cases.cards(text), phase="runner",

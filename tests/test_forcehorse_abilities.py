@@ -32,9 +32,9 @@ from racebook.games.forcehorse import (
 )
 from racebook.games.forcehorse.config import past_sample
 from racebook.games.forcehorse.effects import info
-from racebook.games.forcehorse.state import EDITION_1, EDITION_2
 from racebook.games.forcehorse.loops import Choose, Loop, LoopCount
 from racebook.games.forcehorse.processes import rule_check
+from racebook.games.forcehorse.state import EDITION_1, EDITION_2
 from racebook.games.forcehorse.zones import AREAS, FARM, HAND, RUN, SITUATION, move
 
 TOKYO_MILE = Race("tokyo", 1600, "firm")

@@ -28,10 +28,10 @@ from typing import Any
 
 import attrs
 
+from racebook import simulation
 from racebook.core.errors import ConfigError
 from racebook.core.game import Game
 from racebook.core.values import CHANCE
-from racebook import simulation
 from racebook.core.workers import run_jobs
 
 

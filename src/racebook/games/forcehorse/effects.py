@@ -273,12 +273,8 @@ def _removers(st: ForceHorseState) -> tuple[frozenset[int], frozenset[int]]:
                 continue
             for e in ability.do:
                 if LAYER[e.effect] == 1:
-                    if (e.when or e.unless) and st.game.config.edition >= 3:
-                        # 803.2-803.3: this effect alone, while its own condition holds
-                        if not all(holds(st, c, source, user, me) for c in e.when) or any(
-                            holds(st, c, source, user, me) for c in e.unless
-                        ):
-                            continue
+                    if st.game.config.edition >= 3 and not _effect_holds(st, e, source, user, me):
+                        continue  # 803.2-803.3: this effect alone, while its own condition holds
                     cover = _covered(st, e, user, source, None, 0)
                     found.append(_Remover(e, t.entered.get(source, 0), source, True, cover))
     for x in ab.by_layer.get(1, ()):
@@ -826,16 +822,22 @@ def _reach(st: ForceHorseState, f: _InForce, get: Callable[[int], Info]) -> tupl
     if f.ability is not None and not valid(st, f.ability, f.source, f.user, subject=get(f.source)):
         return ()  # 803.3
     e = f.effect
-    if f.printed and (e.when or e.unless):
-        me = get(f.source)
-        if not all(holds(st, c, f.source, f.user, me) for c in e.when) or any(
-            holds(st, c, f.source, f.user, me) for c in e.unless
-        ):
-            return ()  # 803.2-803.3: this effect alone
+    if f.printed and not _effect_holds(st, e, f.source, f.user, get(f.source)):
+        return ()  # 803.2-803.3: this effect alone
     only = e.only
     if not only:
         return f.cards
     return tuple(c for c in f.cards if holds(st, only, c, f.user, get(c)))
+
+
+def _effect_holds(st: ForceHorseState, e: Effect, source: int, user: int, me: Info) -> bool:
+    """FotH 803.2-803.3 for one effect of a continuous ability: its own
+    ``when`` all hold and no ``unless`` does, read for its card (``me``)."""
+    if not (e.when or e.unless):
+        return True
+    return all(holds(st, c, source, user, me) for c in e.when) and not any(
+        holds(st, c, source, user, me) for c in e.unless
+    )
 
 
 def _amount(f: _InForce, get: Callable[[int], Info]) -> int:
@@ -851,9 +853,7 @@ def _sensitive(f: _InForce) -> bool:
     """Whether what ``f`` applies to, or how, can depend on information."""
     e = f.effect
     return (
-        f.ability is not None
-        or bool(e.only)
-        or (f.printed and bool(e.when or e.unless or e.per))
+        f.ability is not None or bool(e.only) or (f.printed and bool(e.when or e.unless or e.per))
     )
 
 
@@ -1002,8 +1002,6 @@ def _traced_reach(
 
 _SUMMED = {"run": 0, "guard": 1, "cost": 2}
 """808.1f effects that move a number by an amount: several add up."""
-
-
 
 
 def _depends(

@@ -245,9 +245,7 @@ def states_arising(
     for key in held - now:
         ab.spent.discard(key)  # the state ended: it may arise again
     for card, i in sorted(now - held):
-        if (card, i) in ab.spent or any(
-            w.source == card and w.ability == i for w in ab.waiting
-        ):
+        if (card, i) in ab.spent or any(w.source == card and w.ability == i for w in ab.waiting):
             continue
         _wait(st, Waiting(st.table.owners[card], card, i), events)
     return now
