@@ -199,6 +199,30 @@ def hostile_pileup() -> str:
     )
 
 
+def hostile_delayed() -> str:
+    """A state trigger that holds at every rule check and makes a delayed
+    trigger each time (806.5): delayed triggers piling up (issue 35)."""
+    return (
+        '[set]\nname = "hostile-delayed"\n'
+        '[[card]]\nname = "Reminder"\nkind = "support"\ncategory = "situation"\n'
+        'timing = "situation"\n[[card.ability]]\ntype = "state"\nwhen = ["hand-at-most:99"]\n'
+        'do = [{effect = "later", value = "turn-end"}]\nlater = [{effect = "draw"}]\n'
+        '[[deck]]\nname = "a"\ncards = [["Reminder", 3], ["Force", 57]]\n'
+    )
+
+
+def hostile_drought() -> str:
+    """Every draw replaced by nothing: no player's areas ever empty (902.1),
+    so no rule ends the game (issue 35: ``max_turns`` does)."""
+    return (
+        '[set]\nname = "hostile-drought"\n'
+        '[[card]]\nname = "Drought"\nkind = "support"\ncategory = "situation"\n'
+        'timing = "situation"\n[[card.ability]]\ntype = "replace"\ninstead = "draw"\n'
+        'whose = "any"\ndo = []\n'
+        '[[deck]]\nname = "a"\ncards = [["Drought", 3], ["Force", 57]]\n'
+    )
+
+
 def play_set(
     text: str, seed: int, max_actions: int = 2000, replay: list[float] | None = None
 ) -> tuple[int, float, str]:

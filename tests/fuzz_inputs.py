@@ -469,3 +469,46 @@ def test_mutated_folders_and_archives(
                 assert named == {n for n, d in members if isinstance(d, bytes)}, named
             else:  # a folder: every file, special files too (left out)
                 assert len(named) == len(members), (named, members)
+
+
+# -- Force of the Horse card sets that pile things up or never end (issue 35) -----------------
+
+FOTH = settings(
+    max_examples=max(8, EXAMPLES // 60),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+@given(st.integers(0, 2**32), st.sampled_from(["random", "pileup", "draws", "delayed", "drought"]))
+@FOTH
+def test_foth_card_sets_that_pile_up_or_never_end_stay_bounded(seed: int, kind: str) -> None:
+    """Every action within ``max_work`` steps and ``max_effects`` things made,
+    every game within ``max_turns`` turns, and the log replays to the state."""
+    from racebook.games.forcehorse import parse_card_set, sample_set
+    from tests import foth_cards
+
+    text = {
+        "random": lambda: foth_cards.random_card_set(random.Random(seed)),
+        "pileup": foth_cards.hostile_pileup,
+        "draws": lambda: foth_cards.hostile_draws(1 + seed % 20),
+        "delayed": foth_cards.hostile_delayed,
+        "drought": foth_cards.hostile_drought,
+    }[kind]()
+    cards, decks = parse_card_set(text)
+    bounds = {"max_work": 5_000, "max_effects": 300, "loop_repeats": 300, "max_turns": 40}
+    game = racebook.load(
+        "forcehorse", cards=(*sample_set()[0], *cards), decks=(decks[0], decks[-1]), **bounds
+    )
+    state = game.new_state(seed=seed)
+    bot = RandomBot(seed)
+    for _ in range(3_000):
+        if state.is_over:
+            break
+        state.apply(bot.choose(state, state.to_act[0]))
+        ab = state.ab
+        assert ab.done <= bounds["max_work"] + 1
+        assert len(ab.lasting) + len(ab.delayed) + len(ab.waiting) <= bounds["max_effects"] + 1
+        assert state.turn <= bounds["max_turns"]
+    assert state.is_over, "every game ends (max_turns)"
+    assert racebook.replay(state.log.dumps()).digest() == state.digest()
