@@ -366,8 +366,9 @@ def test_1201_1c_a_long_finite_chain_with_real_choices_is_not_a_draw() -> None:
     """Three counters of seat 1 (the non-turn player), horses in the run area
     each with a state trigger that chooses a horse and raises its own run by
     1 until it reaches 99: a finite chain of about 290 abilities, each with a
-    real choice.  It is no
-    perpetual loop (1201.1c), so the game goes on."""
+    real choice.  It is no perpetual loop (1201.1c), so the game goes on, even
+    with ``loop_repeats`` far below its length: each real choice ends a forced
+    chain, so the same placement coming back across choices is no repeat."""
     ability = (
         'type = "state"\nwhen = ["hand-at-most:99"]\nunless = ["run-at-least:99"]\n'
         'choose = "any-run"\ndo = [{effect = "run", amount = 1, target = "this"}]'
@@ -378,6 +379,7 @@ def test_1201_1c_a_long_finite_chain_with_real_choices_is_not_a_draw() -> None:
         runs=((), ("Abacus 1", "Abacus 2", "Abacus 3")),
         phase="runner",
         extra=extra,
+        loop_repeats=20,
     )
     st.apply(Run(0, "Paper Kite"))  # 702.6c: a rule check
     plays = 0
@@ -385,7 +387,7 @@ def test_1201_1c_a_long_finite_chain_with_real_choices_is_not_a_draw() -> None:
         st.apply(Choose(1, plays % len(st.ab.choice.labels)))
         plays += 1
     assert plays > 200
-    assert not [e for e in log(st, "loop-draw")]
+    assert not [e for e in log(st, "loop-draw")] and not st.is_over
 
 
 # -- 805.3 / 809.1a: a text replaced into nothing is not a legal play ----------------------

@@ -381,7 +381,7 @@ def test_702_6g_i_a_horse_support_names_the_runner_even_card_instance_0(
     assert run_values(st, 0)["Paper Kite"][0] == run
 
 
-def test_702_6g_i_every_id_0_is_a_card_the_deck_entry_helper() -> None:
+def test_the_zero_deck_puts_paper_kite_at_instance_0() -> None:
     """The deck above really puts Paper Kite at instance 0 of seat 0 (a check
     of the test's own premise, so that the test above cannot pass vacuously)."""
     assert ZERO_DECK.cards[0] == DeckEntry("Paper Kite", 2)
