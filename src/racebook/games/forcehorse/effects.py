@@ -316,16 +316,7 @@ def _covered(
     """The cards an 808.1b effect covers now (its ``only`` condition read on
     the printed information, 808.1a)."""
     t = st.table
-    if fixed is not None:
-        cards = [c for c in fixed if t.entered.get(c, 0) <= stamp]  # 808.2
-    elif effect.target == "this":
-        cards = [source]
-    else:
-        side = user if effect.target in ("your-run", "your-hand") else 1 - user
-        zone = HAND if effect.target == "your-hand" else RUN
-        cards = [c for c in t.zones[side][zone] if t.cards[c].kind == HORSE]
-        if stamp:
-            cards = [c for c in cards if t.entered.get(c, 0) <= stamp]  # 808.2
+    cards = list(_members(st, effect, user, source, fixed, stamp))
     if effect.only:
         cards = [c for c in cards if holds(st, effect.only, c, user, printed(t.cards[c]))]
     return frozenset(cards)
