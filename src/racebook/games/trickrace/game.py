@@ -63,10 +63,29 @@ class TrickRace(Game[TrickRaceConfig, TrickRaceState]):
         GameEnded,
     )
 
+    defaults_revision: ClassVar[int] = 2
+    """2 (issue 37): the settings of small variants ``deal``,
+    ``horse_draw``, ``paddock``, ``tickets`` and ``down_in_turn``, each at
+    its default playing the rulebook's game as before."""
+
+    @classmethod
+    def past_defaults(cls, revision: int) -> dict[str, Any]:
+        """Revision 1 had none of revision 2's settings: the game they play
+        at their defaults (the rulebook's)."""
+        if revision >= 2:
+            return {}
+        return {
+            "deal": "shuffle",
+            "horse_draw": "random",
+            "paddock": True,
+            "tickets": True,
+            "down_in_turn": False,
+        }
+
     def __init__(self, config: TrickRaceConfig) -> None:
         check_config(config)
         super().__init__(config)
-        self.deck = sorted(c * 16 + n for c in range(4) for n in range(1, 13))
+        self.deck = sorted(c * 16 + n for c in range(4) for n in range(1, config.cards + 1))
         self.plays: dict[int, Play] = {}  # interned Play actions (values, shared)
         self.orders: dict[
             tuple[int, tuple[int, ...]], tuple[tuple[int, ...], tuple[tuple[int], ...]]
@@ -96,4 +115,23 @@ register_preset(
     TrickRaceConfig(),
     "The trick-taking horse race: 4 players (3 with the dummy), a race per player, "
     "marks 1-4: 3, 5-8: 2, 9-12: 1 (assumed).",
+)
+register_preset(
+    "trickrace-mini",
+    "trickrace",
+    TrickRaceConfig(
+        players=3,
+        races=1,
+        course=3,
+        marks=(1, 2),
+        whips=0,
+        deal="piles",
+        horse_draw="fixed",
+        paddock=False,
+        tickets=False,
+    ),
+    "A small trick race for tabular CFR (a Kuhn poker of the trick race): 3 players "
+    "and the dummy, one race on a course of 3, 2 cards a horse (marks 1 and 2), "
+    "four known piles dealt to the horses at random, horses fixed, no paddock, "
+    "no tickets, no whips.",
 )
