@@ -96,7 +96,8 @@ class TrickRaceConfig:
     variant for small games): the runners line up at the gate in number
     order (horse 1 at the bottom, horse 4 on top), each rider's hand is its
     horse's whole pile and nobody discards (the dummy's cards, in number
-    order colour by colour, face up as always); no chance step."""
+    order colour by colour, face up as always); the paddock's chance action has
+    one outcome."""
     tickets: bool = True
     """The tickets (馬券購入フェイズ).  ``False`` (a variant for small games):
     nobody buys a ticket, the race pays its prizes alone."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from racebook.core.game import Game, GameEnded
+from racebook.core.log import digest_leaves_out
 from racebook.core.registry import register_game, register_preset
 from racebook.games.trickrace import spaces as trickrace_spaces
 from racebook.games.trickrace.actions import (
@@ -31,6 +32,17 @@ from racebook.games.trickrace.actions import (
 from racebook.games.trickrace.config import TrickRaceConfig, check_config
 from racebook.games.trickrace.rules import Hooks, make_rules
 from racebook.games.trickrace.state import TrickRaceState
+
+REVISION_2_SETTINGS = {
+    "deal": "shuffle",
+    "horse_draw": "random",
+    "paddock": True,
+    "tickets": True,
+    "down_in_turn": False,
+}
+"""The settings defaults revision 2 added, at the values that play the game
+as before (the rulebook's): logs written before them keep their digest."""
+digest_leaves_out(TrickRaceConfig, REVISION_2_SETTINGS)
 
 
 @register_game
@@ -72,15 +84,7 @@ class TrickRace(Game[TrickRaceConfig, TrickRaceState]):
     def past_defaults(cls, revision: int) -> dict[str, Any]:
         """Revision 1 had none of revision 2's settings: the game they play
         at their defaults (the rulebook's)."""
-        if revision >= 2:
-            return {}
-        return {
-            "deal": "shuffle",
-            "horse_draw": "random",
-            "paddock": True,
-            "tickets": True,
-            "down_in_turn": False,
-        }
+        return {} if revision >= 2 else dict(REVISION_2_SETTINGS)
 
     def __init__(self, config: TrickRaceConfig) -> None:
         check_config(config)
