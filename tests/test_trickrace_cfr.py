@@ -1,5 +1,5 @@
-"""The small trick race (``trickrace-mini``) and its settings: the game the
-size of Kuhn poker that tabular CFR solves (benchmarks/cfr.py, ``make cfr``),
+"""The small trick race (``trickrace-mini``) and its settings: the game
+between Kuhn and Leduc poker in size that tabular CFR solves (benchmarks/cfr.py, ``make cfr``),
 and each setting of a small variant playing by its rule."""
 
 from __future__ import annotations

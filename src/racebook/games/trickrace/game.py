@@ -134,7 +134,7 @@ register_preset(
         paddock=False,
         tickets=False,
     ),
-    "A small trick race for tabular CFR (a Kuhn poker of the trick race): 3 players "
+    "A small trick race for tabular CFR (between Kuhn and Leduc poker in size): 3 players "
     "and the dummy, one race on a course of 3, 2 cards a horse (marks 1 and 2), "
     "four known piles dealt to the horses at random, horses fixed, no paddock, "
     "no tickets, no whips.",
