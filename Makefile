@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 
 .PHONY: run test lint typecheck pytest docs bench mcts train clean tools screenshots tournament levels bench-search \
-	mutation rulemap-coverage
+	mutation rulemap-coverage cfr
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -139,6 +139,15 @@ bench-search: $(STAMP)
 mcts: $(DEVSTAMP)
 	$(PY) examples/openspiel_mcts.py --game longshot --games 100 --workers 2
 	$(PY) examples/openspiel_mcts.py --game trickrace --games 100 --workers 2
+
+# OpenSpiel's tabular CFR on the small trick race (trickrace-mini): its tree
+# and the NashConv of CFR's average policy after 1 to 128 iterations, then
+# with a whip each after 1 to 32 (about five minutes; not in CI;
+# docs/adapters.rst records a run)
+cfr: $(DEVSTAMP)
+	PYTHONPATH=src $(PY) benchmarks/cfr.py --preset trickrace-mini
+	PYTHONPATH=src $(PY) benchmarks/cfr.py --preset trickrace-mini --settings '{"whips": 1}' \
+	  --iterations 1,2,4,8,16,32
 
 # a PPO learner (numpy) through the Gymnasium wrapper: the trick race win
 # rate against random players before and after 5 CPU minutes, with 95%

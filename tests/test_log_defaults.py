@@ -39,7 +39,7 @@ DEFAULTS: dict[str, dict[int, str]] = {
     "longshot": {1: "4513672b8eec3022"},
     "mafia": {1: "d3bcd7a61f173e24"},
     "readysetbet": {1: "870a3fb7c018df6e"},
-    "trickrace": {1: "b099e3a5ab60466d"},
+    "trickrace": {1: "b099e3a5ab60466d", 2: "49aabd124e6616cc"},
 }
 
 
@@ -150,7 +150,7 @@ def test_an_older_defaults_revision_replays_with_its_old_values(
     assert header["defaults"] == 2 and header["config"] == {"goal": 50, "spurt_threshold": 44}
 
 
-@pytest.mark.parametrize("revision", [0, 2, "1", None, 1.0])
+@pytest.mark.parametrize("revision", [0, 3, "1", None, 1.0])
 def test_unknown_defaults_revision_is_refused(revision: object) -> None:
     lines = _play(racebook.load("trickrace")).log.dumps().split("\n")
     header = json.loads(lines[0])

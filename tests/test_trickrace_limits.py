@@ -31,7 +31,8 @@ BAD: list[tuple[str, dict[str, Any]]] = [
     ("course", {"course": 0}),
     ("course", {"course": MAX_COURSE + 1}),
     ("course", {"course": 10**12}),
-    ("marks", {"marks": (2,) * 11}),
+    ("marks", {"marks": (2,) * 2}),  # the paddock needs 3 cards
+    ("marks", {"marks": (), "paddock": False}),
     ("marks", {"marks": (2,) * 13}),
     ("marks", {"marks": (2,) * 10**5}),
     ("marks", {"marks": (2,) * 11 + (-1,)}),

@@ -446,9 +446,15 @@ def test_format_3_and_4_logs_replay_to_the_same_game_and_story(version: int, pat
     _same_log(state.log.for_seat(0), story)
 
 
+FIRST_FORMAT = {"trickrace-mini": 6}
+"""Presets added after format 3, with the format that was current when they
+were (their first fixture logs: none is made up in an older format)."""
+
+
 @pytest.mark.parametrize("version", [3, 4, 5, 6])
 def test_every_preset_has_a_format_3_4_and_5_log(version: int) -> None:
-    assert {p.stem for p in (DATA / f"logs-v{version}").glob("*[!0].jsonl")} == set(PRESETS)
+    want = {p for p in PRESETS if FIRST_FORMAT.get(p, 3) <= version}
+    assert {p.stem for p in (DATA / f"logs-v{version}").glob("*[!0].jsonl")} == want
 
 
 def _same_log(new: str, old: str) -> None:

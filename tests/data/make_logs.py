@@ -1,7 +1,9 @@
 """Write tests/data/logs-vN/ for the current log format N: one log per preset,
 and seat 0's log of it.
 
-Made once, when format N was new (logs-v3, logs-v4 and logs-v5 so far), and committed:
+Made once, when format N was new (logs-v3 to logs-v6 so far), and committed (a preset
+added later gets its logs in the format current then: tests/test_untrusted.py
+FIRST_FORMAT):
 tests/test_untrusted.py checks that each still replays to the same digests,
 re-dumps to the same text and tells seat 0 the same story.  Do not regenerate
 them to make a test pass (that would hide a change in the rules or the

@@ -230,11 +230,27 @@ def effective_config(config: Any) -> Any:
     return data
 
 
+_DIGEST_LEAVES_OUT: dict[type[Any], dict[str, Any]] = {}
+"""Settings added after format 6, by config type: left out of the digest
+while at these values (JSON data) (:func:`digest_leaves_out`)."""
+
+
+def digest_leaves_out(config_type: type[Any], values: dict[str, Any]) -> None:
+    """Settings ``config_type`` gained after log format 6, with the values
+    (JSON data) that play the game as before they existed: left out of the
+    :func:`config_digest` while at those values, so that a log written before
+    them still binds its config.  A game that adds a setting calls this
+    beside raising its ``defaults_revision``."""
+    _DIGEST_LEAVES_OUT.setdefault(config_type, {}).update(values)
+
+
 def config_digest(config: Any) -> str:
     """The digest of a config a header of format 6 records (its
     ``"config_digest"``): a hash of the full effective config
-    (:func:`effective_config`) as canonical JSON (keys sorted, no spaces).
-    Replay refuses a log whose header reads as other settings.
+    (:func:`effective_config`) as canonical JSON (keys sorted, no spaces),
+    but for the settings added since, while at their old values
+    (:func:`digest_leaves_out`).  Replay refuses a log whose header reads
+    as other settings.
 
     >>> import racebook
     >>> a = racebook.load("longshot").config
@@ -243,9 +259,12 @@ def config_digest(config: Any) -> str:
     >>> config_digest(a) == config_digest(racebook.load("longshot", goal=50).config)
     False
     """
-    text = json.dumps(
-        effective_config(config), sort_keys=True, separators=(",", ":"), ensure_ascii=False
-    )
+    data = effective_config(config)
+    if isinstance(data, dict):
+        for name, value in _DIGEST_LEAVES_OUT.get(type(config), {}).items():
+            if name in data and data[name] == value:
+                del data[name]
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 

@@ -27,7 +27,8 @@ class DrawHorses(Action):
 @attrs.frozen
 class DealCards(Action):
     """Chance: the 48 race cards shuffled: horse ``h`` keeps cards
-    ``12*(h-1) .. 12*h-1`` for the whole game."""
+    ``12*(h-1) .. 12*h-1`` for the whole game (``k`` cards a horse in a
+    variant with fewer: ``k*(h-1) .. k*h-1``)."""
 
     kind: ClassVar[str] = "deal"
     chance: ClassVar[bool] = True
@@ -99,10 +100,11 @@ class RaceBegins(Event):
     start: int
     gate: tuple[int, ...]
     discard_number: int
-    revealed: RaceCard
+    revealed: RaceCard | None
     """The start player's top card, shown to everyone: its number is
     ``discard_number``.  Unless it is their face-up discard it stays in their
-    hand, and everyone knows it is there."""
+    hand, and everyone knows it is there.  ``None`` (and discard number 0)
+    in the variant without the paddock's discards (``paddock=False``)."""
     discards: tuple[RaceCard, ...]
     """The face-up discards by seat id (the dummy's two are its first two below)."""
     dummy_discards: tuple[RaceCard, ...] = ()

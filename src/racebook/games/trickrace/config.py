@@ -6,7 +6,7 @@ from __future__ import annotations
 import attrs
 from cattrs.gen import make_dict_unstructure_fn, override
 
-from racebook.core.errors import check_between, check_length
+from racebook.core.errors import ConfigError, check_between, check_length
 from racebook.core.serial import converter
 from racebook.variants.rules import RuleRef
 
@@ -53,7 +53,10 @@ class TrickRaceConfig:
     course: int = 7
     """Spaces from the gate to the goal."""
     marks: tuple[int, ...] = MARKS
-    """*Assumed*: progress marks of each card number 1..12."""
+    """*Assumed*: progress marks of each card number 1..12.  Its length is the
+    number of cards of each colour, so each horse's pile (the rulebook: 12);
+    a shorter tuple (at least 1, at least 3 with the paddock) plays with
+    fewer cards, numbered 1..len(marks) (a variant for small games)."""
     prizes: tuple[int, ...] = (5, 3)
     """Points to the riders of the 1st and 2nd horse."""
     start_odds: int = 2
@@ -73,6 +76,35 @@ class TrickRaceConfig:
     itself their face-up discard, and they take no N-th card ("これで、各プレイヤーが
     1枚ずつレースカードをオモテ向きにしている状態になります": one face-up card each).
     ``True`` makes ``discard_counts_top`` moot (rules notes)."""
+    deal: str = "shuffle"
+    """How the race cards are dealt (ゲームの準備): ``"shuffle"`` (the
+    rulebook: the deck shuffled, a pile a horse), or variants for small
+    games: ``"fixed"`` (one known deal: horses 1 and 2 share red and blue,
+    horse 1 the odd red and even blue numbers, horse 2 the others; horses 3
+    and 4 yellow and green the same way: one chance outcome) or ``"piles"``
+    (the fixed deal's four piles, one to each horse at random: 24 chance
+    outcomes; a rider sees its own pile, the dummy's and the backs, so which
+    of the two piles of the other colours is which stays hidden)."""
+    horse_draw: str = "random"
+    """How the horse cards are drawn (ゲームの準備): ``"random"`` (the
+    rulebook) or ``"fixed"`` (a variant for small games: seat ``s`` rides
+    horse ``s + 1``, so Vanilla Beans' rider, seat 1, starts; one chance
+    outcome)."""
+    paddock: bool = True
+    """The paddock (パドックフェイズ: the runners' order at the gate, the piles,
+    the discard number, the face-up and the face-down discard).  ``False`` (a
+    variant for small games): the runners line up at the gate in number
+    order (horse 1 at the bottom, horse 4 on top), each rider's hand is its
+    horse's whole pile and nobody discards (the dummy's cards, in number
+    order colour by colour, face up as always); the paddock's chance action has
+    one outcome."""
+    tickets: bool = True
+    """The tickets (馬券購入フェイズ).  ``False`` (a variant for small games):
+    nobody buys a ticket, the race pays its prizes alone."""
+    down_in_turn: bool = False
+    """The face-down tickets laid one at a time, in the face-up tickets' order,
+    instead of all at once (a variant: the same game, as nobody sees another's
+    face-down ticket, with no arrival order to draw; small trees for CFR)."""
     rules: tuple[RuleRef, ...] = ()
     """Rule modules (house rules) by registered name, with their settings
     (:mod:`racebook.games.trickrace.rules`).  Left out of a log header when
@@ -81,6 +113,11 @@ class TrickRaceConfig:
     @property
     def race_count(self) -> int:
         return self.players if self.races is None else self.races
+
+    @property
+    def cards(self) -> int:
+        """Cards of each colour, so each horse's pile: one per mark."""
+        return len(self.marks)
 
 
 def check_config(c: TrickRaceConfig) -> None:
@@ -94,7 +131,9 @@ def check_config(c: TrickRaceConfig) -> None:
     if c.races is not None:
         check_between("races", c.races, 1, MAX_RACES)
     check_between("course", c.course, 1, MAX_COURSE)
-    check_length("marks", c.marks, 12, 12)  # one per card number 1..12
+    # one per card number 1..12; the paddock needs a face-up and a face-down
+    # discard and a card to play
+    check_length("marks", c.marks, 3 if c.paddock else 1, 12)
     for marks in c.marks:
         check_between("marks", marks, 0, MAX_MARKS)
     check_length("prizes", c.prizes, 0, 4)  # at most one per horse's place
@@ -107,6 +146,13 @@ def check_config(c: TrickRaceConfig) -> None:
     check_between("whips", c.whips, 0, MAX_WHIPS)
     check_between("finishers", c.finishers, 1, 4)
     check_length("rules", c.rules, 0, MAX_RULES)
+    check_one_of("deal", c.deal, ("shuffle", "fixed", "piles"))
+    check_one_of("horse_draw", c.horse_draw, ("random", "fixed"))
+
+
+def check_one_of(field: str, value: str, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        raise ConfigError(field, f"one of {', '.join(map(repr, allowed))}, not {value!r}")
 
 
 # A log header lists the config's fields: ``rules`` only when some are named.

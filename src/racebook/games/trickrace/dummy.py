@@ -17,8 +17,9 @@ def dummy_paddock(state: TrickRaceState, pile: list[int], n: int) -> None:
     (12 -> 12 and 1), counted from the top of its own pile, keeps the rest
     fanned face up, top first, and turns both whips face up."""
     s = state.dummy
-    state.open_discards[s] = [pile[i] for i in sorted({n - 1, n % 12})]
-    for i in sorted({n - 1, n % 12}, reverse=True):
+    below = n % state.game.config.cards  # the card below the N-th: 12 -> 1
+    state.open_discards[s] = [pile[i] for i in sorted({n - 1, below})]
+    for i in sorted({n - 1, below}, reverse=True):
         del pile[i]
     state.hands[s] = pile  # order kept
     state.whips_up[s] = state.game.config.whips

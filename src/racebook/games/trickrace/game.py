@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from racebook.core.game import Game, GameEnded
+from racebook.core.log import digest_leaves_out
 from racebook.core.registry import register_game, register_preset
 from racebook.games.trickrace import spaces as trickrace_spaces
 from racebook.games.trickrace.actions import (
@@ -31,6 +32,17 @@ from racebook.games.trickrace.actions import (
 from racebook.games.trickrace.config import TrickRaceConfig, check_config
 from racebook.games.trickrace.rules import Hooks, make_rules
 from racebook.games.trickrace.state import TrickRaceState
+
+REVISION_2_SETTINGS = {
+    "deal": "shuffle",
+    "horse_draw": "random",
+    "paddock": True,
+    "tickets": True,
+    "down_in_turn": False,
+}
+"""The settings defaults revision 2 added, at the values that play the game
+as before (the rulebook's): logs written before them keep their digest."""
+digest_leaves_out(TrickRaceConfig, REVISION_2_SETTINGS)
 
 
 @register_game
@@ -63,10 +75,21 @@ class TrickRace(Game[TrickRaceConfig, TrickRaceState]):
         GameEnded,
     )
 
+    defaults_revision: ClassVar[int] = 2
+    """2 (issue 37): the settings of small variants ``deal``,
+    ``horse_draw``, ``paddock``, ``tickets`` and ``down_in_turn``, each at
+    its default playing the rulebook's game as before."""
+
+    @classmethod
+    def past_defaults(cls, revision: int) -> dict[str, Any]:
+        """Revision 1 had none of revision 2's settings: the game they play
+        at their defaults (the rulebook's)."""
+        return {} if revision >= 2 else dict(REVISION_2_SETTINGS)
+
     def __init__(self, config: TrickRaceConfig) -> None:
         check_config(config)
         super().__init__(config)
-        self.deck = sorted(c * 16 + n for c in range(4) for n in range(1, 13))
+        self.deck = sorted(c * 16 + n for c in range(4) for n in range(1, config.cards + 1))
         self.plays: dict[int, Play] = {}  # interned Play actions (values, shared)
         self.orders: dict[
             tuple[int, tuple[int, ...]], tuple[tuple[int, ...], tuple[tuple[int], ...]]
@@ -96,4 +119,23 @@ register_preset(
     TrickRaceConfig(),
     "The trick-taking horse race: 4 players (3 with the dummy), a race per player, "
     "marks 1-4: 3, 5-8: 2, 9-12: 1 (assumed).",
+)
+register_preset(
+    "trickrace-mini",
+    "trickrace",
+    TrickRaceConfig(
+        players=3,
+        races=1,
+        course=3,
+        marks=(1, 2),
+        whips=0,
+        deal="piles",
+        horse_draw="fixed",
+        paddock=False,
+        tickets=False,
+    ),
+    "A small trick race for tabular CFR (between Kuhn and Leduc poker in size): 3 players "
+    "and the dummy, one race on a course of 3, 2 cards a horse (marks 1 and 2), "
+    "four known piles dealt to the horses at random, horses fixed, no paddock, "
+    "no tickets, no whips.",
 )

@@ -80,6 +80,10 @@ def hidden_variant(state: TrickRaceState, seat: int, rng: random.Random) -> Tric
     this holds at the payout and after it.  Face-down tickets are redrawn
     until the payout turns them up (配当フェイズ).
     Every horse's 12 cards follow the redeal, so the clone passes ``audit``.
+    With a fixed deal (``deal="fixed"``) every card is known
+    (:func:`cards_seen`): only the face-down choices are redrawn; with its
+    piles dealt at random (``deal="piles"``) the unseen piles are swapped
+    among those of the same colours (:func:`pile_relabel`).
     """
     other = state.clone()
     n = state.game.config.players
@@ -93,8 +97,14 @@ def hidden_variant(state: TrickRaceState, seat: int, rng: random.Random) -> Tric
     groups = {
         s: [*other.hands[s], *([other.secret[s]] if other.secret[s] >= 0 else [])] for s in others
     }
-    dealt = {s: sorted(x for x in groups[s] if x in seen) for s in others}
-    for colour in range(4):
+    if state.game.config.deal == "piles":  # whole piles of the same backs swapped
+        relabel = pile_relabel(state, seen, rng)
+        dealt = {s: [relabel.get(x, x) for x in groups[s]] for s in others}
+        colours: range = range(0)
+    else:
+        dealt = {s: sorted(x for x in groups[s] if x in seen) for s in others}
+        colours = range(4)
+    for colour in colours:
         counts: list[int] = []
         pool: list[int] = []
         for s in others:
@@ -128,8 +138,29 @@ def hidden_variant(state: TrickRaceState, seat: int, rng: random.Random) -> Tric
     return other
 
 
+def pile_relabel(state: TrickRaceState, seen: set[int], rng: random.Random) -> dict[int, int]:
+    """With the fixed deal's piles dealt at random (``deal="piles"``): the
+    piles none of whose cards were ``seen`` swapped at random among those of
+    the same colours (card backs show them), card for card in code order."""
+    groups: dict[tuple[int, ...], list[list[int]]] = {}
+    for pile in state.cards_of:
+        if pile and not seen.intersection(pile):
+            groups.setdefault(tuple(x >> 4 for x in pile), []).append(pile)
+    relabel: dict[int, int] = {}
+    for piles in groups.values():
+        drawn = list(piles)
+        rng.shuffle(drawn)
+        for a, b in zip(piles, drawn, strict=True):
+            relabel.update(zip(a, b, strict=True))
+    return relabel
+
+
 def cards_seen(state: TrickRaceState, seat: int | None) -> set[int]:
-    """Every race card in an event ``seat`` may see (``None``: a spectator)."""
+    """Every race card in an event ``seat`` may see (``None``: a spectator);
+    with a fixed deal (``deal="fixed"``) every card: everyone knows whose
+    horse each card belongs to."""
+    if state.game.config.deal == "fixed":
+        return set(state.game.deck)
     seen: set[int] = set()
     for event in state.log.events(seat):
         for field in attrs.fields(type(event)):
@@ -168,7 +199,9 @@ def hidden_world(state: TrickRaceState, seat: int, rng: random.Random) -> list[A
     others = [s for s in range(n) if s != seat]
     seen = cards_seen(state, seat)
     relabel: dict[int, int] = {}
-    for colour in range(4):
+    if state.game.config.deal == "piles":  # whole piles, not cards
+        relabel = pile_relabel(state, seen, rng)
+    for colour in range(4) if state.game.config.deal != "piles" else ():
         pool = sorted(
             x
             for s in others

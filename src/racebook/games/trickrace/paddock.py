@@ -18,7 +18,7 @@ from racebook.games.trickrace.actions import (
     RaceBegins,
 )
 from racebook.games.trickrace.dummy import dummy_paddock
-from racebook.games.trickrace.phases import BET_UP, DISCARD, PADDOCK
+from racebook.games.trickrace.phases import BET_UP, DISCARD, PADDOCK, TRICK
 
 if TYPE_CHECKING:
     from racebook.games.trickrace.state import TrickRaceState
@@ -29,15 +29,19 @@ def check_paddock(state: TrickRaceState, action: Paddock) -> str | None:
         return "no paddock now"
     if sorted(action.gate) != [1, 2, 3, 4]:
         return "the gate order must hold horses 1..4 once each"
+    if not state.game.config.paddock and tuple(action.gate) != (1, 2, 3, 4):
+        return "without the paddock (paddock) the gate is in number order, 1 2 3 4"
     if len(action.piles) != 4 or any(
         sorted([x.colour * 16 + x.number for x in pile]) != state.cards_of[h]
         for h, pile in enumerate(action.piles)
     ):
-        return "each pile must be exactly its horse's 12 cards"
+        return f"each pile must be exactly its horse's {state.game.config.cards} cards"
     return None
 
 
 def sample_paddock(state: TrickRaceState, rng: random.Random) -> Paddock:
+    if not state.game.config.paddock:  # no chance: the gate in number order
+        return Paddock(CHANCE, (1, 2, 3, 4), tuple(race_cards(c) for c in state.cards_of))
     gate = [1, 2, 3, 4]
     rng.shuffle(gate)
     piles = []
@@ -54,6 +58,9 @@ def paddock(state: TrickRaceState, action: Paddock, events: list[Event]) -> None
     state.clear_race()
     state.squares[0] = list(action.gate)  # bottom first; the top ranks higher
     piles = [[x.colour * 16 + x.number for x in pile] for pile in action.piles]  # codes
+    if not c.paddock:
+        no_discards(state, action, events)
+        return
     start_pile = piles[state.horse_of[state.start] - 1]
     # "スタートプレイヤーは、一番上のレースカードを1枚取り、オモテ向きにして
     # 全員に見せます。このレースカードのオモテに書かれている数字を「捨てナンバー」とします"
@@ -78,7 +85,7 @@ def paddock(state: TrickRaceState, action: Paddock, events: list[Event]) -> None
         elif c.revealed_is_discard:
             index = 0
         else:
-            index = n - 1 if c.discard_counts_top else n % 12
+            index = n - 1 if c.discard_counts_top else n % c.cards
         state.open_discards[s] = [pile.pop(index)]
         state.hands[s] = sorted(pile)
     state.revealed = top if top in state.hands[state.start] else -1
@@ -98,6 +105,25 @@ def paddock(state: TrickRaceState, action: Paddock, events: list[Event]) -> None
         events.append(Hand(s, race_cards(state.hands[s])))
     state.ready = [s >= c.players for s in range(4)]
     state.phase = DISCARD
+
+
+def no_discards(state: TrickRaceState, action: Paddock, events: list[Event]) -> None:
+    """The ``paddock=False`` variant: the runners at the gate in number order,
+    every rider takes its horse's whole pile as its hand (the dummy its cards
+    in number order, its whips face up), no discard number, no discards; the
+    tickets come next."""
+    c = state.game.config
+    for s in range(4):
+        state.hands[s] = list(state.cards_of[state.horse_of[s] - 1])  # sorted
+    if state.dummy >= 0:
+        state.whips_up[state.dummy] = c.whips
+    dummy = race_cards(state.hands[state.dummy]) if state.dummy >= 0 else ()
+    events.append(
+        RaceBegins(state.race + 1, state.start, tuple(action.gate), 0, None, (), (), dummy)
+    )
+    for s in range(c.players):
+        events.append(Hand(s, race_cards(state.hands[s])))
+    all_ready(state, events)
 
 
 DISCARDS: dict[int, Discard] = {}
@@ -150,8 +176,27 @@ def discard(state: TrickRaceState, action: Discard, events: list[Event]) -> None
         told = DISCARDED[key] = (MyDiscard(s, card), Discarded(s, COLOURS[card.colour]))
     events += told
     if all(state.ready):
-        # "ウラ向きになっているムチカードがあれば、1枚をオモテ向きにします"
-        for p in range(state.game.config.players):
-            state.whips_up[p] = min(state.game.config.whips, state.whips_up[p] + 1)
-        state.bet_turn = 0
-        state.phase = BET_UP
+        all_ready(state, events)
+
+
+def all_ready(state: TrickRaceState, events: list[Event]) -> None:
+    """The paddock's end: a whip turns face up, the tickets come next (or,
+    without tickets, ``tickets=False``, the race)."""
+    # "ウラ向きになっているムチカードがあれば、1枚をオモテ向きにします"
+    c = state.game.config
+    for p in range(c.players):
+        state.whips_up[p] = min(c.whips, state.whips_up[p] + 1)
+    state.bet_turn = 0
+    state.phase = BET_UP
+    if not c.tickets:
+        state.ready = [True] * 4
+        start_race(state, events)
+
+
+def start_race(state: TrickRaceState, events: list[Event]) -> None:
+    """The race begins: the start player leads the first trick."""
+    state.leader = state.start
+    state.trick = []
+    state.whip_by = -1
+    state.phase = TRICK
+    state.advance(events)

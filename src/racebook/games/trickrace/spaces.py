@@ -11,7 +11,11 @@ draws (the 24 orders of the 4 horses; with 3 players the 18 ordered triples
 holding Vanilla Beans, as the redraw rule makes them equally likely); the
 deal and the paddock's piles draw one card at a time (the card's code
 ``colour * 16 + number``), the paddock's gate one horse at a time (its
-number).  So ``num_chance_outcomes`` is 64.
+number).  So ``num_chance_outcomes`` is 64.  The variants for small games
+(``horse_draw="fixed"``, ``deal="fixed"``) make the draw and the deal one
+outcome, ``deal="piles"`` the deal one step of 24 (the fixed deal's piles
+in each order); without the paddock (``paddock=False``) the paddock is one
+outcome.
 
 The observation tensor (:func:`observe`); entries are the players and, with 3
 players, the dummy (id 3), always 4: ``phase`` one-hot (8), ``race`` one-hot
@@ -30,13 +34,14 @@ not), ``hand`` (48), ``hand_colours`` (4 x 4 counts), ``dummy_cards`` (48),
 from __future__ import annotations
 
 import itertools
+import random
 import typing
 from typing import TYPE_CHECKING
 
-from racebook.cards.race import RaceCard, race_card
+from racebook.cards.race import RaceCard, race_card, race_cards
 from racebook.core.game import CHANCE, Action
 from racebook.core.spaces import ActionTable, ChanceNode, Draws, Enumerated, Observation, shuffle
-from racebook.games.trickrace import paddock, tickets, tricks
+from racebook.games.trickrace import paddock, setup, tickets, tricks
 from racebook.games.trickrace.actions import Bet, DealCards, Discard, DrawHorses, Paddock, Play
 from racebook.games.trickrace.config import VANILLA
 from racebook.games.trickrace.phases import BET_DOWN, BET_UP, DEAL, DISCARD, DRAW, PADDOCK, TRICK
@@ -84,11 +89,19 @@ def legal_ids(state: TrickRaceState, seat: int) -> list[int] | None:
 
 def chance_node(state: TrickRaceState) -> ChanceNode:
     phase = state.phase
+    config = state.game.config
     if phase == DRAW:
-        n = state.game.config.players
+        n = config.players
+        if config.horse_draw == "fixed":
+            return Enumerated([(setup.sample_draw(state, random.Random(0)), 1.0)])
         draws = [p for p in itertools.permutations((1, 2, 3, 4), n) if n == 4 or VANILLA in p]
         return Enumerated([(DrawHorses(CHANCE, p), 1 / len(draws)) for p in draws])
     if phase == DEAL:
+        if config.deal == "fixed":
+            return Enumerated([(setup.sample_deal(state, random.Random(0)), 1.0)])
+        if config.deal == "piles":
+            orders = list(itertools.permutations(range(4)))
+            return Enumerated([(setup.piles_deal(state, o), 1 / len(orders)) for o in orders])
         return shuffle(
             state.game.deck,
             lambda xs: DealCards(CHANCE, tuple(race_card(x) for x in xs)),
@@ -96,7 +109,11 @@ def chance_node(state: TrickRaceState) -> ChanceNode:
             lambda a: [c.code for c in typing.cast(DealCards, a).cards],
         )
     assert phase == PADDOCK, f"no chance node in phase {phase}"
-    bags = [([1, 2, 3, 4], 4)] + [(list(state.cards_of[h]), 12) for h in range(4)]
+    if not config.paddock:  # no chance: the gate in number order, the piles as dealt
+        piles = tuple(race_cards(state.cards_of[h]) for h in range(4))
+        return Enumerated([(Paddock(CHANCE, (1, 2, 3, 4), piles), 1.0)])
+    k = config.cards
+    bags = [([1, 2, 3, 4], 4)] + [(list(state.cards_of[h]), k) for h in range(4)]
     return Draws(
         bags,
         lambda parts: Paddock(

@@ -136,7 +136,10 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
             version, acting = self._waiting
             if version != self._version:
                 ready = self.ready
-                acting = tuple([s for s in range(self.game.config.players) if not ready[s]])
+                if p == BET_DOWN and self.game.config.down_in_turn:  # one at a time
+                    acting = tuple([s for s in tickets.bettors(self) if not ready[s]][:1])
+                else:
+                    acting = tuple([s for s in range(self.game.config.players) if not ready[s]])
                 self._waiting = (self._version, acting)
             return acting
         if p == BET_UP:
