@@ -179,6 +179,10 @@ SUBJECTS = ("opponent", "your-run", "opponent-run")
 """A condition's other subject (1102.1a), written ``"opponent.hand-empty"``:
 the opponent (a player condition read for them), or some horse in your or
 the opponent's run area (a card condition read for it)."""
+COUNTS = frozenset({"draw", "going", "add-runs", "keep"})
+"""One-shot effects whose amount counts an action (cards, steps, runs): with
+``per``, a count of 0 or less does nothing (103.2b)."""
+
 FORBIDS = ("draw", "support", "run", "guard", "going", "add-runs")
 """What ``forbid`` (103.3) prohibits a player: drawing (502), playing support
 cards (702.5, 702.6g), running or guarding (702.6b, 702.6d), changing the

@@ -20,7 +20,7 @@ import attrs
 
 from racebook.core.game import Event
 from racebook.games.forcehorse import turn as turn_steps  # turn imports this module first
-from racebook.games.forcehorse.abilities import FORBIDS, Ability, Effect
+from racebook.games.forcehorse.abilities import COUNTS, FORBIDS, Ability, Effect
 from racebook.games.forcehorse.actions import (
     MORE_EFFECTS,
     ask_required,
@@ -36,6 +36,12 @@ from racebook.games.forcehorse.actions import (
 )
 from racebook.games.forcehorse.cards import HORSE
 from racebook.games.forcehorse.effects import info, is_live, valid, zone_of
+from racebook.games.forcehorse.limits import (
+    forced_chain_ends,
+    limit_reached,
+    made_count,
+    unstoppable,
+)
 from racebook.games.forcehorse.processes import rule_processes
 from racebook.games.forcehorse.records import Context, Delayed, Lasting, Waiting
 from racebook.games.forcehorse.replacement import (
@@ -59,8 +65,6 @@ from racebook.games.forcehorse.work import (
     AbilityPlayed,
     Applied,
     Choice,
-    EngineLimit,
-    LoopDraw,
     Op,
     _candidates,
     cost_options,
@@ -87,7 +91,7 @@ def drive(st: ForceHorseState, events: list[Event]) -> None:
     while st.phase != "over" and ab.choice is None:  # st.over, read inline: every op
         if ab.signals:  # watch(), asked only when a trigger may have happened
             watch(st, events)
-            if len(ab.waiting) > limits and _made_count(st) > limits:
+            if len(ab.waiting) > limits and made_count(st) > limits:
                 limit_reached(st, "max_effects", events)  # the engine's limit
                 break
         if not work:
@@ -198,30 +202,6 @@ def check_step(st: ForceHorseState, events: list[Event]) -> None:
         labels = tuple(_label(st, ab.waiting[i]) for i in mine)  # 806.3a: any order
         ab.choice = Choice(seat, "ability", labels, tuple((i,) for i in mine))
         return
-
-
-def forced_chain_ends(st: ForceHorseState) -> None:
-    """A rule check ended (804.2d), or a player chose between two or more
-    options: what came before is no forced chain for 1201.1c any more."""
-    st.ab.check_keys.clear()
-    st.ab.repeats.clear()
-    st.ab.passes = 0
-
-
-def unstoppable(st: ForceHorseState, events: list[Event]) -> None:
-    """FotH 1201.1c: a loop no one can stop: the game ends in a draw."""
-    events.append(LoopDraw())
-    st.finish((), events)
-
-
-def limit_reached(st: ForceHorseState, bound: str, events: list[Event]) -> None:
-    """The engine's limit ``bound`` of the config reached: the game ends in a
-    draw, said as what it is (:class:`EngineLimit`); edition 2 said 1201.1c."""
-    if st.game.config.edition < 3:
-        unstoppable(st, events)
-        return
-    events.append(EngineLimit(bound))
-    st.finish((), events)
 
 
 def _ability(st: ForceHorseState, w: Waiting) -> Ability:
@@ -502,10 +482,6 @@ def _subject(st: ForceHorseState, ctx: Context, per: str) -> int:
     return int(getattr(st.ab.lki[ctx.source], value))  # 810.1
 
 
-_COUNTED = frozenset({"draw", "going", "add-runs", "keep"})
-"""One-shot effects whose amount is a count of an action (cards, steps, runs)."""
-
-
 def do_effect(
     st: ForceHorseState, e: Effect, ctx: Context, applied: Applied, events: list[Event]
 ) -> None:
@@ -521,7 +497,7 @@ def do_effect(
     if e.per:
         amount = per_amount(st, e, ctx)
         counted = e.per.startswith("cards:")  # amount for each card: signed as written
-        if name in _COUNTED and st.game.config.edition >= 3 and not counted:
+        if name in COUNTS and st.game.config.edition >= 3 and not counted:
             if amount <= 0:
                 return  # 103.2b: a count of 0 or less does nothing, never the opposite
             if name == "going" and e.amount < 0:
@@ -553,7 +529,7 @@ def do_effect(
         push(st, *moves)
     elif name == "later":  # 806.5
         assert ctx.ability is not None
-        if _made_count(st) >= st.game.config.max_effects:
+        if made_count(st) >= st.game.config.max_effects:
             limit_reached(st, "max_effects", events)  # the engine's limit
             return
         later = Ability("auto", on=e.value, whose=ctx.ability.whose, do=ctx.ability.later)
@@ -568,44 +544,10 @@ def do_effect(
         if e.per and st.game.config.edition >= 3:
             e = attrs.evolve(e, amount=amount, per="")  # the amount as it was made (per)
         made = Lasting(e, ctx.user, ctx.source, fixed, ctx.stamp, st.turn, until)  # 1102.5
-        if _made_count(st) >= st.game.config.max_effects:
+        if made_count(st) >= st.game.config.max_effects:
             limit_reached(st, "max_effects", events)  # the engine's limit
             return
         st.ab.add_lasting(made)
-
-
-def _made_count(st: ForceHorseState) -> int:
-    """What the abilities made that exists now: continuous effects and, from
-    edition 3, delayed triggers and waiting abilities too (``max_effects``)."""
-    ab = st.ab
-    if st.game.config.edition < 3:
-        return len(ab.lasting)
-    return len(ab.lasting) + len(ab.delayed) + len(ab.waiting)
-
-
-def end_lasting(st: ForceHorseState, turn_over: bool) -> None:
-    """Continuous effects end: at the end of the turn for ``until = turn``;
-    when the source leaves the run area for force abilities' (1102.5); and
-    one whose every card has moved since is dropped (808.2: it never applies
-    again)."""
-    t = st.table
-    keep = []
-    for x in st.ab.lasting:
-        if x.until == "turn" and turn_over:
-            continue
-        if x.until == "run-area" and x.source not in t.zones[t.owners[x.source]][RUN]:
-            continue
-        if x.targets is not None and all(t.entered.get(c, 0) > x.stamp for c in x.targets):
-            continue  # 808.2: its cards all moved since; it can never apply again
-        keep.append(x)
-    st.ab.lasting = tuple(keep)
-    if any(d.until for d in st.ab.delayed):  # 806.5a: a delayed trigger's stated period ends
-        st.ab.delayed = [
-            d
-            for d in st.ab.delayed
-            if not (d.until == "turn" and turn_over)
-            and not (d.until == "run-area" and d.source not in t.zones[t.owners[d.source]][RUN])
-        ]
 
 
 def choose(st: ForceHorseState, option: int, events: list[Event]) -> None:

@@ -26,6 +26,7 @@ from racebook.core.game import (
     State,
     places_from_keys,
 )
+from racebook.core.log import digest_leaves_out
 from racebook.core.registry import register_game
 from racebook.core.serial import to_data
 from racebook.games.forcehorse import picks, setup, turn
@@ -81,6 +82,8 @@ EDITION_2: dict[str, Any] = {
 """The settings of defaults revision 2 (edition 2 of the reading and its
 bounds), for a log whose header was written against them."""
 
+
+digest_leaves_out(ForceHorseConfig, {"max_turns": None})  # added at defaults revision 3
 
 _CHANCE_PHASES = frozenset({"race", "setup", "first"})
 """The phases where chance acts (601.2b, 603.1b-c, 603.1e-i)."""

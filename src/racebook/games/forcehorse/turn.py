@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from racebook.core.game import Event
 from racebook.games.forcehorse.effects import info
-from racebook.games.forcehorse.engine import end_lasting, limit_reached, play_text
+from racebook.games.forcehorse.engine import play_text
 from racebook.games.forcehorse.events import (
     HorsePlayed,
     NotGuarded,
@@ -26,6 +26,7 @@ from racebook.games.forcehorse.events import (
     TurnStarted,
     shared,
 )
+from racebook.games.forcehorse.limits import end_lasting, limit_reached
 from racebook.games.forcehorse.setup import draw_from
 from racebook.games.forcehorse.terms import cards_to_farm
 from racebook.games.forcehorse.triggers import signal

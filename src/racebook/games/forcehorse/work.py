@@ -126,10 +126,10 @@ class AbilityState:
         """The effects made by resolving that reach cards (effects._made), with
         the zones they were found in and the effects they were found from."""
         self.world_made = False
-        """Edition 3: ``infos`` holds every card an effect reaches (effects._world)."""
+        """Edition 3: ``infos`` holds every card an effect reaches (layers._world)."""
         self.reading: Callable[[int], Info] | None = None
         """While card information is being made (808.1): what reading a card's
-        information gives meanwhile (effects._world); ``None`` otherwise."""
+        information gives meanwhile (layers._world); ``None`` otherwise."""
         self.live: tuple[object, tuple[int, ...]] = (None, ())
         """The live cards (effects.live) and the (table, moves) they are of."""
 
