@@ -48,7 +48,6 @@ import copy
 import functools
 import json
 import random
-import types
 import typing
 from typing import Any
 
@@ -60,14 +59,22 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
         "racebook.adapters.openspiel needs OpenSpiel: pip install 'racebook[openspiel]'"
     ) from exc
 
-import attrs
-
 import racebook
 from racebook.adapters.bounds import game_facts, place_returns
-from racebook.adapters.openspiel_observer import RacebookObserver, event_id
+from racebook.adapters.openspiel_observer import RacebookObserver
+from racebook.adapters.openspiel_params import (
+    NONE_INT as _NONE_INT,
+)
+from racebook.adapters.openspiel_params import (
+    _canonical,
+    _decode,
+    _encode,
+    _fields,
+    _parameter_specification,
+)
+from racebook.adapters.openspiel_state import _Holder
 from racebook.core.game import CHANCE, Game, State
 from racebook.core.registry import presets, registered_games
-from racebook.core.serial import to_data
 from racebook.core.spaces import ChanceNode
 
 PREFIX = "racebook_"
@@ -76,108 +83,9 @@ _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 MAX_TRIED_PLAYERS = 16
 """The most players :func:`seat_range` tries."""
-NONE_INT = -1
-"""The value of an ``int | None`` setting's parameter that stands for ``None``."""
-
-_ESCAPES = (("%", "%25"), (",", "%2C"), ("(", "%28"), (")", "%29"), ("=", "%3D"))
-_JSON = "json:"
-
-
-def _escape(text: str) -> str:
-    for plain, escaped in _ESCAPES:
-        text = text.replace(plain, escaped)
-    return text
-
-
-def _unescape(text: str) -> str:
-    for plain, escaped in reversed(_ESCAPES):
-        text = text.replace(escaped, plain)
-    return text
-
-
-def _kind(annotation: Any) -> str:
-    """How a config field is carried as an OpenSpiel parameter."""
-    for plain, kind in ((bool, "bool"), (int, "int"), (float, "float"), (str, "str")):
-        if annotation is plain:
-            return kind
-    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
-    if origin is typing.Literal and all(isinstance(a, str) for a in args):
-        return "str"
-    if origin in (typing.Union, types.UnionType) and set(args) == {int, type(None)}:
-        return "optint"
-    return "json"
-
-
-def _encode(kind: str, value: Any) -> Any:
-    """A setting's value as an OpenSpiel parameter value."""
-    if kind == "optint":
-        return NONE_INT if value is None else int(value)
-    if kind != "json":
-        return value
-    text = _escape(json.dumps(to_data(value), separators=(",", ":"), sort_keys=True))
-    try:  # a text OpenSpiel would read as a number or a boolean is marked
-        json.loads(text)
-        plain = text[:1] not in '["{n'
-    except ValueError:
-        plain = False
-    return _JSON + text if plain or text.startswith(_JSON) else text
-
-
-def _decode(kind: str, value: Any) -> Any:
-    """A setting's value from its OpenSpiel parameter value."""
-    if kind == "optint":
-        return None if value == NONE_INT else value
-    if kind != "json":
-        return value
-    text = str(value)
-    return json.loads(_unescape(text.removeprefix(_JSON)))
-
-
-@functools.cache
-def _fields(game_id: str) -> tuple[tuple[str, str, Any], ...]:
-    """``(name, kind, default parameter value)`` of each config field of the
-    game (the defaults are the game's own preset's values)."""
-    config = racebook.load(game_id).config
-    cls = type(config)
-    attrs.resolve_types(cls)
-    return tuple(
-        (f.name, kind, _encode(kind, getattr(config, f.name)))
-        for f in attrs.fields(cls)
-        for kind in [_kind(f.type)]
-    )
-
-
-def _parameter_specification(game_id: str) -> dict[str, Any]:
-    spec: dict[str, Any] = {
-        "preset": game_id,
-        "returns": "places",
-        "observation": "raw",
-        "settings": "{}",
-    }
-    spec.update((name, default) for name, _, default in _fields(game_id))
-    return spec
-
-
-def _canonical(
-    game_id: str, preset: str, config: Any, returns: str, observation: str = "raw"
-) -> dict[str, Any]:
-    """The parameters ``str(game)`` shows: the preset and the settings that
-    differ from it, so that loading the string gives the same config."""
-    fields = _fields(game_id)
-    actual = {name: _encode(kind, getattr(config, name)) for name, kind, _ in fields}
-    defaults = {name: default for name, _, default in fields}
-    base = presets()[preset].config
-    at_preset = {name: _encode(kind, getattr(base, name)) for name, kind, _ in fields}
-    changed = {n: v for n, v in actual.items() if v != at_preset[n]}
-    if any(v == defaults[n] for n, v in changed.items()):
-        # a setting given its default value would read as "the preset's": the
-        # game's own preset says it all
-        preset = game_id
-        changed = {n: v for n, v in actual.items() if v != defaults[n]}
-    shown = {"preset": preset, "returns": returns, **changed}
-    if observation != "raw":
-        shown["observation"] = observation
-    return shown
+NONE_INT = _NONE_INT
+"""The value of an ``int | None`` setting's parameter that stands for ``None``
+(:mod:`racebook.adapters.openspiel_params` encodes the settings)."""
 
 
 @functools.cache
@@ -296,114 +204,6 @@ class RacebookGame(pyspiel.Game):  # type: ignore[misc]
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> RacebookObserver:
         return RacebookObserver(self.rb, iig_obs_type, squashed=self.observation_kind == "squashed")
-
-
-_Undo = tuple[int, list[int], "int | None", "_Undo | None"]
-"""An undo record: the racebook log's length, the draws of the chance node
-and the arrival's seat before an action, and the records before it."""
-
-
-class _Holder:
-    """The racebook state inside an OpenSpiel state, with what the adapter
-    keeps beside it: the chance node being drawn, the arrival's seat, the
-    history of OpenSpiel actions (for :meth:`RacebookState.undo_action`) and
-    each seat's information-state string so far.
-
-    OpenSpiel clones states with ``copy.deepcopy``; this copies the state with
-    :meth:`~racebook.core.game.State.clone` and shares the immutable game, the
-    undo records (a linked list) and ``base``, the state undoing starts from
-    (``None``: a new game; a resampled state is its own base)."""
-
-    def __init__(self, state: State[Any, Any, Any]) -> None:
-        self.state = state
-        self.node: ChanceNode | None = None
-        self.drawn: list[int] = []
-        self.actor: int | None = None
-        self.history: list[tuple[int, int]] = []
-        self.undo: _Undo | None = None
-        self.base: State[Any, Any, Any] | None = None
-        self.world = False
-        """Resampled (:meth:`RacebookState.resample_from_infostate`): the
-        racebook state's hidden data was drawn anew, so its log no longer
-        replays to it, and it travels as the state itself."""
-        self.seen: dict[int | None, tuple[int, str]] = {}
-        self.names: tuple[ChanceNode, int, dict[int, str]] | None = None
-        # each seat's tensor, kept while the racebook state is unchanged
-        self.tensors: dict[int | None, list[float]] = {}
-        self.tensors_of: tuple[State[Any, Any, Any] | None, int] = (None, -1)
-
-    def tensor(self, seat: int | None) -> list[float]:
-        """The racebook state's observation tensor of ``seat``, made once
-        for each version of the state (OpenSpiel asks for it again and again:
-        for the observation, the information state, each player in turn)."""
-        state = self.state
-        if self.tensors_of[0] is not state or self.tensors_of[1] != state._version:
-            self.tensors = {}
-            self.tensors_of = (state, state._version)
-        found = self.tensors.get(seat)
-        if found is None:
-            found = self.tensors[seat] = state.observation_tensor(seat)
-        return found
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
-        other = _Holder(self.state.clone())
-        other.drawn = list(self.drawn)
-        other.actor = self.actor
-        other.history = list(self.history)
-        other.undo = self.undo
-        other.base = self.base
-        other.world = self.world
-        other.seen = dict(self.seen)
-        # a chance node may hold the state it was made from: made anew when needed
-        return other
-
-    def __getstate__(self) -> dict[str, Any]:
-        # OpenSpiel serializes a Python state by pickling its attributes: the
-        # racebook state goes as its log (full information), replayed on load;
-        # a resampled state, whose log no longer replays to it, as itself
-        # (with the state undoing starts from).  The undo stack is not kept.
-        data: dict[str, Any] = {
-            "drawn": self.drawn,
-            "actor": self.actor,
-            "history": self.history,
-        }
-        if self.world:
-            data["world"] = (self.state, self.base)
-        else:
-            data["log"] = self.state.log.dumps()
-        return data
-
-    def __setstate__(self, data: dict[str, Any]) -> None:
-        world = data.get("world")
-        self.world = world is not None
-        if world is not None:
-            self.state, base = world
-        else:
-            self.state = racebook.replay(data["log"])
-            base = self.state.clone()  # undoing starts here: not the state played on
-        self.node = None
-        self.drawn = list(data["drawn"])
-        self.actor = data["actor"]
-        self.history = [(int(p), int(a)) for p, a in data.get("history", [])]
-        self.undo = None
-        self.base = base
-        self.seen = {}
-        self.names = None
-        self.tensors, self.tensors_of = {}, (None, -1)
-
-    def info_events(self, seat: int | None) -> str:
-        """The events ``seat`` has seen, an id each
-        (:func:`~racebook.adapters.openspiel_observer.event_id`), made once:
-        each call adds only the events since the last."""
-        groups = self.state._events
-        done, text = self.seen.get(seat, (0, ""))
-        if done > len(groups):
-            done, text = 0, ""
-        if done < len(groups):
-            ids = [event_id(e) for group in groups[done:] for e in group if e.visible_to(seat)]
-            text += "".join(ids)
-            self.seen[seat] = (len(groups), text)
-        return text
 
 
 class RacebookState(pyspiel.State):  # type: ignore[misc]
