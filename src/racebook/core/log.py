@@ -9,8 +9,7 @@ Line 1 is the header::
 
 ``config`` lists only the settings that differ from the game's default config
 at revision ``defaults`` (:attr:`~racebook.core.game.Game.defaults_revision`;
-formats 1 to 3 wrote every setting and are still read): Force of the Horse's
-card pool, 20 KB, is written only when it is not the sample set.
+formats 1 to 3 wrote every setting and are still read).
 :func:`header_config` gives the full config back.  From format 6 on,
 ``config_digest`` binds the full effective config (:func:`config_digest`),
 and an optional ``meta`` holds facts that are not rules (:func:`set_meta`).
@@ -119,8 +118,7 @@ def _from_v3(line: dict[str, Any]) -> dict[str, Any]:
 
 def _from_v4(line: dict[str, Any]) -> dict[str, Any]:
     """Version 4 to 5: every line is the same; only the checkpoint and closing
-    digests differ (format 5's cover the lines' text too), and replay checks
-    those in the version the log was written in."""
+    digests differ (format 5's cover the lines' text too)."""
     return line
 
 
@@ -230,17 +228,14 @@ def effective_config(config: Any) -> Any:
     return data
 
 
-_DIGEST_LEAVES_OUT: dict[type[Any], dict[str, Any]] = {}
-"""Settings added after format 6, by config type: left out of the digest
-while at these values (JSON data) (:func:`digest_leaves_out`)."""
+_DIGEST_LEAVES_OUT: dict[type[Any], dict[str, Any]] = {}  # by config type (digest_leaves_out)
 
 
 def digest_leaves_out(config_type: type[Any], values: dict[str, Any]) -> None:
     """Settings ``config_type`` gained after log format 6, with the values
     (JSON data) that play the game as before they existed: left out of the
     :func:`config_digest` while at those values, so that a log written before
-    them still binds its config.  A game that adds a setting calls this
-    beside raising its ``defaults_revision``."""
+    them still binds its config (a game adding a setting calls this)."""
     _DIGEST_LEAVES_OUT.setdefault(config_type, {}).update(values)
 
 
