@@ -27,6 +27,7 @@ from racebook.games.forcehorse import (
     abilities,
     actions,
     engine,
+    layers,
     parse_card_set,
     replacement,
     sample_set,
@@ -542,6 +543,7 @@ def test_random_play_with_the_sample_set_meets_every_word(monkeypatch: pytest.Mo
         return real_apply(effect, now, amount)
 
     monkeypatch.setattr(effects_mod, "_apply", apply)
+    monkeypatch.setattr(layers, "_apply", apply)  # edition 3's 808.1 (layers.py)
     for name in ("forcehorse", "forcehorse-random"):
         game = racebook.load(name)
         for seed in range(GAMES):
