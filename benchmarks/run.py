@@ -54,7 +54,7 @@ def goal(name: str, figure: str, met: bool | None) -> None:
 
 
 def print_goals() -> None:
-    print("Goals (issues #17, #24)")
+    print("Goals (issues #17, #24, #38)")
     width = max(len(g[0]) for g in GOALS)
     fig = max(len(g[1]) for g in GOALS)
     for name, figure, verdict in GOALS:
@@ -301,7 +301,7 @@ def report(
             f"  cost vs {name}: play_random {random_s / s:.2f}x (goal: at most 3x), "
             f"RandomBot through apply {play_s / s:.2f}x"
         )
-    print(f"  replay vs live play: {replay_aps / live_aps:.2f}x (goal: at least 2x faster)")
+    print(f"  replay vs live play: {replay_aps / live_aps:.2f}x (replay vs reference: loops.py)")
     ratio = play_s / base
     REFERENCE_LOOPS[short] = (loops[0][1], n, actions)
     REFERENCE_PER_ACTION[short] = base / actions
@@ -312,8 +312,6 @@ def report(
     own = random_s / base
     goal(f"{short}: random playout (play_random) vs reference loop, <= 3x", f"{own:.2f}x", own <= 3)
     goal(f"{short}: RandomBot through apply vs reference loop", f"{ratio:.2f}x", None)
-    speed = replay_aps / live_aps
-    goal(f"{short}: replay vs live, >= 2x", f"{speed:.2f}x", speed >= 2 if shipped else None)
     if shipped:
         clone_goals(short, game, play_s / actions)
     per = log_bytes / (actions / n)
@@ -367,7 +365,7 @@ def report_abilities(n: int) -> None:
     print(f"  cost vs the same decks without abilities: {play_s / plain_s:.2f}x")
     print(f"  replay vs live play: {speed:.2f}x; log {per:.1f} bytes/action")
     goal("Force of the Horse with abilities: playout vs without", f"{play_s / plain_s:.2f}x", None)
-    goal("Force of the Horse with abilities: replay vs live, >= 2x", f"{speed:.2f}x", speed >= 2)
+    goal("Force of the Horse with abilities: replay vs live", f"{speed:.2f}x", None)
     goal("Force of the Horse with abilities: log bytes/action, <= 40", f"{per:.1f} B", per <= 40)
 
 
@@ -489,7 +487,7 @@ def report_floor(reference: dict[str, float], n: int) -> None:
         bound = per * actions / four
         print(
             f"  Ready Set Bet: {actions:.0f} actions a game at the floor's cost are "
-            f"{bound:.1f}x four reference races (the goal is 10x)"
+            f"{bound:.1f}x four reference races (the withdrawn goal was 10x)"
         )
         goal("Ready Set Bet: a game's actions at the floor vs 4 races", f"{bound:.1f}x", None)
 
@@ -580,10 +578,13 @@ def main() -> int:
     report_simulation(args.sim_games)
     from reading import report_reading  # benchmarks/reading.py
 
-    report_reading(30 if args.quick else args.sim_games)  # 10,000 logs by default
+    report_reading(30 if args.quick else args.sim_games, goal)  # 10,000 logs by default
     from bounded import report_bounded  # benchmarks/bounded.py
 
     report_bounded(10 if args.quick else 100)
+    from loops import report_loops  # benchmarks/loops.py (issue #38)
+
+    report_loops(args.bench_dir, args.games, REPEATS, goal)
     print_goals()
     return 0
 
@@ -776,7 +777,7 @@ def report_rsb(loops: list[tuple[str, Loop]], races: int) -> None:
     own = med["random"] / games
     print(
         f"  {'full game, play_random':<28}{1 / own:>10,.0f} games/s  "
-        f"{versus(own, four, ' four reference races')} (goal: at most 10x)"
+        f"{versus(own, four, ' four reference races')}"
     )
     speed = full / replay_s
     print(f"  {'replay of a full game':<28}{1 / replay_s:>10,.0f} games/s  {speed:.2f}x live")
@@ -789,9 +790,8 @@ def report_rsb(loops: list[tuple[str, Loop]], races: int) -> None:
     ratio = full / four[0][1]
     RSB_GAME[:] = [actions / games, four[0][1]]
     mine = own / four[0][1]
-    goal("Ready Set Bet: full game (play_random) vs four races, <= 10x", f"{mine:.2f}x", mine <= 10)
+    goal("Ready Set Bet: full game (play_random) vs four races", f"{mine:.2f}x", None)
     goal("Ready Set Bet: full game, RandomBot through apply, vs four races", f"{ratio:.2f}x", None)
-    goal("Ready Set Bet: replay vs live, >= 2x", f"{speed:.2f}x", speed >= 2)
     clone_goals("Ready Set Bet", game, full / (actions / games))
     per = size / (actions / games)
     goal("Ready Set Bet: log bytes/action, <= 40", f"{per:.1f} B", per <= 40)
