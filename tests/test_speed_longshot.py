@@ -94,3 +94,37 @@ def test_fill_first_count_and_nth_are_the_listing(tops: list[int], codes: list[i
     assert n == len(listed)
     assert filling == any(tops[b] == EMPTY for _, b in listed)
     assert [fill_first_nth(tops, ordered, k, filling) for k in range(n)] == listed
+
+
+@pytest.mark.parametrize(
+    ("game_id", "settings"),
+    [
+        ("longshot", {}),
+        ("longshot", {"golden_rule": "card", "players": 4}),
+        ("longshot", {"pass_when_full": False, "stuck_player_covers_same_mv": True}),
+        ("mafia", {}),
+    ],
+)
+def test_listed_is_the_placements(game_id: str, settings: dict[str, Any]) -> None:
+    """The one-pass listing (what legal_actions gives) is hand_found's
+    placements, card by card and box by box, as the interned actions."""
+    game = racebook.load(game_id, **settings)
+    per_player = game.config.golden_rule == "player"
+    seen = spurt = 0
+    for state in positions(game, range(4)):
+        seat = state.to_act[0]
+        codes = sorted(state.hands[seat])
+        pairs = (fill_first_placements if per_player else placements)(
+            state.tops, codes, state.placed
+        )
+        want = [(x, b) for x, boxes in pairs for b in boxes]
+        got = placement.listed(state, seat, per_player)
+        assert [(a.card.horse * 16 + a.card.mv, a.box) for a in got] == want
+        assert all(
+            a is placement.interned_place(state, seat, a.card.horse * 16 + a.card.mv, a.box)
+            for a in got
+        )
+        assert all(a.seat == seat for a in got)
+        seen += 1
+        spurt += bool(state.placed)
+    assert seen > 300 and (spurt > 20 or game_id == "mafia")  # Mafia has no spurt

@@ -147,9 +147,10 @@ class State(abc.ABC, Generic[C, V, A]):
         version, cached_seat, actions = self._legal_cache
         if version == self._version and cached_seat == seat:
             return list(actions)
-        if seat != CHANCE:
+        acts = type(seat) is int and seat in self.to_act  # then a seat of the game
+        if not acts and seat != CHANCE:
             self._check_seat(seat)
-        actions = self._legal(seat) if seat in self.to_act else []
+        actions = self._legal(seat) if acts else []
         self._legal_cache = (self._version, seat, actions)
         return list(actions)
 

@@ -80,13 +80,13 @@ PLACED: dict[int, Placed] = {}
 def legal(state: LongShotState, seat: int) -> list[Action]:
     """Every placement (and PASS) of ``seat`` in a turn or with the opened card."""
     if state.phase == OPENED:
-        h, mv = state.opened >> 4, state.opened & 15
-        c = card(state.opened)
-        boxes = legal_boxes(state.tops, h, mv, unavoidable=opened_exception(state, h))
-        return [Place(seat, c, b) for b in boxes]
+        x = state.opened
+        boxes = legal_boxes(state.tops, x >> 4, x & 15, unavoidable=opened_exception(state, x >> 4))
+        row = place_row(state, seat, x)
+        return [row[b] for b in boxes]
     actions = hand_placements(state, seat)
     if pass_reason(state, seat, actions) is None:
-        actions.append(Pass(seat))
+        actions.append(state.game.passes[seat])  # interned, as pick gives it
     return actions
 
 
@@ -122,17 +122,75 @@ def legal_ids(state: LongShotState, seat: int, index: dict[int, int]) -> list[in
 
 
 def hand_placements(state: LongShotState, seat: int) -> list[Action]:
-    """Every ``Place`` of ``seat``'s hand now."""
-    found = hand_found(state, seat)
+    """Every ``Place`` of ``seat``'s hand now: :func:`hand_found`'s placements
+    as the interned actions, made in one pass (:func:`listed`) unless none may
+    be placed (a cornered player, :func:`unavoidable`)."""
+    out = listed(state, seat, state.game.config.golden_rule == "player")
+    if out:
+        return out
+    for x, boxes in hand_found(state, seat):  # none by the usual rules: cornered?
+        out += map(place_row(state, seat, x).__getitem__, boxes)
+    return out
+
+
+def listed(state: LongShotState, seat: int, fill_first: bool) -> list[Action]:
+    """The interned ``Place`` actions of ``placements(tops, codes, placed)``
+    (:func:`racebook.board.boxes.placements`) and, if ``fill_first`` (the
+    Golden Rule read per player), of :func:`~racebook.board.boxes.fill_first`
+    over them, in the same order, listed in one pass without the ``(code,
+    boxes)`` pairs: the listing apps and search bots ask for at every
+    decision.  Empty if no card may be placed by the usual rules (the caller
+    then asks whether the player is cornered).  A test holds it equal to
+    :func:`hand_found`'s placements."""
+    tops = state.tops
+    skip = state.placed
     rows = state.game.places[seat]
-    out: list[Action] = []
-    for x, boxes in found:
+    n = len(tops)
+    if EMPTY not in tops:
+        empties: list[int] = []
+    elif skip:
+        empties = [b for b in range(n) if tops[b] == EMPTY and b not in skip]
+    else:
+        empties = [b for b, t in enumerate(tops) if t == EMPTY]
+    fill: list[Action] = []
+    # read per card (Mafia), fills and covers stay in one list, in code order
+    cover = [] if fill_first else fill
+    covers: dict[int, list[int]] = {}
+    last = -1
+    for x in sorted(state.hands[seat]):
+        if x == last:
+            continue  # a sorted hand's copies of one card: once
+        last = x
         row = rows.get(x)
         if row is None:
             c = card(x)
-            row = rows[x] = [Place(seat, c, b) for b in range(len(state.boxes))]
-        out += map(row.__getitem__, boxes)
-    return out
+            row = rows[x] = [Place(seat, c, b) for b in range(n)]
+        h = x >> 4
+        if h:  # its two boxes: an empty one is filled, else either without its MV
+            b0 = 2 * h - 2
+            b1 = b0 + 1
+            t0 = tops[b0]
+            t1 = tops[b1]
+            if t0 == EMPTY or t1 == EMPTY:
+                if t0 == EMPTY and b0 not in skip:
+                    fill.append(row[b0])
+                if t1 == EMPTY and b1 not in skip:
+                    fill.append(row[b1])
+            elif not (fill_first and fill):
+                mv = x & 15
+                if t0 != mv and b0 not in skip:
+                    cover.append(row[b0])
+                if t1 != mv and b1 not in skip:
+                    cover.append(row[b1])
+        elif empties:
+            fill += map(row.__getitem__, empties)
+        elif not (fill_first and fill):
+            mv = x & 15
+            shared = covers.get(mv)  # free cards of one MV share their boxes
+            if shared is None:
+                shared = covers[mv] = [b for b in range(n) if tops[b] != mv and b not in skip]
+            cover += map(row.__getitem__, shared)
+    return fill or cover
 
 
 def pick(state: LongShotState, seat: int, rng: random.Random) -> Action:
@@ -168,12 +226,17 @@ def pick(state: LongShotState, seat: int, rng: random.Random) -> Action:
 
 def interned_place(state: LongShotState, seat: int, x: int, box: int) -> Place:
     """The shared ``Place(seat, card(x), box)`` (actions are values)."""
+    return place_row(state, seat, x)[box]
+
+
+def place_row(state: LongShotState, seat: int, x: int) -> list[Place]:
+    """The shared ``Place(seat, card(x), box)`` of every box, by box."""
     rows = state.game.places[seat]
     row = rows.get(x)
     if row is None:
         c = card(x)
         row = rows[x] = [Place(seat, c, b) for b in range(len(state.boxes))]
-    return row[box]
+    return row
 
 
 def can_fill(state: LongShotState, seat: int) -> bool:
@@ -223,9 +286,11 @@ def free_to_pass(state: LongShotState, seat: int) -> bool:
     if state.phase == SECOND:
         return True
     # "After all boxes are full": PASS once every box has a card.
-    if state.game.config.pass_when_full and EMPTY not in state.tops:
+    game = state.game
+    if game.config.pass_when_full and EMPTY not in state.tops:
         return True
-    return any(rule.may_pass(state, seat) for rule in state.game.rules)
+    rules = game.rules
+    return bool(rules) and any(rule.may_pass(state, seat) for rule in rules)
 
 
 def pass_reason(
