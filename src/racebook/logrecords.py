@@ -18,7 +18,7 @@ import attrs
 
 from racebook.core.log import meta_of
 from racebook.core.replay import replay
-from racebook.core.serial import to_data
+from racebook.core.serial import converter
 from racebook.core.state import State
 
 COLUMNS = ("game", "log", "race", "step", "seat", "type", "kind")
@@ -79,7 +79,12 @@ def records(state: State[Any, Any, Any], log_id: str = "") -> list[Record]:
     """Every action and event of ``state`` (a live game or one replayed from
     its log) as :class:`Record` rows, in the order they happened: each
     action, then the events it caused (:func:`iter_records`, all kept)."""
-    return list(iter_records(state, log_id))
+    out: list[Record] = []
+    game = state.game.id
+    marks = [n for n, _ in state._marks]
+    for step, (action, events) in enumerate(zip(state._entries, state._events, strict=True), 1):
+        _add_rows(out, game, log_id, 1 + bisect.bisect_left(marks, step), step, action, events)
+    return out
 
 
 def iter_records(state: State[Any, Any, Any], log_id: str = "") -> Iterator[Record]:
@@ -87,31 +92,67 @@ def iter_records(state: State[Any, Any, Any], log_id: str = "") -> Iterator[Reco
     holds only those (:func:`bet_records` does)."""
     game = state.game.id
     marks = [n for n, _ in state._marks]
+    rows: list[Record] = []
     for step, (action, events) in enumerate(zip(state._entries, state._events, strict=True), 1):
-        race = 1 + bisect.bisect_left(marks, step)
-        yield from _rows(game, log_id, race, step, action, events)
+        _add_rows(rows, game, log_id, 1 + bisect.bisect_left(marks, step), step, action, events)
+        yield from rows
+        rows.clear()
 
 
-def _rows(
-    game: str, log_id: str, race: int, step: int, action: Any, events: Sequence[Any]
-) -> Iterator[Record]:
-    """The records of one action and the events it caused."""
-    data = to_data(action)
-    seat = data.pop("seat")
-    yield Record(game, log_id, race, step, seat, "action", action.kind, data)
-    for event in events:
-        fields = to_data(event)
-        seen = fields.pop("seat", None)
-        yield Record(
-            game,
-            log_id,
-            race,
-            step,
-            seen if type(seen) is int else None,
-            "event",
-            event.kind,
-            fields,
-        )
+_SLOTS = tuple(Record.__dict__[name].__set__ for name in (*COLUMNS, "fields"))
+"""The slots' setters of a :class:`Record`, in field order: a record has no
+validators or converters, and its frozen ``__init__`` (a bound
+``object.__setattr__`` per field) took a third of reading every record
+(``make bench``, "Reading logs"), so :func:`_add_rows` sets them directly (a
+test holds the records equal to ones made by ``Record(...)``)."""
+
+
+_NEW = object.__new__
+
+_PARTS: dict[type, Callable[[Any], dict[str, Any]]] = {}
+"""Each action or event class's unstructure function (cattrs' own, made
+once), asked for directly instead of through the converter's dispatch."""
+
+
+def _parts(value: Any, action: bool) -> tuple[int | None, str, dict[str, Any]]:
+    """``value``'s seat, kind and other fields as JSON data, an action's or an event's."""
+    hook = _PARTS.get(type(value))
+    if hook is None:
+        hook = _PARTS[type(value)] = converter.get_unstructure_hook(type(value))
+    data = hook(value)
+    if action:
+        return data.pop("seat"), value.kind, data
+    seen = data.pop("seat", None)
+    return (seen if type(seen) is int else None), value.kind, data
+
+
+def _add_rows(
+    out: list[Record],
+    game: str,
+    log_id: str,
+    race: int,
+    step: int,
+    action: Any,
+    events: Sequence[Any],
+) -> None:
+    """The records of one action and the events it caused, added to ``out``,
+    their slots set directly (:data:`_SLOTS`)."""
+    new = _NEW
+    g, lg, r, st, se, ty, k, f = _SLOTS
+    what = "action"
+    for value in (action, *events):
+        seat, kind, data = _parts(value, value is action)
+        row = new(Record)
+        g(row, game)
+        lg(row, log_id)
+        r(row, race)
+        st(row, step)
+        se(row, seat)
+        ty(row, what)
+        k(row, kind)
+        f(row, data)
+        out.append(row)
+        what = "event"
 
 
 def text_records(
@@ -130,14 +171,18 @@ def text_records(
     ['draw-horses', 'deal']
     """
     out: list[Record] = []
+    rows: list[Record] = out if keep is None else []
     before = 0  # checkpoints before this action: the race is 1 + them
+    game = ""
 
     def read(state: State[Any, Any, Any], action: Any, events: list[Any]) -> None:
-        nonlocal before
-        step = len(state._entries)
-        for row in _rows(state.game.id, log_id, 1 + before, step, action, events):
-            if keep is None or keep(row):
-                out.append(row)
+        nonlocal before, game
+        if not game:
+            game = state.game.id
+        _add_rows(rows, game, log_id, 1 + before, len(state._entries), action, events)
+        if keep is not None:
+            out.extend(filter(keep, rows))
+            rows.clear()
         before = state._mark_count
 
     replay(text, history=False, on_action=read)
