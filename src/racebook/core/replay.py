@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from itertools import repeat
 from typing import Any, Generic, TypeVar, overload
 
 import attrs
@@ -27,7 +28,6 @@ from racebook.core.log import (
     MAX_BYTES,
     VERSION,
     LineHash,
-    _numbered_lines,
     _parse_line,
     _row_action,
     _upgrade,
@@ -243,7 +243,7 @@ def _replay(
     seen = _read_lines(game) if rows else {}
     check_rules, do = state._check_rules, state._do
     lines = hashed._pending if hashed is not None else []
-    for number, line, complete in _numbered_lines(text, first + 1 if first >= 0 else len(text), 2):
+    for number, line, complete in _lines(text, first + 1 if first >= 0 else len(text), 2):
         found = seen.get(line)
         if found is None:
             if not line.strip():
@@ -316,6 +316,33 @@ def _replay(
     if not ended and not partial:
         raise LogError(last + 1, "the log has no closing line: it was cut short")
     return Resumed(state, ended, dropped)
+
+
+CHUNK = 1 << 12
+"""Characters of a log split into lines at a time (:func:`_lines`)."""
+
+
+def _lines(text: str, start: int, number: int) -> Iterator[tuple[int, str, bool]]:
+    """:func:`racebook.core.log._numbered_lines`, a chunk of about
+    :data:`CHUNK` characters split at a time (``str.split``) instead of a
+    search and a slice a line: the memory stays that of a chunk, whatever the
+    log's length, and a line costs a third of what it did."""
+    end = len(text)
+    while start < end:
+        stop = text.rfind("\n", start, start + CHUNK)
+        if stop < 0:  # a line longer than a chunk, or the last one
+            stop = text.find("\n", start + CHUNK)
+            if stop < 0:  # the last line, without its end of line
+                line = text[start:]
+                yield number, line[:-1] if line.endswith("\r") else line, False
+                return
+        block = text[start:stop]
+        lines = block.split("\n")
+        if "\r" in block:
+            lines = [x[:-1] if x.endswith("\r") else x for x in lines]
+        yield from zip(range(number, number + len(lines)), lines, repeat(True))
+        number += len(lines)
+        start = stop + 1
 
 
 _LINES: dict[tuple[type[Action], ...], dict[str, tuple[Action, bool]]] = {}
