@@ -106,6 +106,22 @@ class QuinellaRevealed(Event):
     bets: tuple[tuple[tuple[HorseCard, HorseCard], ...], ...]
 
 
+QUINELLAS: dict[tuple[int, int, int], Quinella] = {}
+"""Interned ``Quinella`` actions (values), by seat and the two card codes."""
+
+
+def quinella(seat: int, a: int, b: int) -> Quinella:
+    """The shared ``Quinella(seat, card(a), card(b))``: listed at every quinella
+    decision, made once (at most 2**16 kept)."""
+    key = (seat, a, b)
+    found = QUINELLAS.get(key)
+    if found is None:
+        found = Quinella(seat, card(a), card(b))
+        if len(QUINELLAS) < 1 << 16:
+            QUINELLAS[key] = found
+    return found
+
+
 _SETTINGS = {"threshold", "price", "supply", "quinella", "pay"}
 
 
@@ -228,12 +244,12 @@ class SupplyQuinella(BoxRule):
         if d["stage"] == "quinella" and seat >= 0:
             hand = sorted(set(x for x in state.hands[seat] if x >> 4 != FREE))
             pairs: list[Action] = [
-                Quinella(seat, card(a), card(b))
+                quinella(seat, a, b)
                 for i, a in enumerate(hand)
                 for b in hand[i + 1 :]
                 if a >> 4 != b >> 4
             ]
-            return [*pairs, Pass(seat)]
+            return [*pairs, state.game.passes[seat]]
         return []
 
     def pick(self, state: LongShotState, seat: int, rng: random.Random) -> Action:
@@ -254,9 +270,9 @@ class SupplyQuinella(BoxRule):
         k = int(rng.random() * (sum(m - e for e in ends) + 1))
         for i in range(m):
             if k < m - ends[i]:
-                return Quinella(seat, card(hand[i]), card(hand[ends[i] + k]))
+                return quinella(seat, hand[i], hand[ends[i] + k])
             k -= m - ends[i]
-        return Pass(seat)
+        return state.game.passes[seat]
 
     def check(self, state: LongShotState, action: Action) -> str | None:
         d = self.data(state)
