@@ -87,8 +87,12 @@ typecheck: $(DEVSTAMP)
 pytest: $(DEVSTAMP) tools
 	$(VENV)/bin/pytest -n 2 --dist loadfile
 
+# The whole site (guides, each game's page, the API reference) in
+# docs/_build/html; open docs/_build/html/index.html.  Read the Docs builds it
+# the same way (.readthedocs.yaml).
 docs: $(DEVSTAMP)
 	$(VENV)/bin/sphinx-build -n -W --keep-going -q -b html docs docs/_build/html
+	@echo "the docs: docs/_build/html/index.html"
 
 test: lint typecheck pytest docs
 
