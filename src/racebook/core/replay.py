@@ -37,6 +37,7 @@ from racebook.core.log import (
     set_meta,
 )
 from racebook.core.registry import game_class, game_from_data, generation
+from racebook.core.sinks import LogSink
 
 S = TypeVar("S", bound=State[Any, Any, Any])
 
@@ -104,12 +105,14 @@ class Resumed(Generic[S]):
 
 @overload
 def resume(
-    text: str, seed: int | None = None, *, game: None = None
+    text: str | LogSink, seed: int | None = None, *, game: None = None
 ) -> Resumed[State[Any, Any, Any]]: ...
 @overload
-def resume(text: str, seed: int | None = None, *, game: type[Game[Any, S]]) -> Resumed[S]: ...
 def resume(
-    text: str, seed: int | None = None, *, game: type[Game[Any, Any]] | None = None
+    text: str | LogSink, seed: int | None = None, *, game: type[Game[Any, S]]
+) -> Resumed[S]: ...
+def resume(
+    text: str | LogSink, seed: int | None = None, *, game: type[Game[Any, Any]] | None = None
 ) -> Resumed[Any]:
     r"""Continue a logged game: replay and verify ``text``, then draw chance
     from a new random generator.
@@ -119,7 +122,9 @@ def resume(
     says so).  ``seed`` is for tests and demos only: by default the generator
     is seeded from the operating system, so nobody can predict from the log
     the chance that follows (the log never records a seed).  ``game``: the
-    game class the log must be of, as for :func:`replay`.
+    game class the log must be of, as for :func:`replay`.  ``text`` may be a
+    :class:`~racebook.core.sinks.LogSink` instead: its stored text is read
+    (not claimed: :meth:`racebook.Table.resume` claims it and goes on writing).
 
     >>> import racebook
     >>> state = racebook.load("longshot").new_state(seed=1)
@@ -130,6 +135,8 @@ def resume(
     >>> resumed.state.digest() == state.digest()
     True
     """
+    if not isinstance(text, str):
+        text = text.read()
     resumed = _replay(text, partial=True, expect=game)
     state = resumed.state
     state._rng = random.Random(seed if seed is not None else secrets.randbits(64))
