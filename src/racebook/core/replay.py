@@ -4,7 +4,14 @@ continued from a log a crash cut short (:func:`resume`).
 :func:`replay` applies every action through the same validated
 :meth:`~racebook.core.game.State.apply` checks and compares the checkpoint
 digests, so an edited, reordered or truncated log is refused with the line
-number.  The format itself is :mod:`racebook.core.log`'s.
+number.  Replay checks each action's legality (the game's own ``_check``, as
+:meth:`~racebook.core.game.State.apply` does) but never lists legal actions,
+and returns no events (the state keeps them, as a live game does).  (In
+formats 1 to 4, two actions of different seats that commute, two bets in
+Ready Set Bet, say, may be swapped: the game is the same either way, and so
+are its digests; format 5's digests cover the order of the lines too.)
+Checkpoint lines are required exactly where the game made them.  The format
+itself is :mod:`racebook.core.log`'s.
 """
 
 from __future__ import annotations
