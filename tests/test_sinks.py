@@ -58,7 +58,7 @@ class Backend:
         import psycopg
 
         with psycopg.connect(self.url, autocommit=True) as conn:
-            conn.execute(statement.replace("?", "%s"), params)  # type: ignore[arg-type]
+            conn.execute(statement.replace("?", "%s"), params)
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +84,7 @@ def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
     admin: str = request.getfixturevalue("postgres_server")
     name = "t" + uuid.uuid4().hex[:12]
     with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")  # type: ignore[arg-type]
+        conn.execute(f"CREATE DATABASE {name}")
     url = admin.replace("/postgres?", f"/{name}?")
     return Backend(url, open_store(url))
 
