@@ -294,3 +294,23 @@ def test_lines_since_are_the_new_lines_without_the_closing_line() -> None:
     for bad in (-1, "2", 1.0):
         with pytest.raises(ValueError, match="line count"):
             state.log.lines_since(bad)  # type: ignore[arg-type]
+
+
+def test_the_sqlite_example_resumes_its_unfinished_tables_to_the_end() -> None:
+    """examples/sqlite_table.py (docs/apps.rst, "Storing logs")."""
+    path = Path(__file__).parent.parent / "examples" / "sqlite_table.py"
+    done = subprocess.run(
+        [sys.executable, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        env={**os.environ, "PYTHONPATH": SRC},
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "unfinished: ['table-1', 'table-2']"
+    for key, line in zip(["table-1", "table-2"], lines[1:3], strict=True):
+        head, over = line.split(" actions, over: ")
+        assert head.split(": ")[0] == key and int(head.split(": ")[1]) > 40 and over == "True"
+    assert lines[3] == "finished: ['table-1', 'table-2']"
