@@ -4,6 +4,7 @@ server or psycopg cannot be had).  Each test body runs over both stores."""
 
 from __future__ import annotations
 
+import doctest
 import os
 import signal
 import sqlite3
@@ -314,3 +315,13 @@ def test_the_sqlite_example_resumes_its_unfinished_tables_to_the_end() -> None:
         head, over = line.split(" actions, over: ")
         assert head.split(": ")[0] == key and int(head.split(": ")[1]) > 40 and over == "True"
     assert lines[3] == "finished: ['table-1', 'table-2']"
+
+
+def test_the_storing_logs_section_runs() -> None:
+    """docs/apps.rst's doctest-style example ("Storing logs")."""
+    result = doctest.testfile(
+        str(Path(__file__).parent.parent / "docs" / "apps.rst"),
+        module_relative=False,
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+    )
+    assert result.attempted >= 10 and result.failed == 0

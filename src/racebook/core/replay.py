@@ -131,7 +131,7 @@ def resume(
     the chance that follows (the log never records a seed).  ``game``: the
     game class the log must be of, as for :func:`replay`.  ``text`` may be a
     :class:`~racebook.core.sinks.LogSink` instead: its stored text is read
-    (not claimed: :meth:`racebook.Table.resume` claims it and goes on writing).
+    (not claimed: :meth:`racebook.table.Table.resume` claims it and goes on writing).
 
     >>> import racebook
     >>> state = racebook.load("longshot").new_state(seed=1)

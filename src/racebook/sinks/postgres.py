@@ -2,12 +2,14 @@
 ``pip install 'racebook[postgres]'``), imported only here.
 
 A row a line (:mod:`racebook.sinks.sql`), each write one committed
-transaction: what :meth:`append` has acknowledged is stored as the server's
+transaction: what :meth:`~racebook.core.sinks.LogSink.append` has
+acknowledged is stored as the server's
 ``synchronous_commit`` says (by default: on disk).
 
 **One writer a log**: a writer holds a session advisory lock
 (``pg_try_advisory_lock``) on its key, on a connection of its own, from
-:meth:`~PostgresSink.claim` to :meth:`~PostgresSink.release`; a second writer
+:meth:`~racebook.core.sinks.LogSink.claim` to
+:meth:`~racebook.core.sinks.LogSink.release`; a second writer
 of the same key, from any process or machine, gets
 :class:`~racebook.core.errors.LogInUse`.  The server drops the lock when the
 connection ends, a killed writer's too.  A lost connection is not opened

@@ -3,8 +3,8 @@
 ``racebook_logs`` has a row a log: its ``key``, whether it is ``finished``
 (it has its closing line) and its count of ``lines``; ``racebook_lines`` a row
 a line: ``key``, ``n`` (from 1) and the ``line``'s text.  Each write is one
-transaction: :meth:`SQLSink.replace` deletes the stored lines and inserts the
-new ones, :meth:`SQLSink.append` inserts after the count and raises it, so a
+transaction: :meth:`~racebook.core.sinks.LogSink.replace` deletes the stored lines and inserts the
+new ones, :meth:`~racebook.core.sinks.LogSink.append` inserts after the count and raises it, so a
 writer killed at any instant leaves the log as of its last commit.
 """
 

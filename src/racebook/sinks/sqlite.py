@@ -1,14 +1,16 @@
-"""Logs in SQLite (the standard library's :mod:`sqlite3`): the embedded
+"""Logs in SQLite (the standard library's ``sqlite3``): the embedded
 default for a server, many tables in one database file.
 
 A row a line (:mod:`racebook.sinks.sql`), each write one committed transaction
-in WAL mode, with ``synchronous=FULL`` by default: what :meth:`append` has
+in WAL mode, with ``synchronous=FULL`` by default: what ``append`` has
 acknowledged survives a killed process and a power loss (``"NORMAL"``: a
 killed process only, and faster).
 
 **One writer a log**: a writer holds an exclusive ``flock`` on a small lock
 file of its own key, in the folder ``<database>-locks`` beside the database,
-from :meth:`~SQLiteSink.claim` to :meth:`~SQLiteSink.release`; a second
+from
+:meth:`~racebook.core.sinks.LogSink.claim` to
+:meth:`~racebook.core.sinks.LogSink.release`; a second
 writer of the same key, in this process or another, gets
 :class:`~racebook.core.errors.LogInUse`.  The kernel drops the lock when the
 writer's process dies (``kill -9`` too), so a crashed server never leaves a
@@ -32,6 +34,8 @@ except ImportError:  # Windows: no flock; writers there take no lock
     fcntl = None  # type: ignore[assignment]
 
 Synchronous = Literal["FULL", "NORMAL"]
+"""SQLite's ``synchronous`` setting for a store's writes: ``"FULL"`` (each
+commit survives a power loss) or ``"NORMAL"`` (a killed process only)."""
 
 
 def _connect(path: str, synchronous: Synchronous) -> sqlite3.Connection:
