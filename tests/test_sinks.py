@@ -17,10 +17,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import racebook
 from racebook import LogError, LogInUse, Table
-from racebook.core.sinks import LogSink, Store
+from racebook.core.sinks import LogSink, Store, joined_rows
 from racebook.sinks import PostgresStore, SQLiteStore, open_store
 from tests.pg_cluster import cluster
 
@@ -325,3 +327,44 @@ def test_the_storing_logs_section_runs() -> None:
         optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
     )
     assert result.attempted >= 10 and result.failed == 0
+
+
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 60), n=st.integers(0, 200))
+def test_lines_since_any_point_is_the_rest_of_the_log_but_its_closing_line(
+    seed: int, steps: int, n: int
+) -> None:
+    state = racebook.load("longshot", players=4).new_state(seed=seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        seat = state.to_act[0]
+        state.apply(state.legal_actions(seat)[-1])
+    whole = state.log.dumps().splitlines()
+    assert state.log.lines_since(n) == whole[n:-1]
+    assert (
+        state.log.lines_since(0)[: min(n, len(whole) - 1)] + state.log.lines_since(n)
+        == (whole[:-1])
+    )
+
+
+@given(
+    count=st.integers(1, 12),
+    drop=st.integers(0, 11),
+    cut=st.integers(0, 11),
+    tear=st.booleans(),
+)
+def test_a_stored_log_with_a_row_gone_or_torn_names_that_line(
+    count: int, drop: int, cut: int, tear: bool
+) -> None:
+    lines = ['{"format":"racebook-log"}', *(f'[{i},"pass"]' for i in range(count - 1))]
+    rows = list(enumerate(lines, start=1))
+    assert joined_rows(rows, count) == _stored(lines)
+    where = (cut if tear else drop) % count
+    if tear:
+        rows[where] = (where + 1, lines[where][: len(lines[where]) // 2])
+    else:
+        del rows[where]
+    with pytest.raises(LogError) as info:
+        joined_rows(rows, count)
+    assert info.value.line == where + 1
+    assert ("torn" if tear else "missing") in info.value.reason
