@@ -149,8 +149,14 @@ def test_a_second_writer_in_this_process_is_refused_until_the_first_closes(
         Table.resume(backend.store.sink("t"))
     with pytest.raises(LogInUse):
         Table(racebook.load("longshot").new_state(seed=2), log=backend.store.sink("t"))
+    sink = first._writer.sink if first._writer is not None else None
+    assert sink is not None
+    with pytest.raises(LogInUse):  # the very sink object the first table writes to
+        Table.resume(sink)
+    with pytest.raises(LogInUse):
+        Table(racebook.load("longshot").new_state(seed=2), log=sink)
     assert backend.store.sink("t").read() == before
-    _play(first, 2)  # the first writer goes on
+    _play(first, 2)  # the first writer goes on, its claim intact
     first.close()
     again = Table.resume(backend.store.sink("t"))
     assert len(again.state().log) == len(first.state().log)

@@ -33,7 +33,7 @@ import attrs
 
 from racebook.core.errors import BadPosition, IllegalAction, UnknownSeat, short
 from racebook.core.game import CHANCE, Action, Event, Game, State
-from racebook.core.logfile import LogWriter, as_sink
+from racebook.core.logfile import LogWriter, as_sink, check_free
 from racebook.core.replay import resume
 from racebook.core.sinks import LogSink
 
@@ -118,6 +118,7 @@ class Table(Generic[S]):
         the table: ``Table.resume(path, ReadySetBet)`` is a
         ``Table[ReadySetBetState]``."""
         sink = as_sink(log, fsync=fsync)
+        check_free(sink)  # a live table's own sink object: its claim is not ours to drop
         sink.claim()
         try:
             return cls(resume(sink.read(), seed, game=game).state, log=sink)

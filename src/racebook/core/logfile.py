@@ -291,6 +291,18 @@ class FileSink:
         self._claimed = self.locked = False
 
 
+_WRITING: weakref.WeakSet[Any] = weakref.WeakSet()
+"""The sinks a :class:`LogWriter` writes to now."""
+
+
+def check_free(sink: LogSink) -> None:
+    """:class:`~racebook.core.errors.LogInUse` if a writer writes to this
+    very sink object now (a sink holds its own claim: a second writer on the
+    same object would pass it)."""
+    if sink in _WRITING:
+        raise LogInUse(sink.name)
+
+
 def as_sink(log: str | os.PathLike[str] | LogSink, *, fsync: bool = False) -> LogSink:
     """``log`` as a sink: a path is a :class:`FileSink` (``fsync`` is for a
     file only: another sink's durability is its own); a ``TypeError`` for
@@ -358,12 +370,14 @@ class LogWriter:
         self._state_ref = weakref.ref(state)
         lines, self._hashed = state.log._lines()
         lines.pop()  # without the closing line
+        check_free(sink)
         sink.claim()
         try:
             sink.replace(lines)
         except BaseException:
             sink.release()
             raise
+        _WRITING.add(sink)
         self.locked = sink.locked
         self._open = True
         state._writer = self
@@ -419,6 +433,7 @@ class LogWriter:
             state._writer = None
         if self._open:
             self._open = False
+            _WRITING.discard(self.sink)
             self.sink.release()
 
     def __enter__(self) -> LogWriter:
