@@ -274,6 +274,10 @@ def test_an_unknown_key_and_a_bad_key_are_refused(backend: Backend) -> None:
 
 def test_sinks_are_log_sinks_and_urls_name_their_store(tmp_path: Path) -> None:
     store = open_store("sqlite:///" + str(tmp_path / "x.db"))
+    table = Table(racebook.load("longshot").new_state(seed=1), log=store.sink("a"))
+    for name in ("x.db", "x.db-wal"):  # a full log holds every secret: its owner's only
+        assert (tmp_path / name).stat().st_mode & 0o777 == 0o600, name
+    table.close()
     assert isinstance(store, SQLiteStore) and isinstance(store.sink("a"), LogSink)
     assert isinstance(racebook.FileSink(tmp_path / "a.jsonl"), LogSink)
     for url in ("mysql://x", "sqlite://x.db", "/tmp/x.db", "sqlite:///:memory:"):

@@ -41,6 +41,9 @@ commit survives a power loss) or ``"NORMAL"`` (a killed process only)."""
 def _connect(path: str, synchronous: Synchronous) -> sqlite3.Connection:
     if synchronous not in ("FULL", "NORMAL"):
         raise ValueError(f"synchronous is 'FULL' or 'NORMAL', not {synchronous!r}")
+    # a new database is its owner's only, as a new log file is (a full log holds
+    # every secret); SQLite gives its WAL the database file's permissions
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
     conn = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
     try:
         mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
