@@ -147,11 +147,14 @@ from racebook.games.readysetbet.settlement import (
 )
 from racebook.games.readysetbet.state import (
     ReadySetBetAction,
+    ReadySetBetMove,
     ReadySetBetState,
 )
 from racebook.games.readysetbet.view import (
     ReadySetBetView,
+    ReadySetBetViewData,
     VipHeld,
+    VipHeldData,
 )
 from racebook.games.readysetbet.vip import (
     BoxCars,
@@ -236,8 +239,10 @@ __all__ = [
     "ReadySetBet",
     "ReadySetBetAction",
     "ReadySetBetConfig",
+    "ReadySetBetMove",
     "ReadySetBetState",
     "ReadySetBetView",
+    "ReadySetBetViewData",
     "RedLine",
     "Roll",
     "RollOut",
@@ -251,6 +256,7 @@ __all__ = [
     "VipCard",
     "VipDealt",
     "VipHeld",
+    "VipHeldData",
     "VipKept",
     "VipPaid",
     "advance",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Hashable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import attrs
 
@@ -42,7 +42,7 @@ from racebook.games.readysetbet.race import (
 )
 from racebook.games.readysetbet.rules import hooks, make_rules
 from racebook.games.readysetbet.settlement import Finished, Settled
-from racebook.games.readysetbet.state import ReadySetBetState
+from racebook.games.readysetbet.state import ReadySetBetAction, ReadySetBetState
 from racebook.games.readysetbet.vip import (
     BoxCars,
     Cash,
@@ -133,6 +133,13 @@ class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
         HostPaid,
         GameEnded,
     )
+
+    def parse_action(self, data: Any) -> ReadySetBetAction:
+        """An action of this game from its JSON data, typed as
+        :data:`~racebook.games.readysetbet.state.ReadySetBetAction` (the
+        kinds are exactly :attr:`action_types`); bad client input raises
+        :class:`~racebook.core.errors.MalformedAction` naming the field."""
+        return cast("ReadySetBetAction", super().parse_action(data))
 
     def __reduce__(self) -> tuple[Any, ...]:
         # the spot table holds closures: a pickle carries the config, and the
