@@ -31,6 +31,9 @@ def problems(value: Any, hint: Any, where: str = "$") -> list[str]:
     if origin in (typing.Union, types.UnionType):
         tried = [problems(value, a, where) for a in args]
         return [] if any(not t for t in tried) else min(tried, key=len)
+    if origin is typing.Literal:
+        ok = any(type(value) is type(a) and value == a for a in args)
+        return [] if ok else [f"{where}: expected one of {args}, got {value!r}"]
     if origin is list:
         if type(value) is not list:
             return [f"{where}: expected a list, got {type(value).__name__}"]

@@ -105,6 +105,7 @@ from racebook.games.readysetbet.host import (
     HostChosen,
     HostPaid,
 )
+from racebook.games.readysetbet.live import LiveOddsData, LiveSpotData
 from racebook.games.readysetbet.oddsmaker import (
     Odds,
     SpotValue,
@@ -229,6 +230,8 @@ __all__ = [
     "Judge",
     "Keep",
     "LeadChange",
+    "LiveOddsData",
+    "LiveSpotData",
     "NewRace",
     "NoMoreBets",
     "Odds",
