@@ -38,7 +38,7 @@ class LongShotViewData(TypedDict):
     (Mafia's too).  A horse card is its short text (``"3:5"``, ``"F:2"``); a
     tuple is a ``list``; ``extra`` holds what each rule module shows, by its
     name (Mafia's ``"supply-quinella"``:
-    :class:`racebook.schema.SupplyQuinellaView`)."""
+    ``racebook.schema.SupplyQuinellaView``)."""
 
     seat: int | None
     race: int

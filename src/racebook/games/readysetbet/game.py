@@ -140,7 +140,7 @@ class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
 
     def parse_action(self, data: Any) -> ReadySetBetAction:
         """An action of this game from its JSON data, typed as
-        :data:`~racebook.games.readysetbet.state.ReadySetBetAction` (the
+        :data:`~racebook.games.readysetbet.ReadySetBetAction` (the
         kinds are exactly :attr:`action_types`); bad client input raises
         :class:`~racebook.core.errors.MalformedAction` naming the field."""
         return cast("ReadySetBetAction", super().parse_action(data))

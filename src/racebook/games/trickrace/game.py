@@ -63,7 +63,7 @@ class TrickRace(Game[TrickRaceConfig, TrickRaceState]):
 
     def parse_action(self, data: Any) -> TrickRaceAction:
         """An action of this game from its JSON data, typed as
-        :data:`~racebook.games.trickrace.actions.TrickRaceAction` (the kinds
+        ``TrickRaceAction`` (a union of the action classes: the kinds
         are exactly :attr:`action_types`); bad client input raises
         :class:`~racebook.core.errors.MalformedAction` naming the field."""
         return cast("TrickRaceAction", super().parse_action(data))
