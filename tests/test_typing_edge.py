@@ -20,7 +20,7 @@ import pytest
 import racebook
 import racebook.schema
 from racebook.core.game import CHANCE
-from racebook.games.forcehorse import ForceHorseViewData
+from racebook.games.forcehorse import ForceHorseAction, ForceHorseMove, ForceHorseViewData
 from racebook.games.longshot import LongShotViewData
 from racebook.games.readysetbet import ReadySetBetAction, ReadySetBetMove, ReadySetBetViewData
 from racebook.games.trickrace import TrickRaceAction, TrickRaceMove, TrickRaceViewData
@@ -40,6 +40,7 @@ VIEW_DATA: dict[str, Any] = {
 UNIONS = {
     "readysetbet": (ReadySetBetAction, ReadySetBetMove),
     "trickrace": (TrickRaceAction, TrickRaceMove),
+    "forcehorse": (ForceHorseAction, ForceHorseMove),
 }
 
 
@@ -181,14 +182,21 @@ def test_the_unions_are_the_games_action_types(name: str) -> None:
     game = racebook.load(name)
     assert set(typing.get_args(everything)) == set(game.action_types)
     assert set(typing.get_args(moves)) == {t for t in game.action_types if not t.chance}
-    state = game.new_state(seed=4)
+    assert len(typing.get_args(moves)) < len(typing.get_args(everything))
+    state = game.new_state(explicit_chance=True)  # chance's nodes in the open
     rng = random.Random(4)
+    chance = 0
     while not state.is_over:
-        seat = state.to_act[0]
+        if state.to_act == (CHANCE,):  # legal_actions is typed list[moves]: even for chance
+            assert state.legal_actions(CHANCE) == []
+            state.apply(state.sample_chance(rng))
+            chance += 1
+            continue
+        seat = state.to_act[int(rng.random() * len(state.to_act))]
         listed = state.legal_actions(seat)
-        assert all(isinstance(a, moves) for a in listed)
-        assert state.legal_actions(CHANCE) == []
+        assert listed and all(isinstance(a, moves) for a in listed)
         action = listed[int(rng.random() * len(listed))]
         parsed = game.parse_action(json.loads(json.dumps(action.to_data())))
         assert parsed == action and isinstance(parsed, everything)
         state.apply(parsed)
+    assert chance > 0

@@ -34,7 +34,9 @@ class Bot(Protocol[S, M]):
     bare ``Bot`` is any bot (``Bot[Any, Action]``): what :func:`make_bot`
     gives, whose game is known only when the program runs.  A bot for every
     game, such as :class:`RandomBot`, chooses the move type of the state it
-    is given (its ``choose`` is generic)."""
+    is given (its ``choose`` is generic).  Name both parameters or none:
+    their defaults are for type checkers (before Python 3.13, ``Bot[S]``
+    alone fails where it is evaluated at run time)."""
 
     name: str
 
