@@ -67,9 +67,9 @@ class State(abc.ABC, Generic[C, V, A]):
     :attr:`result` and :attr:`log`.
 
     Typed by the game's config ``C``, its view ``V`` (what :meth:`view`
-    gives) and its actions ``A`` (what :meth:`legal_actions` lists: a union
-    of the game's action classes, or ``Action`` where rule modules may add
-    kinds)."""
+    gives) and its moves ``A`` (what :meth:`legal_actions` lists: a union
+    of the action classes a seat takes, chance's outcomes left out, such as
+    ``ReadySetBetMove``; or ``Action`` where rule modules may add kinds)."""
 
     def __init__(self, game: Game[C, Any]) -> None:
         self.game = game

@@ -27,7 +27,7 @@ from racebook.games.readysetbet.vip import Cash, piggyback
 
 if TYPE_CHECKING:
     from racebook.games.readysetbet.config import ReadySetBetConfig
-    from racebook.games.readysetbet.state import ReadySetBetAction, ReadySetBetState
+    from racebook.games.readysetbet.state import ReadySetBetMove, ReadySetBetState
 
 
 def horse_of(total: int) -> int:
@@ -255,9 +255,9 @@ def check_host_bet(state: ReadySetBetState, action: Bet) -> str | None:
     return None
 
 
-def legal_bets(state: ReadySetBetState, seat: int) -> list[ReadySetBetAction]:
+def legal_bets(state: ReadySetBetState, seat: int) -> list[ReadySetBetMove]:
     """A bettor's actions during a race: its bets, and its free-chips cards."""
-    out: list[ReadySetBetAction] = []
+    out: list[ReadySetBetMove] = []
     if state.open or state.late[seat]:
         spots = open_spots(state, seat)
         hand = state.hands[seat]
@@ -278,7 +278,7 @@ def legal_bets(state: ReadySetBetState, seat: int) -> list[ReadySetBetAction]:
     return out
 
 
-def pick_bet(state: ReadySetBetState, seat: int, rng: random.Random) -> ReadySetBetAction:
+def pick_bet(state: ReadySetBetState, seat: int, rng: random.Random) -> ReadySetBetMove:
     """``legal_bets(state, seat)[int(rng.random() * n)]`` without listing the
     ``n`` bets (``State.random_action``): the same order, counted by parts."""
     r = rng.random()

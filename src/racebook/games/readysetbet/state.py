@@ -55,10 +55,18 @@ ReadySetBetAction = (
     | RollOut
     | DiceRun
 )
-"""Every action of Ready Set Bet: what :meth:`ReadySetBetState.legal_actions` lists."""
+"""Every action of Ready Set Bet, chance's outcomes too: what
+:meth:`ReadySetBet.parse_action <racebook.games.readysetbet.game.ReadySetBet.parse_action>`
+gives and a log holds."""
+
+ReadySetBetMove = Roll | Bet | BonusBet | Cash | Keep | Host | RollOut
+"""What a seat may do (a bettor's bet or VIP card, the host's roll, a VIP
+card kept, hosting or not): what :meth:`ReadySetBetState.legal_actions`
+lists.  The outcomes only chance takes (:class:`Dice`, :class:`DiceRun`,
+:class:`NewRace`, :class:`DealVip`, :class:`FirstHost`) are left out."""
 
 
-class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetAction]):
+class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetMove]):
     """A game of Ready Set Bet in progress.  Drive it through the contract; every
     bettor and the host's chair may be in ``to_act`` at once (real time)."""
 
@@ -280,7 +288,7 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         }
 
     # -- legality -----------------------------------------------------------------------
-    def _legal(self, seat: int) -> list[ReadySetBetAction]:
+    def _legal(self, seat: int) -> list[ReadySetBetMove]:
         phase = self.phase
         if phase == HOST_BETS:
             tokens = sorted(set(self.host_hand))
@@ -299,7 +307,7 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
             return [roll]
         return board.legal_bets(self, seat)
 
-    def _pick(self, seat: int, rng: random.Random) -> ReadySetBetAction:
+    def _pick(self, seat: int, rng: random.Random) -> ReadySetBetMove:
         # _legal(seat)[int(rng.random() * n)], without listing: the same order
         phase = self.phase
         if phase == RACE:
