@@ -58,9 +58,10 @@ def clear_caches() -> None:
         cached.cache_clear()
 
 
-def _cold_odds(track: int) -> float:
-    """CPU seconds of the exact odds from the start of a race at ``track``
-    spaces, every process-wide cache emptied first."""
+def _cold_odds(track: int) -> tuple[float, str]:
+    """CPU seconds of the odds from the start of a race at ``track`` spaces
+    (the most rolls to come: the worst position), every process-wide cache
+    emptied first, and the method :func:`odds` took."""
     from racebook.core.game import CHANCE
     from racebook.games.readysetbet import NewRace, odds
 
@@ -69,25 +70,40 @@ def _cold_odds(track: int) -> float:
     state.apply(NewRace(CHANCE, (0, 1, 2, 3, 4), 0))
     clear_caches()
     t = time.process_time()
-    odds(state)
-    return time.process_time() - t
+    found = odds(state)
+    return time.process_time() - t, found.method
 
 
 def report_odds(repeats: int, goal: Goal, tracks: tuple[int, ...] | None = None) -> None:
-    """The exact odds from the start (the worst position: the most rolls to
-    come) at each track length, cold: CPU medians of ``repeats``."""
+    """The odds from the start at each track length, cold: CPU medians of
+    ``repeats`` (one call where the method is sampling, past the exact
+    method's bound)."""
     from racebook.games.readysetbet.config import MAX_TRACK
+    from racebook.games.readysetbet.exact import MAX_EXACT_TRACK
 
-    tracks = tracks or (15, 20, 30, MAX_TRACK)
-    print(f"Ready Set Bet odds() from the start, cold caches: CPU median of {repeats}")
+    tracks = tracks or (15, 20, MAX_EXACT_TRACK, MAX_TRACK)
+    print(
+        f"Ready Set Bet odds() from the start, caches emptied first: CPU median of {repeats} "
+        f"(exact up to track {MAX_EXACT_TRACK}, sampled past it)"
+    )
     for track in tracks:
-        seconds = statistics.median(_cold_odds(track) for _ in range(repeats))
-        print(f"  track {track:>3}: {seconds * 1e3:8.1f} ms")
-        goal(
-            f"Ready Set Bet odds(): from the start at track {track}, cold, <= 50 ms CPU",
-            f"{seconds * 1e3:.1f} ms",
-            seconds <= 0.05,
-        )
+        runs = [_cold_odds(track)]
+        if runs[0][1] == "exact":
+            runs += [_cold_odds(track) for _ in range(repeats - 1)]
+        seconds = statistics.median(t for t, _ in runs)
+        method = runs[0][1]
+        print(f"  track {track:>3}: {seconds * 1e3:8.1f} ms ({method})")
+        name = f"Ready Set Bet odds(): from the start at track {track}, cold"
+        if method == "exact":
+            goal(f"{name}, <= 50 ms CPU", f"{seconds * 1e3:.1f} ms", seconds <= 0.05)
+        else:  # past the documented bound: 10,000 sampled races
+            goal(f"{name}, sampled past {MAX_EXACT_TRACK}", f"{seconds * 1e3:.0f} ms", None)
+
+
+def report(games: int, repeats: int, goal: Goal) -> None:
+    """Ready Set Bet's rows of issue #38 in ``make bench`` (run.py's main)."""
+    report_listing(games, repeats, goal)
+    report_odds(max(3, repeats), goal)
 
 
 def main() -> int:
