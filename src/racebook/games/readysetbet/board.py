@@ -439,8 +439,8 @@ def legal_bet_ids(
 
 def listable(state: ReadySetBetState, action: Bet | BonusBet) -> bool:
     """Whether a bettor's bet is in :func:`legal_bets` now, by identity: an
-    action the game made (interned: :meth:`~racebook.games.readysetbet.ReadySetBet.bet`,
-    ``grid``) that :func:`check_bet` allows, without scanning the list."""
+    action the game made (interned by its ``bet`` and ``grid``) that
+    :func:`check_bet` allows, without scanning the list."""
     game = state.game
     seat, spot = action.seat, action.spot
     if type(seat) is not int or type(spot) is not str:  # (any field may be anything)
