@@ -229,7 +229,8 @@ def place_bet(state: ReadySetBetState, action: Bet | BonusBet, events: list[Even
     else:
         state.bets[spot] = (seat, token, card)
         state.lone[seat] += 1
-        state.free.remove(spot)
+        i = state.taken_at = state.free.index(spot)  # (the seat's kept listing cuts there)
+        del state.free[i]
         if spot[0] != "e":
             state.plain -= 1
     if not state.open:  # a late-bet card's bet after the close
@@ -311,23 +312,38 @@ def _cut(state: ReadySetBetState, seat: int, kept: Listing, action: object) -> L
     kept lists are the state's own, cut in place."""
     _, _, out, spots, values, bonus = kept
     kind = type(action)
+    nv = len(values)
+    if kind is Bet and not bonus and state.open and len(out) == nv * len(spots):
+        spot: str = action.spot  # type: ignore[attr-defined]
+        if spot[0] != "e" and spot not in state.stacked:  # most cuts: tokens alone
+            # where place_bet took it from the free spots: the seat's too, where only
+            # exotic spots, the last ones, may be barred to it
+            i = state.taken_at
+            del out[i * nv : (i + 1) * nv]
+            del spots[i]
+            token = action.token  # type: ignore[attr-defined]
+            if token not in state.hands[seat]:
+                j = values.index(token)
+                del out[j::nv]
+                values = values[:j] + values[j + 1 :]
+            return (state._version, seat, out, spots, values, bonus)
     if not state.open or not (kind is Bet or kind is BonusBet or kind is Cash):
         return None
-    ns, nv = len(spots), len(values)
+    ns = len(spots)
     head = (nv + len(bonus)) * ns
     tail = None  # its piggyback bets and free-chips cards, a few, last: listed again
     if len(out) > head:
         tail = out[head:]
         del out[head:]
     if kind is not Cash:
-        spot: str = action.spot  # type: ignore[attr-defined]
+        spot = action.spot  # type: ignore[attr-defined]
         if spot[0] == "e":  # its other spots on this exotic card are barred to it now
             barred = state.barred[seat]
             gone = [i for i, x in enumerate(spots) if x in barred]
         elif spot in state.stacked:  # a piggyback token leaves the spots as they were
             gone = []
-        else:
-            gone = [spots.index(spot)]
+        else:  # where place_bet took it from the free spots (as above)
+            gone = [state.taken_at]
         if kind is BonusBet:  # its block goes
             b = bonus.index(action.card)  # type: ignore[attr-defined]
             at = (nv + b) * ns

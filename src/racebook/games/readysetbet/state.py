@@ -88,6 +88,7 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         # to_act then asks only that seat again (see to_act), the seat's listing is cut
         self._bet_by: tuple[int, int, object] = NO_BET
         self.listing: board.Listing | None = None  # a seat's legal bets, kept (board.py)
+        self.taken_at = -1  # where the last bet took its spot from ``free`` (board.py)
         self._reset_race()
         self.phase = FIRST if c.rotating_host else SETUP
 
