@@ -4,7 +4,7 @@ odds from the start of a race at every track length asked (cold cache).
 
 Run alone (only these rows), from the repository:
 
-    PYTHONPATH=src python benchmarks/rsb.py [--games N] [--repeats N] [--odds-only]
+    PYTHONPATH=src python benchmarks/rsb.py [--games N] [--repeats N] [--odds-only | --listing-only]
 """
 
 from __future__ import annotations
