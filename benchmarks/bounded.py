@@ -14,49 +14,21 @@ alone:
 
 from __future__ import annotations
 
-import gc
 import sys
 import time
-import tracemalloc
-from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-import racebook
-from racebook.agents.base import RandomBot
 from racebook.analysis import records, text_records
 from racebook.core.replay import replay
-from racebook.games.readysetbet.race import Roll
 from racebook.watch.html import page_data, replay_html
 
-
-def long_log(races: int) -> str:
-    """A Ready Set Bet log at track 30, the host rolling one roll at a time."""
-    game = racebook.load(
-        "readysetbet", track=30, races=races, props_per_race=0, exotics=(), vip_cards=(), players=2
-    )
-    state = game.new_state(seed=1)
-    bots = [RandomBot(seed=s) for s in range(game.seats)]
-    while not state.is_over:
-        seat = state.to_act[0]
-        rolls = [a for a in state.legal_actions(seat) if isinstance(a, Roll)]
-        state.apply(rolls[0] if rolls else bots[seat].choose(state, seat))
-    return state.log.dumps()
-
-
-def peak(fn: Callable[[], Any]) -> int:
-    """The most memory ``fn`` held at once (after a first run), in bytes."""
-    fn()
-    gc.collect()
-    tracemalloc.start()
-    try:
-        fn()
-        return tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.longlogs import one_roll_at_a_time, peak
 
 
 def report_bounded(races: int = 100) -> None:
-    text = long_log(races)
+    text = one_roll_at_a_time(races, track=30)
     actions = len(replay(text).log)
     print(f"Bounded by the log: Ready Set Bet, {races} races at track 30, one roll at a time")
     print(f"  log                               {len(text):>12,} bytes, {actions:,} actions")

@@ -559,6 +559,7 @@ def main() -> int:
     )
     report_rsb(yardsticks(args.bench_dir, "readysetbet", "rsb_bare", "race"), args.games * 20)
     report_odds(9 if not args.quick else 1)
+    __import__("rsb").report(max(2, args.games // 5), REPEATS, goal)  # rsb.py: issue #38
     report(
         "Force of the Horse, 2 players, sample decks without their abilities "
         "(the reference loop's game), Tokyo 1600 m",

@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # foth_rulemap
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # foth_rulemap, render_pictures
 
 project = "racebook"
 author = "racebook developers"
@@ -16,6 +16,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "foth_rulemap",  # docs/foth_rulemap.py: the Force of the Horse rule map's tables
+    "render_pictures",  # docs/render_pictures.py: the games' text pictures, from render()
 ]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"

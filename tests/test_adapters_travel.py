@@ -368,6 +368,38 @@ def _twin(state: Any, seat: int) -> Any:
     return None
 
 
+def _own_world(game: Any, state: Any, seat: int, steps: int) -> Any:
+    """``state`` resampled for ``seat``, checked a world of its own: the
+    seat's information and legal actions unchanged, its log replays to it,
+    its history() rebuilds it, and its history is not the real game's."""
+    import racebook
+
+    world = state.resample_from_infostate(seat, random.Random(steps).random)
+    assert world.own_world  # a world of its own, not a changed copy
+    assert world.information_state_string(seat) == state.information_state_string(seat)
+    assert world.legal_actions() == state.legal_actions()
+    rb = world.racebook_state
+    assert racebook.replay(rb.log.dumps()).digest() == rb.digest()
+    again = game.new_initial_state()
+    for action in world.history():
+        again.apply_action(action)
+    assert again.racebook_state.digest() == rb.digest()
+    assert world.history() != state.history()
+    return world
+
+
+def _same_world_from_twin(twin: Any, state: Any, world: Any, seat: int, steps: int) -> int:
+    """1 if ``twin`` (a game ``seat`` cannot tell from ``state``) resamples
+    to the very same world for the same seed, 0 if there is no twin."""
+    if twin is None:
+        return 0
+    assert twin.history() != state.history()
+    other = twin.resample_from_infostate(seat, random.Random(steps).random)
+    assert other.history() == world.history()
+    assert other.racebook_state.log.dumps() == world.racebook_state.log.dumps()
+    return 1
+
+
 @pytest.mark.parametrize("game_id", ["longshot", "mafia"])
 def test_a_resampled_box_race_is_a_world_of_its_own(game_id: str) -> None:
     """Long Shot and Mafia: a determinization's log replays to it and its
@@ -375,7 +407,6 @@ def test_a_resampled_box_race_is_a_world_of_its_own(game_id: str) -> None:
     game whose hidden cards differ (two unseen cards swapped between hands)
     gives the very same world for the same seed, and the real game's deal
     is not the world's."""
-    import racebook
 
     game = load(game_id, players=4)
     rng = random.Random(4)
@@ -392,26 +423,11 @@ def test_a_resampled_box_race_is_a_world_of_its_own(game_id: str) -> None:
             ids, weights = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(rng.choices(ids, weights)[0])
         seat = state.current_player()
-        world = state.resample_from_infostate(seat, random.Random(steps).random)
-        assert world.own_world  # a world of its own, not a changed copy
-        assert world.information_state_string(seat) == state.information_state_string(seat)
-        assert world.legal_actions() == state.legal_actions()
+        world = _own_world(game, state, seat, steps)
         rb = world.racebook_state
-        assert racebook.replay(rb.log.dumps()).digest() == rb.digest()
-        again = game.new_initial_state()
-        for action in world.history():
-            again.apply_action(action)
-        assert again.racebook_state.digest() == rb.digest()
-        assert world.history() != state.history()
         assert _deal(rb) != _deal(state.racebook_state)
         twin = _twin(state, seat)
-        if twin is None:
-            continue
-        twins += 1
-        assert twin.history() != state.history()
-        other = twin.resample_from_infostate(seat, random.Random(steps).random)
-        assert other.history() == world.history()
-        assert other.racebook_state.log.dumps() == rb.log.dumps()
+        twins += _same_world_from_twin(twin, state, world, seat, steps)
     assert twins >= 3
 
 
@@ -456,7 +472,6 @@ def test_a_resampled_force_of_the_horse_is_a_world_of_its_own() -> None:
     history() rebuilds it; a twin game whose hidden cards differ (two unseen
     cards of the other player swapped) gives the very same world for the
     same seed, and the real game's shuffles are not the world's."""
-    import racebook
 
     game = load("forcehorse")
     twins = 0
@@ -465,25 +480,9 @@ def test_a_resampled_force_of_the_horse_is_a_world_of_its_own() -> None:
         while state.is_chance_node():
             state.apply_action(state.chance_outcomes()[0][0])
         seat = state.current_player()
-        world = state.resample_from_infostate(seat, random.Random(steps).random)
-        assert world.own_world  # a world of its own, not a changed copy
-        assert world.information_state_string(seat) == state.information_state_string(seat)
-        assert world.legal_actions() == state.legal_actions()
-        rb = world.racebook_state
-        assert racebook.replay(rb.log.dumps()).digest() == rb.digest()
-        again = game.new_initial_state()
-        for action in world.history():
-            again.apply_action(action)
-        assert again.racebook_state.digest() == rb.digest()
-        assert world.history() != state.history()
+        world = _own_world(game, state, seat, steps)
         twin = _forcehorse_twin(state, seat)
-        if twin is None:
-            continue
-        twins += 1
-        assert twin.history() != state.history()
-        other = twin.resample_from_infostate(seat, random.Random(steps).random)
-        assert other.history() == world.history()
-        assert other.racebook_state.log.dumps() == rb.log.dumps()
+        twins += _same_world_from_twin(twin, state, world, seat, steps)
     assert twins >= 3
 
 

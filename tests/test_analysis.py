@@ -4,7 +4,6 @@ docs page, run here on a small set of logs."""
 
 from __future__ import annotations
 
-import doctest
 import importlib.util
 import json
 import random
@@ -186,15 +185,6 @@ def test_simulate_logs_on_the_command_line(
     assert {r["log"] for r in rows} == {f"logs.jsonl#{n}" for n in range(1, 5)}
     assert main(["records", str(tmp_path / "nothing")]) == 1
     assert "no folder, archive or log file" in capsys.readouterr().err
-
-
-def test_the_analysing_logs_page_runs() -> None:
-    result = doctest.testfile(
-        str(ROOT / "docs" / "analysis.rst"),
-        module_relative=False,
-        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
-    )
-    assert result.attempted > 0 and result.failed == 0
 
 
 def test_records_cross_processes_as_their_values() -> None:

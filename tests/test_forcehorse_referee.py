@@ -885,23 +885,23 @@ RACES = (
 """Races for the 60-card random decks (602.1a: a long race needs 80 cards)."""
 
 
+def with_card_set(text: str, race: Race, **config: Any) -> Any:
+    """The game of a generated card set (beside the sample set's cards, so
+    that their abilities are known), its first and last decks playing."""
+    own, decks = parse_card_set(text)
+    cards, playing = (*sample_set()[0], *own), (decks[0], decks[-1])
+    return racebook.load("forcehorse", race=race, cards=cards, decks=playing, **config)
+
+
 def play_and_compare(
     text: str, race: Race, seed: int, actions: int, found: Counter[str], **config: Any
 ) -> int:
     """Random play by the public API; at every step the engine's information
     of every card against the referee's.  Known bugs are counted in
     ``found``; any other disagreement raises.  Returns the positions checked."""
-    cards, decks = parse_card_set(text)
-    decks_of = {"long_decks": (decks[0], decks[-1])} if race.distance_class == "long" else {}
-    if decks_of:  # 602.1a: long races need 80 cards; the 60-card decks serve both
+    if race.distance_class == "long":  # 602.1a: long races need 80 cards; these decks have 60
         return 0
-    game = racebook.load(
-        "forcehorse",
-        race=race,
-        cards=(*sample_set()[0], *cards),
-        decks=(decks[0], decks[-1]),
-        **config,
-    )
+    game = with_card_set(text, race, **config)
     st = game.new_state(seed=seed)
     rng = random.Random(seed)
     positions = 0
@@ -1192,13 +1192,7 @@ def test_automatic_abilities_trigger_when_the_rules_say() -> None:
     @settings(phases=NO_SHRINK)
     def run(set_seed: int, game_seed: int) -> None:
         text = trigger_card_set(random.Random(set_seed))
-        cards, decks = parse_card_set(text)
-        game = racebook.load(
-            "forcehorse",
-            race=TOKYO_MILE,
-            cards=(*sample_set()[0], *cards),
-            decks=(decks[0], decks[-1]),
-        )
+        game = with_card_set(text, TOKYO_MILE)
         st = game.new_state(seed=game_seed)
         rng = random.Random(game_seed)
         for step in range(PROPERTY_ACTIONS):

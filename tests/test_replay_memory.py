@@ -6,8 +6,6 @@ ratio of the peaks for 4x the actions and for 1x, not as a time."""
 
 from __future__ import annotations
 
-import gc
-import tracemalloc
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -17,25 +15,13 @@ import pytest
 from racebook.analysis import records, text_records
 from racebook.core.errors import HistoryNotKept
 from racebook.core.replay import replay
-from tests.test_watch import _one_roll_at_a_time
+from tests.longlogs import one_roll_at_a_time, peak
 
 
 @cache
 def logs() -> tuple[str, str]:
     """Two logs of one game, the second with 4x the races (and actions)."""
-    return _one_roll_at_a_time(4, track=30), _one_roll_at_a_time(16, track=30)
-
-
-def peak(fn: Callable[[], Any]) -> int:
-    """The most memory ``fn`` held at once while it ran, in bytes."""
-    fn()  # once first: the tables every replay shares are filled
-    gc.collect()
-    tracemalloc.start()
-    try:
-        fn()
-        return tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    return one_roll_at_a_time(4, track=30), one_roll_at_a_time(16, track=30)
 
 
 def test_the_logs_are_long_and_4x_apart() -> None:

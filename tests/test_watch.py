@@ -25,6 +25,7 @@ from racebook.watch.charts import (
 )
 from racebook.watch.html import embedded_json, page_data, replay_html
 from racebook.watch.steps import game_steps, state_steps
+from tests.longlogs import one_roll_at_a_time
 
 GAMES = ("longshot", "mafia", "readysetbet", "trickrace", "forcehorse")
 SVG = "{http://www.w3.org/2000/svg}"
@@ -294,30 +295,6 @@ def test_the_page_data_names_the_course_and_the_rules_in_play() -> None:
     assert game_steps(played("forcehorse").log.dumps()).to_data()["course"] is None
 
 
-def _one_roll_at_a_time(races: int, track: int) -> str:
-    """A Ready Set Bet log, the host rolling one roll at a time: a new
-    position, so new odds, every step."""
-    from racebook.agents.base import RandomBot
-    from racebook.games.readysetbet.race import Roll
-
-    game = racebook.load(
-        "readysetbet",
-        track=track,
-        races=races,
-        props_per_race=0,
-        exotics=(),
-        vip_cards=(),
-        players=2,
-    )
-    state = game.new_state(seed=1)
-    bots = [RandomBot(seed=s) for s in range(game.seats)]
-    while not state.is_over:
-        seat = state.to_act[0]
-        rolls = [a for a in state.legal_actions(seat) if isinstance(a, Roll)]
-        state.apply(rolls[0] if rolls else bots[seat].choose(state, seat))
-    return state.log.dumps()
-
-
 def test_the_pages_live_odds_stay_within_their_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 35: exact odds at every step of a 411 KB log (track 30, one roll
     at a time) took 424 s and a 79 MB page; the page spends at most its
@@ -333,7 +310,7 @@ def test_the_pages_live_odds_stay_within_their_budget(monkeypatch: pytest.Monkey
 
     monkeypatch.setattr(live, "race_at", counted)
     live._position.cache_clear()
-    log = _one_roll_at_a_time(1, track=20)
+    log = one_roll_at_a_time(1, track=20)
     budget = 40_000  # a small part of what every position would cost
     page = replay_html(log, budget=budget)
     assert 0 < sum(spent) <= budget

@@ -271,9 +271,9 @@ def test_a_page_says_where_its_budget_left_the_odds_out(browser: Any, tmp_path: 
     from selenium.webdriver.common.keys import Keys
 
     from racebook.watch.html import page_data
-    from tests.test_watch import _one_roll_at_a_time
+    from tests.longlogs import one_roll_at_a_time
 
-    html = replay_html(_one_roll_at_a_time(1, track=20), budget=40_000)
+    html = replay_html(one_roll_at_a_time(1, track=20), budget=40_000)
     page = tmp_path / "rsb.html"
     page.write_text(html, encoding="utf-8")
     data = page_data(html)

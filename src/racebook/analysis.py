@@ -40,6 +40,7 @@ from racebook.core.state import State
 from racebook.core.workers import WorkerLost, collector_paused, run_jobs
 from racebook.logrecords import COLUMNS as _COLUMNS
 from racebook.logrecords import (
+    PayoutsChanged,
     Record,
     bet_records,
     frame,
@@ -70,6 +71,7 @@ __all__ = [  # noqa: RUF022 - in source order: the order of the API docs
     "frame",
     "write_jsonl",
     "bet_records",
+    "PayoutsChanged",
 ]
 
 T = TypeVar("T")

@@ -16,6 +16,7 @@ from typing import Any, SupportsIndex
 
 import attrs
 
+from racebook.core.errors import RacebookError
 from racebook.core.log import meta_of
 from racebook.core.replay import replay
 from racebook.core.serial import converter
@@ -245,6 +246,28 @@ def write_jsonl(rows: Sequence[Record], out: Any) -> None:
         out.write(json.dumps(row.to_data(), separators=(",", ":"), ensure_ascii=False) + "\n")
 
 
+class PayoutsChanged(RacebookError, ValueError):
+    """:func:`bet_records` of a Ready Set Bet game whose rule modules change
+    what a bet pays (a ``pays`` hook, :doc:`/house-rules`): a bet's record
+    would give the printed payout, which that game does not pay, so none is
+    given.  ``game`` is the game's id and ``rules`` the names of the modules
+    that pay otherwise; the game's ``settled`` events still give each seat's
+    sum as the modules paid it.
+
+    >>> error = PayoutsChanged("readysetbet", ("my.no-losses",))
+    >>> str(error).split(":", 2)[:2]
+    ['readysetbet', ' rule module(s) my.no-losses change what a bet pays']
+    """
+
+    def __init__(self, game: str, rules: tuple[str, ...]) -> None:
+        self.game = game
+        self.rules = rules
+        super().__init__(
+            f"{game}: rule module(s) {', '.join(rules)} change what a bet pays: per-bet "
+            "records would give the printed payouts; read each seat's 'settled' event instead"
+        )
+
+
 def bet_records(state: State[Any, Any, Any], log_id: str = "") -> list[Record]:
     """Ready Set Bet: one record per bet settled (``kind`` ``"bet-settled"``,
     ``type`` ``"bet"``, the step of the race's last action), with its
@@ -253,10 +276,13 @@ def bet_records(state: State[Any, Any, Any], log_id: str = "") -> list[Record]:
     spot's red circle, and a bonus token's own), before the $0 floor: the
     game's ``settled`` event gives each seat's sum, after it.  Per-bet payouts
     follow the rules as printed: a game with a rule module that changes what
-    a bet pays gets no bet records (``[]``), nor does any other game."""
+    a bet pays raises :class:`PayoutsChanged` (its records would not be
+    true); any other game than Ready Set Bet has no bet records (``[]``)."""
     game: Any = state.game
-    if game.id != "readysetbet" or getattr(game, "hooks", None) is None or game.hooks.pays:
+    if game.id != "readysetbet" or getattr(game, "hooks", None) is None:
         return []
+    if game.hooks.pays:
+        raise PayoutsChanged(game.id, tuple(str(r.name) for r in game.hooks.pays))
     config: Any = game.config
     out: list[Record] = []
     bets: list[tuple[str, int, int, int]] = []

@@ -5,19 +5,42 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from racebook.core.errors import ConfigError
 from racebook.core.game import Action, State
 
+if TYPE_CHECKING:  # type variables with defaults (PEP 696): typing has them from 3.13
+    from typing_extensions import TypeVar
 
-class Bot(Protocol):
+    S = TypeVar("S", contravariant=True, default=Any)
+    M = TypeVar("M", bound=Action, covariant=True, default=Action)
+else:
+    from typing import TypeVar
+
+    S = TypeVar("S", contravariant=True)
+    M = TypeVar("M", bound=Action, covariant=True)
+A = TypeVar("A", bound=Action)
+
+
+class Bot(Protocol[S, M]):
     """A player program.  It should read only ``state.view(seat)`` and
-    ``state.legal_actions(seat)``: the rest of the state is not its to see."""
+    ``state.legal_actions(seat)``: the rest of the state is not its to see.
+
+    Typed by the state it plays ``S`` and what it chooses ``M``:
+    a ``Bot[ReadySetBetState, ReadySetBetMove]`` chooses a
+    :data:`~racebook.games.readysetbet.ReadySetBetMove` (what
+    ``legal_actions`` lists, as a state's third type parameter says).  A
+    bare ``Bot`` is any bot (``Bot[Any, Action]``): what :func:`make_bot`
+    gives, whose game is known only when the program runs.  A bot for every
+    game, such as :class:`RandomBot`, chooses the move type of the state it
+    is given (its ``choose`` is generic).  Name both parameters or none:
+    their defaults are for type checkers (before Python 3.13, ``Bot[S]``
+    alone fails where it is evaluated at run time)."""
 
     name: str
 
-    def choose(self, state: State[Any, Any, Action], seat: int) -> Action: ...
+    def choose(self, state: S, seat: int) -> M: ...
 
 
 def ready(bot: object, state: State[Any, Any, Action], seat: int) -> bool:
@@ -67,7 +90,7 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, state: State[Any, Any, Action], seat: int) -> Action:
+    def choose(self, state: State[Any, Any, A], seat: int) -> A:
         # legal_actions(seat)[int(random() * n)], without listing where the
         # game can pick faster (State.random_action)
         return state.random_action(seat, self._rng)

@@ -6,10 +6,8 @@ volunteers to host."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from racebook.agents.base import register_bot
-from racebook.core.game import Action, State
 from racebook.games.readysetbet import (
     RACE,
     Bet,
@@ -17,6 +15,7 @@ from racebook.games.readysetbet import (
     Cash,
     Host,
     Keep,
+    ReadySetBetMove,
     ReadySetBetState,
     VipCard,
     odds,
@@ -44,7 +43,7 @@ class ReadySetBetHeuristic:
         self._rng = random.Random(seed)
         self.samples = samples
 
-    def choose(self, state: State[Any, Any, Action], seat: int) -> Action:
+    def choose(self, state: ReadySetBetState, seat: int) -> ReadySetBetMove:
         actions = state.legal_actions(seat)
         if len(actions) == 1:
             return actions[0]

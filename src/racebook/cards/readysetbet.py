@@ -21,10 +21,17 @@ BLUE, ORANGE, RED, SEVEN = (0, 1, 7, 8), (2, 6), (3, 5), 4
 
 @attrs.frozen
 class Rate:
-    """A betting spot's multiplier and red-circle loss (0: no circle)."""
+    """A betting spot's multiplier and red-circle loss (0: no circle).  As
+    JSON (a variant file, a config, the schema): a table of two integers,
+    ``{"mult": 4, "loss": 3}`` (the board's "4 to 1, lose 3": the loss is
+    written as the money lost, 0 or more, not as the board's -3); anything
+    else is refused with a :class:`~racebook.core.errors.ConfigError` naming
+    the setting, where in it, and this shape."""
 
     mult: int
+    """What a winning token is multiplied by (0 or more)."""
     loss: int
+    """What a losing token costs its owner (the red circle), 0 or more; 0: no circle."""
 
 
 def _row(show: str, place: str, win: str) -> tuple[tuple[Rate, ...], ...]:

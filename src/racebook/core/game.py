@@ -70,7 +70,9 @@ class Game(abc.ABC, Generic[C, S]):
     Typed by its config ``C`` and its state ``S``: ``racebook.load("trickrace")``
     is a ``TrickRace``, a ``Game[TrickRaceConfig, TrickRaceState]``, whose
     :meth:`new_state` is a ``TrickRaceState``, itself a
-    ``State[TrickRaceConfig, TrickRaceView, TrickRaceAction]``."""
+    ``State[TrickRaceConfig, TrickRaceView, TrickRaceMove]``; its
+    :meth:`parse_action` is typed as the game's action union where the game
+    has one (``ReadySetBet.parse_action`` gives a ``ReadySetBetAction``)."""
 
     id: ClassVar[str]
     title: ClassVar[str]

@@ -224,7 +224,10 @@ def _check_json(value: Any, depth: int) -> None:
 
 def _at_index(exc: Exception, index: int, item_type: Any, t: Any) -> Exception:
     """The first bad item of a list, as cattrs reports it (``$.races[2].penalty``)."""
-    if not isinstance(exc, ValueError | TypeError | KeyError | BaseValidationError):
+    if isinstance(exc, AttributeError | TypeError) and attrs.has(item_type):
+        # not a table where an attrs class's fields were expected: say which shape
+        exc = ValueError(f"expected a table of {item_type.__name__}'s fields {_shape(item_type)}")
+    elif not isinstance(exc, ValueError | TypeError | KeyError | BaseValidationError):
         exc = ValueError(f"{type(exc).__name__}: {short(str(exc))}")
     note = IterableValidationNote(f"Structuring {t} @ index {index}", index, item_type)
     exc.__notes__ = [*getattr(exc, "__notes__", []), note]
@@ -303,8 +306,24 @@ def _format(exc: BaseException, type_: Any) -> str:
     if isinstance(exc, AttributeError | TypeError) and tables:
         # cattrs read a value that is not a table as the fields of an attrs class
         none = " (or none)" if type(None) in typing.get_args(type_) else ""
-        return f"expected a table of {tables[0].__name__}'s fields{none}"
+        return f"expected a table of {tables[0].__name__}'s fields {_shape(tables[0])}{none}"
     return format_exception(exc, type_)
+
+
+def _shape(cls: type[Any]) -> str:
+    """The JSON shape of an attrs class's table, for a message: its first
+    fields and their types (``{"mult": int, "loss": int}``)."""
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # a name only a type checker resolves: the fields' names alone
+        hints = {}
+    names = [a.name for a in attrs.fields(cls)]
+    shown = [f'"{n}": {_type_text(hints[n]) if n in hints else "..."}' for n in names[:6]]
+    return "{" + ", ".join(shown) + (", ..." if len(names) > 6 else "") + "}"
+
+
+def _type_text(t: Any) -> str:
+    return t.__name__ if isinstance(t, type) else str(t).replace("typing.", "")
 
 
 def _messages(exc: BaseValidationError) -> list[str]:

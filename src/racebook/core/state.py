@@ -67,9 +67,9 @@ class State(abc.ABC, Generic[C, V, A]):
     :attr:`result` and :attr:`log`.
 
     Typed by the game's config ``C``, its view ``V`` (what :meth:`view`
-    gives) and its actions ``A`` (what :meth:`legal_actions` lists: a union
-    of the game's action classes, or ``Action`` where rule modules may add
-    kinds)."""
+    gives) and its moves ``A`` (what :meth:`legal_actions` lists: a union
+    of the action classes a seat takes, chance's outcomes left out, such as
+    ``ReadySetBetMove``; or ``Action`` where rule modules may add kinds)."""
 
     def __init__(self, game: Game[C, Any]) -> None:
         self.game = game
@@ -147,9 +147,8 @@ class State(abc.ABC, Generic[C, V, A]):
         version, cached_seat, actions = self._legal_cache
         if version == self._version and cached_seat == seat:
             return list(actions)
-        acts = type(seat) is int and seat in self.to_act  # then a seat of the game
-        if not acts and seat != CHANCE:
-            self._check_seat(seat)
+        if not (acts := type(seat) is int and seat in self.to_act) and seat != CHANCE:
+            self._check_seat(seat)  # a seat to_act lists is a seat of the game
         actions = self._legal(seat) if acts else []
         self._legal_cache = (self._version, seat, actions)
         return list(actions)
@@ -275,13 +274,11 @@ class State(abc.ABC, Generic[C, V, A]):
 
         Raises :class:`IllegalAction` naming the rule, and leaves the state
         exactly as it was."""
-        # An action object taken from random_action() or legal_actions() of
-        # this very state (the same object: a bot's or a search's pick) is
-        # proven legal and well-formed by them: checking it again doubled the
-        # cost of an action in Long Shot and the trick race (make bench).
+        # An action object from random_action() or legal_actions() of this very state
+        # is proven legal and well-formed: checking it again doubled its cost (make bench).
         if self._picked is not action or self._picked_at != self._version:
             version, _, listed = self._legal_cache
-            if not (version == self._version and any(map(operator.is_, listed, repeat(action)))):
+            if not (version == self._version and self._listed(action, listed)):
                 self._validate(action)
         # A new list: the action's own events are stored in the log as they
         # are; the chance outcomes it triggers are stored as their own entries.
@@ -301,6 +298,9 @@ class State(abc.ABC, Generic[C, V, A]):
         if self._rng is not None and self._at_chance():
             self._resolve_chance(events)
         return events
+
+    def _listed(self, action: Action, listed: list[A]) -> bool:  # (a game may answer faster)
+        return any(map(operator.is_, listed, repeat(action)))  # one of them, by identity
 
     def _validate(self, action: Action, typed: bool = False) -> None:
         """Raise :class:`MalformedAction` or :class:`IllegalAction` unless

@@ -20,8 +20,13 @@ from racebook.games.forcehorse.events import (
     Support,
 )
 from racebook.games.forcehorse.race import Race
-from racebook.games.forcehorse.state import ForceHorse, ForceHorseState
-from racebook.games.forcehorse.view import ForceHorseView
+from racebook.games.forcehorse.state import (
+    ForceHorse,
+    ForceHorseAction,
+    ForceHorseMove,
+    ForceHorseState,
+)
+from racebook.games.forcehorse.view import ForceHorseView, ForceHorseViewData
 
 register_preset(
     "forcehorse",
@@ -39,6 +44,8 @@ register_preset(
 
 __all__ = [
     "SAMPLE_DECKS", "Card", "Deck", "DeckEntry", "DrawRace", "Farm", "FirstPlayer",
-    "ForceHorse", "ForceHorseConfig", "ForceHorseState", "ForceHorseView", "Guard",
-    "Mulligan", "Pass", "Race", "Run", "Shuffle", "Support", "parse_card_set", "sample_set",
+    "ForceHorse", "ForceHorseAction", "ForceHorseConfig", "ForceHorseMove", "ForceHorseState",
+    "ForceHorseView", "ForceHorseViewData",
+    "Guard", "Mulligan", "Pass", "Race", "Run", "Shuffle", "Support", "parse_card_set",
+    "sample_set",
 ]  # fmt: skip

@@ -11,7 +11,7 @@ Setup is in :mod:`racebook.games.forcehorse.setup` (601, 603), the turn in
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import attrs
 
@@ -53,7 +53,15 @@ from racebook.games.forcehorse.events import (
     Support,
     shared,
 )
-from racebook.games.forcehorse.loops import LOOP_ACTIONS, act, record, stuck
+from racebook.games.forcehorse.loops import (
+    LOOP_ACTIONS,
+    Choose,
+    Loop,
+    LoopCount,
+    act,
+    record,
+    stuck,
+)
 from racebook.games.forcehorse.race import Race, stepped_going
 from racebook.games.forcehorse.rules import check_action, legal_actions, probe_actions
 from racebook.games.forcehorse.triggers import on_move
@@ -89,6 +97,16 @@ _CHANCE_PHASES = frozenset({"race", "setup", "first"})
 """The phases where chance acts (601.2b, 603.1b-c, 603.1e-i)."""
 _TURN_PLAYERS = frozenset({"support", "runner", "farm", "limit", "outcome", "turn-end"})
 """The phases where the turn player acts (702.5, 702.6b, 702.6k-iii, the hand limit)."""
+
+
+ForceHorseMove = Mulligan | Run | Guard | Support | Pass | Farm | Choose | Loop | LoopCount
+"""What a seat may do: what ``legal_actions`` of a :class:`ForceHorseState`
+lists.  The outcomes only chance takes (``DrawRace``, ``Shuffle``,
+``FirstPlayer``) are left out."""
+
+ForceHorseAction = DrawRace | Shuffle | FirstPlayer | ForceHorseMove
+"""Every action of Force of the Horse, chance's outcomes too: what
+:meth:`ForceHorse.parse_action` gives and a log holds."""
 
 
 @register_game
@@ -204,8 +222,15 @@ class ForceHorse(Game[ForceHorseConfig, "ForceHorseState"]):
     def _make_state(self) -> ForceHorseState:
         return ForceHorseState(self)
 
+    def parse_action(self, data: Any) -> ForceHorseAction:
+        """An action of this game from its JSON data, typed as
+        ``ForceHorseAction`` (a union of the action classes: the kinds are
+        exactly :attr:`action_types`); bad client input raises
+        :class:`~racebook.core.errors.MalformedAction` naming the field."""
+        return cast("ForceHorseAction", super().parse_action(data))
 
-class ForceHorseState(State[ForceHorseConfig, ForceHorseView, Action]):
+
+class ForceHorseState(State[ForceHorseConfig, ForceHorseView, ForceHorseMove]):
     game: ForceHorse
 
     def __init__(self, game: ForceHorse) -> None:
@@ -374,10 +399,14 @@ class ForceHorseState(State[ForceHorseConfig, ForceHorseView, Action]):
         }
 
     # -- acting --------------------------------------------------------------------------
-    def _legal(self, seat: int) -> list[Action]:
-        return legal_actions(self, seat)
+    def _legal(self, seat: int) -> list[ForceHorseMove]:
+        if seat == CHANCE:  # a shuffle or a draw: too many outcomes to list
+            return []  # (the rules' listing gave chance a Pass, which check refuses)
+        # a seat's moves only (tests/test_typing_edge.py holds them so)
+        return cast("list[ForceHorseMove]", legal_actions(self, seat))
 
-    _pick = picks.pick  # the listing's pick, without the list (a test holds them equal)
+    # the listing's pick, without the list (a test holds them equal): a move
+    _pick = picks.pick  # type: ignore[assignment]
 
     def _check(self, action: Action) -> str | None:
         return check_action(self, action)

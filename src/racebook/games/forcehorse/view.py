@@ -4,11 +4,12 @@ hidden variants."""
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import attrs
 
 from racebook.core.game import View
+from racebook.core.serial import to_data
 from racebook.games.forcehorse.race import Race
 from racebook.games.forcehorse.zones import (
     AREAS,
@@ -24,6 +25,54 @@ from racebook.games.forcehorse.zones import (
 if TYPE_CHECKING:
     from racebook.games.forcehorse.records import Info
     from racebook.games.forcehorse.state import ForceHorseState
+
+
+class RaceData(TypedDict):
+    """The race information (:class:`~racebook.games.forcehorse.race.Race`)
+    as JSON data (in :class:`ForceHorseViewData`)."""
+
+    racecourse: str
+    distance: int
+    going: str
+
+
+class ForceHorseViewData(TypedDict):
+    """:meth:`ForceHorseView.to_data`: the view as JSON data, one key per
+    field of :class:`ForceHorseView`, as the schema
+    ``forcehorse.view.schema.json`` says.  A tuple of any length is a
+    ``list``, one of fixed length (a run, a horse's values, a choice) a
+    ``tuple`` (a JSON array once dumped)."""
+
+    seat: int | None
+    phase: str
+    to_act: list[int]
+    race: RaceData | None
+    turn: int
+    turn_player: int
+    first_player: int
+    run_count: int
+    priority: int
+    to_farm: int
+    areas: list[list[int]]
+    decks: list[int]
+    set_aside: list[int]
+    hand_sizes: list[int]
+    hand: list[str]
+    my_mulligan: bool | None
+    situation: list[list[str]]
+    run_area: list[list[str]]
+    farms: list[list[str]]
+    removed: list[list[str]]
+    resolution: list[str]
+    runs: list[tuple[str, str | None]]
+    winners: list[int] | None
+    values: list[list[tuple[str, int, int]]]
+    hand_values: list[tuple[str, int, int, int]]
+    waiting: list[str]
+    effects: list[str]
+    choosing: tuple[int, str] | None
+    options: list[str]
+    loop: tuple[int, int] | None
 
 
 @attrs.frozen
@@ -68,6 +117,11 @@ class ForceHorseView(View):
     """The choice's options, for the seat choosing only (they may name hand cards)."""
     loop: tuple[int, int] | None = None
     """A loop proposal (1201.1a): the proposing seat and the number of times."""
+
+    def to_data(self) -> ForceHorseViewData:
+        """This view as JSON data (:class:`ForceHorseViewData`)."""
+        data: ForceHorseViewData = to_data(self)
+        return data
 
     def render(self) -> str:
         who = "a spectator" if self.seat is None else f"seat {self.seat}"

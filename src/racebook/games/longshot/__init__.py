@@ -91,7 +91,7 @@ from racebook.games.longshot.setup import (
     RaceStarted,
 )
 from racebook.games.longshot.state import LongShotState
-from racebook.games.longshot.view import LongShotView
+from racebook.games.longshot.view import LongShotView, LongShotViewData
 
 __all__ = [
     "BASE_ACTIONS",
@@ -134,6 +134,7 @@ __all__ = [
     "LongShotConfig",
     "LongShotState",
     "LongShotView",
+    "LongShotViewData",
     "Money",
     "Opened",
     "OrderDealt",

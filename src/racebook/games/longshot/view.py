@@ -7,18 +7,58 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import attrs
 
 from racebook.cards.horse import HorseCard, card
 from racebook.core.game import CHANCE, View
+from racebook.core.serial import to_data
 from racebook.games.longshot.phases import OVER, PHASE_NAMES, RACING
 from racebook.games.longshot.race import spurt
 from racebook.games.longshot.settlement import RaceRecord
 
 if TYPE_CHECKING:
     from racebook.games.longshot.state import LongShotState
+
+
+class RaceRecordData(TypedDict):
+    """A settled race's :class:`~racebook.games.longshot.settlement.RaceRecord`
+    as JSON data (in :class:`LongShotViewData`)."""
+
+    race: int
+    places: list[int]
+    orders: list[int]
+    money: list[int | None]
+
+
+class LongShotViewData(TypedDict):
+    """:meth:`LongShotView.to_data`: the view as JSON data, one key per field
+    of :class:`LongShotView`, as the schema ``longshot.view.schema.json`` says
+    (Mafia's too).  A horse card is its short text (``"3:5"``, ``"F:2"``); a
+    tuple is a ``list``; ``extra`` holds what each rule module shows, by its
+    name (Mafia's ``"supply-quinella"``:
+    ``racebook.schema.SupplyQuinellaView``)."""
+
+    seat: int | None
+    race: int
+    races: int
+    round: int
+    phase: str
+    to_act: list[int]
+    first_player: int
+    spurt: bool
+    boxes: list[list[str]]
+    positions: list[int]
+    finished: list[int]
+    hand: list[str]
+    hand_sizes: list[int]
+    stack_size: int
+    orders: list[int | None]
+    money: list[int | None]
+    opened: str | None
+    history: list[RaceRecordData]
+    extra: dict[str, Any]
 
 
 @attrs.frozen
@@ -47,6 +87,11 @@ class LongShotView(View):
     history: tuple[RaceRecord, ...]
     extra: dict[str, Any] = attrs.field(factory=dict)
     """What each rule module shows, by its name (see the module's docs)."""
+
+    def to_data(self) -> LongShotViewData:
+        """This view as JSON data (:class:`LongShotViewData`)."""
+        data: LongShotViewData = to_data(self)
+        return data
 
     def render(self, title: str | None = None) -> str:
         """A compact text picture of this view: the race and whose turn, each

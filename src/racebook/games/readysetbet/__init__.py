@@ -105,6 +105,7 @@ from racebook.games.readysetbet.host import (
     HostChosen,
     HostPaid,
 )
+from racebook.games.readysetbet.live import LiveOddsData, LiveSpotData
 from racebook.games.readysetbet.oddsmaker import (
     Odds,
     SpotValue,
@@ -147,11 +148,14 @@ from racebook.games.readysetbet.settlement import (
 )
 from racebook.games.readysetbet.state import (
     ReadySetBetAction,
+    ReadySetBetMove,
     ReadySetBetState,
 )
 from racebook.games.readysetbet.view import (
     ReadySetBetView,
+    ReadySetBetViewData,
     VipHeld,
+    VipHeldData,
 )
 from racebook.games.readysetbet.vip import (
     BoxCars,
@@ -226,6 +230,8 @@ __all__ = [
     "Judge",
     "Keep",
     "LeadChange",
+    "LiveOddsData",
+    "LiveSpotData",
     "NewRace",
     "NoMoreBets",
     "Odds",
@@ -236,8 +242,10 @@ __all__ = [
     "ReadySetBet",
     "ReadySetBetAction",
     "ReadySetBetConfig",
+    "ReadySetBetMove",
     "ReadySetBetState",
     "ReadySetBetView",
+    "ReadySetBetViewData",
     "RedLine",
     "Roll",
     "RollOut",
@@ -251,6 +259,7 @@ __all__ = [
     "VipCard",
     "VipDealt",
     "VipHeld",
+    "VipHeldData",
     "VipKept",
     "VipPaid",
     "advance",

@@ -27,7 +27,7 @@ from racebook.games.readysetbet.vip import Cash, piggyback
 
 if TYPE_CHECKING:
     from racebook.games.readysetbet.config import ReadySetBetConfig
-    from racebook.games.readysetbet.state import ReadySetBetAction, ReadySetBetState
+    from racebook.games.readysetbet.state import ReadySetBetMove, ReadySetBetState
 
 
 def horse_of(total: int) -> int:
@@ -229,7 +229,8 @@ def place_bet(state: ReadySetBetState, action: Bet | BonusBet, events: list[Even
     else:
         state.bets[spot] = (seat, token, card)
         state.lone[seat] += 1
-        state.free.remove(spot)
+        i = state.taken_at = state.free.index(spot)  # (the seat's kept listing cuts there)
+        del state.free[i]
         if spot[0] != "e":
             state.plain -= 1
     if not state.open:  # a late-bet card's bet after the close
@@ -255,9 +256,9 @@ def check_host_bet(state: ReadySetBetState, action: Bet) -> str | None:
     return None
 
 
-def legal_bets(state: ReadySetBetState, seat: int) -> list[ReadySetBetAction]:
+def legal_bets(state: ReadySetBetState, seat: int) -> list[ReadySetBetMove]:
     """A bettor's actions during a race: its bets, and its free-chips cards."""
-    out: list[ReadySetBetAction] = []
+    out: list[ReadySetBetMove] = []
     if state.open or state.late[seat]:
         spots = open_spots(state, seat)
         hand = state.hands[seat]
@@ -278,7 +279,105 @@ def legal_bets(state: ReadySetBetState, seat: int) -> list[ReadySetBetAction]:
     return out
 
 
-def pick_bet(state: ReadySetBetState, seat: int, rng: random.Random) -> ReadySetBetAction:
+Listing = tuple[int, int, list["ReadySetBetMove"], list[str], tuple[int, ...], list[int]]
+"""A seat's kept listing: (state version, seat, the bets, its open spots, its
+token values, its bonus cards)."""
+
+
+def listed_bets(state: ReadySetBetState, seat: int) -> list[ReadySetBetMove]:
+    """:func:`legal_bets` (the same actions in the same order), kept with the
+    state: when the one action since the seat's last listing was its own bet or
+    free-chips card, that listing is cut to the new one (the spots taken or
+    barred, the token value or bonus token spent; its piggyback bets and
+    free-chips cards, a few, listed again) instead of made anew.  The list is
+    the state's own (``legal_actions`` hands out copies)."""
+    kept = state.listing
+    last = state._bet_by
+    if kept is not None and kept[1] == seat and last[1] == seat and kept[0] == last[0]:
+        cut = _cut(state, seat, kept, last[2])
+        if cut is not None:
+            state.listing = cut
+            return cut[2]
+    out = legal_bets(state, seat)
+    if state.open:
+        hand = state.hands[seat]
+        spots = list(open_spots(state, seat))
+        values = tuple(sorted(set(hand))) if hand else ()
+        state.listing = (state._version, seat, out, spots, values, list(state.bonus[seat]))
+    return out
+
+
+def _cut(state: ReadySetBetState, seat: int, kept: Listing, action: object) -> Listing | None:
+    """The seat's listing after its own ``action`` (``None``: list anew); the
+    kept lists are the state's own, cut in place."""
+    _, _, out, spots, values, bonus = kept
+    kind = type(action)
+    nv = len(values)
+    if kind is Bet and not bonus and state.open and len(out) == nv * len(spots):
+        spot: str = action.spot  # type: ignore[attr-defined]
+        if spot[0] != "e" and spot not in state.stacked:  # most cuts: tokens alone
+            # where place_bet took it from the free spots: the seat's too, where only
+            # exotic spots, the last ones, may be barred to it
+            i = state.taken_at
+            del out[i * nv : (i + 1) * nv]
+            del spots[i]
+            token = action.token  # type: ignore[attr-defined]
+            if token not in state.hands[seat]:
+                j = values.index(token)
+                del out[j::nv]
+                values = values[:j] + values[j + 1 :]
+            return (state._version, seat, out, spots, values, bonus)
+    if not state.open or not (kind is Bet or kind is BonusBet or kind is Cash):
+        return None
+    ns = len(spots)
+    head = (nv + len(bonus)) * ns
+    tail = None  # its piggyback bets and free-chips cards, a few, last: listed again
+    if len(out) > head:
+        tail = out[head:]
+        del out[head:]
+    if kind is not Cash:
+        spot = action.spot  # type: ignore[attr-defined]
+        if spot[0] == "e":  # its other spots on this exotic card are barred to it now
+            barred = state.barred[seat]
+            gone = [i for i, x in enumerate(spots) if x in barred]
+        elif spot in state.stacked:  # a piggyback token leaves the spots as they were
+            gone = []
+        else:  # where place_bet took it from the free spots (as above)
+            gone = [state.taken_at]
+        if kind is BonusBet:  # its block goes
+            b = bonus.index(action.card)  # type: ignore[attr-defined]
+            at = (nv + b) * ns
+            del out[at : at + ns]
+            del bonus[b]
+        nb = len(bonus)
+        for i in reversed(gone):  # from each block, the last first
+            if nb:
+                at = nv * ns + i
+                for b in range(nb - 1, -1, -1):
+                    del out[at + b * ns]
+            del out[i * nv : (i + 1) * nv]
+            del spots[i]
+            ns -= 1
+        if kind is Bet:
+            token = action.token  # type: ignore[attr-defined]
+            if token not in state.hands[seat]:  # the last token of that value: its bets go
+                j = values.index(token)
+                del out[j : nv * ns : nv]
+                values = values[:j] + values[j + 1 :]
+    if tail:  # (none before, none after: the seat's own action adds none)
+        stacking = piggyback(state, seat) if state.piggy[seat] else ()
+        if stacking:
+            stack = stack_spots(state, seat)
+            out += [state.game.bet(seat, v, x) for v in stacking for x in stack]
+        cash = state.cash[seat]
+        if kind is Cash:
+            out += [Cash(seat, k) for k in cash]
+        elif cash:  # the same cards
+            out += tail[len(tail) - len(cash) :]
+    return (state._version, seat, out, spots, values, bonus)
+
+
+def pick_bet(state: ReadySetBetState, seat: int, rng: random.Random) -> ReadySetBetMove:
     """``legal_bets(state, seat)[int(rng.random() * n)]`` without listing the
     ``n`` bets (``State.random_action``): the same order, counted by parts."""
     r = rng.random()
@@ -352,6 +451,23 @@ def legal_bet_ids(
                 out += [base + r for r in stack]
     out += [cash_at + k for k in state.cash[seat]]
     return out
+
+
+def listable(state: ReadySetBetState, action: Bet | BonusBet) -> bool:
+    """Whether a bettor's bet is in :func:`legal_bets` now, by identity: an
+    action the game made (interned by its ``bet`` and ``grid``) that
+    :func:`check_bet` allows, without scanning the list."""
+    game = state.game
+    seat, spot = action.seat, action.spot
+    if type(seat) is not int or type(spot) is not str:  # (any field may be anything)
+        return False
+    made: Bet | BonusBet | None = None
+    if type(action) is Bet:
+        if type(action.token) is int:
+            made = game._bets.get((seat, action.token, spot))
+    elif type(action.card) is int:  # type: ignore[union-attr]
+        made = game.grids.get((seat, -1 - action.card), {}).get(spot)  # type: ignore[union-attr]
+    return made is action and check_bet(state, action) is None
 
 
 def check_bet(state: ReadySetBetState, action: Bet | BonusBet) -> str | None:

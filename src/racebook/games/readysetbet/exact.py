@@ -99,38 +99,58 @@ class HorseTable(Generic[N]):
 
 
 @functools.cache
-def exact_table(p: Fraction, bonus: int, size: int) -> HorseTable[Fraction]:
-    """:class:`HorseTable` in rational arithmetic (cached)."""
-    zero = Fraction(0)
-    num = [zero] * (size + 1)
+def _whole_table(p: Fraction, bonus: int, size: int) -> tuple[list[list[int]], list[int]]:
+    """:class:`HorseTable`'s ``powers`` and ``last`` in whole numbers: the
+    coefficient of ``x^y`` times ``d^y`` and the chance of ``r`` times
+    ``d^rolls``, with ``d`` the denominator of ``p`` (``A``'s coefficient of
+    ``x^y`` is a polynomial in ``p`` of degree at most ``y``, so each is a
+    whole number: rational arithmetic without a gcd at every step)."""
+    n, d = p.numerator, p.denominator
+    num = [0] * (size + 1)
     if size >= 1:
-        num[1] += p
+        num[1] += n
     if 2 + bonus <= size:
-        num[2 + bonus] += p * p
-    a: list[Fraction] = []  # A = (p x + p² x^(2+b)) / (1 + p x)
+        num[2 + bonus] += n * n * d**bonus
+    a: list[int] = []  # A = (p x + p² x^(2+b)) / (1 + p x), times d^y
     for y in range(size + 1):
-        a.append(num[y] - p * a[y - 1] if y else num[y])
-    powers = [tuple([Fraction(1)] + [zero] * size)]
+        a.append(num[y] - n * a[y - 1] if y else num[y])
+    powers = [[1] + [0] * size]
     for _ in range(size + 2):
         prev = powers[-1]
-        powers.append(
-            tuple(sum((prev[i] * a[y - i] for i in range(y + 1)), zero) for y in range(size + 1))
-        )
-    last = [zero]
+        powers.append([sum([prev[i] * a[y - i] for i in range(y + 1)]) for y in range(size + 1)])
+    rolls = [0]
     for r in range(1, size + 2):
-        rolls = 1
-        while run_moves(bonus, rolls) < r:
-            rolls += 1
-        last.append(p**rolls)
-    return HorseTable(p, tuple(powers), tuple(last))
+        k = 1
+        while run_moves(bonus, k) < r:
+            k += 1
+        rolls.append(k)
+    return powers, rolls
+
+
+@functools.cache
+def exact_table(p: Fraction, bonus: int, size: int) -> HorseTable[Fraction]:
+    """:class:`HorseTable` in rational arithmetic (cached)."""
+    powers, rolls = _whole_table(p, bonus, size)
+    d = p.denominator
+    scale = [Fraction(1, d**y) for y in range(size + 1)]
+    return HorseTable(
+        p,
+        tuple(tuple([x * f for x, f in zip(row, scale, strict=True)]) for row in powers),
+        (Fraction(0), *[p**k for k in rolls[1:]]),
+    )
 
 
 @functools.cache
 def float_table(p: Fraction, bonus: int, size: int) -> HorseTable[float]:
-    """:class:`HorseTable` in floats (rounded from the exact one; cached)."""
-    t = exact_table(p, bonus, size)
+    """:class:`HorseTable` in floats: each number the exact one rounded (a
+    whole number over a power of the denominator, divided once; cached)."""
+    powers, rolls = _whole_table(p, bonus, size)
+    n, d = p.numerator, p.denominator
+    scale = [d**y for y in range(size + 1)]
     return HorseTable(
-        float(t.p), tuple(tuple(map(float, row)) for row in t.powers), tuple(map(float, t.last))
+        n / d,
+        tuple(tuple([x / f for x, f in zip(row, scale, strict=True)]) for row in powers),
+        (0.0, *[n**k / d**k for k in rolls[1:]]),
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Hashable, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 
@@ -42,7 +42,8 @@ from racebook.games.readysetbet.race import (
 )
 from racebook.games.readysetbet.rules import hooks, make_rules
 from racebook.games.readysetbet.settlement import Finished, Settled
-from racebook.games.readysetbet.state import ReadySetBetState
+from racebook.games.readysetbet.state import ReadySetBetAction, ReadySetBetState
+from racebook.games.readysetbet.view import ReadySetBetView
 from racebook.games.readysetbet.vip import (
     BoxCars,
     Cash,
@@ -53,6 +54,9 @@ from racebook.games.readysetbet.vip import (
     VipKept,
     VipPaid,
 )
+
+if TYPE_CHECKING:
+    from racebook.games.readysetbet.live import LiveOddsData
 
 
 @attrs.frozen
@@ -134,6 +138,13 @@ class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
         GameEnded,
     )
 
+    def parse_action(self, data: Any) -> ReadySetBetAction:
+        """An action of this game from its JSON data, typed as
+        :data:`~racebook.games.readysetbet.ReadySetBetAction` (the
+        kinds are exactly :attr:`action_types`); bad client input raises
+        :class:`~racebook.core.errors.MalformedAction` naming the field."""
+        return cast("ReadySetBetAction", super().parse_action(data))
+
     def __reduce__(self) -> tuple[Any, ...]:
         # the spot table holds closures: a pickle carries the config, and the
         # game is built again from it (the tables are shared by equal configs)
@@ -206,12 +217,16 @@ class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
 
         return live_notes(self, view)
 
-    def live_data(self, view: Any) -> dict[str, Any] | None:
-        """Live odds as data for the replay page
-        (``racebook.games.readysetbet.live.live_data``)."""
+    def live_data(
+        self, view: ReadySetBetView, *, places: int | None = 4, money_places: int | None = 2
+    ) -> LiveOddsData | None:
+        """The live odds of a seat's ``view`` as JSON data, rounded to
+        ``places`` (a chance) and ``money_places`` (a value in dollars): the
+        one way for an app to show a seat the odds, and the replay page's
+        panel (:func:`racebook.games.readysetbet.live.live_data`)."""
         from racebook.games.readysetbet.live import live_data
 
-        return live_data(self, view)
+        return live_data(self, view, places=places, money_places=money_places)
 
     def live_work(self, view: Any) -> tuple[Hashable, int] | None:
         """The position :meth:`live_data` of a view is computed for and its

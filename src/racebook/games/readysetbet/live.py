@@ -3,13 +3,26 @@ each open spot's expected value, exact (:mod:`~racebook.games.readysetbet.exact`
 from what a view shows (public: positions, the horse waiting for its pair,
 the spots) and the game's rules, so a seat's odds use nothing hidden from it.
 ``racebook play readysetbet`` prints them under the table after every roll;
-the HTML replay page shows them in a panel (``live_data``)."""
+the HTML replay page shows them in a panel (``live_data``).
+
+**The one way for an app to show the odds** is :func:`live_data`
+(``game.live_data(view)``): JSON data (:class:`LiveOddsData`) made from the
+seat's own view, so it can be sent to that seat as it is, rounded to a stated
+precision (``places``: 4 decimal places for a chance, ``money_places``: 2 for
+an expected value in dollars; ``None`` keeps the floats as computed), and
+cached by position (the bets between two rolls cost nothing more).
+:func:`live_odds` is the same figures unrounded, as a Python value, for an
+app that draws them itself; :func:`~racebook.games.readysetbet.odds` is for
+bots and analysis: it reads the whole state (the server's, not a seat's),
+values every spot taken or not, and samples where a rule module changes the
+moves (where :func:`live_data` gives ``None``).
+"""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 import attrs
 
@@ -92,7 +105,10 @@ def _racing(game: ReadySetBet, view: ReadySetBetView) -> bool:
 
 def live_odds(game: ReadySetBet, view: ReadySetBetView) -> LiveOdds | None:
     """The live odds of ``view``, or ``None`` outside a race (or with a rule
-    module that changes the moves, where only sampling applies)."""
+    module that changes the moves, where only sampling applies): the figures
+    of :func:`live_data` unrounded, as floats (exact up to about 1e-12).  To
+    send them to a seat, use :func:`live_data` (JSON data, rounded as it
+    says)."""
     c = game.config
     if not _racing(game, view):
         return None
@@ -143,23 +159,77 @@ def live_notes(game: ReadySetBet, view: ReadySetBetView, best: int = 6) -> str:
     return "\n".join(lines)
 
 
-def live_data(game: ReadySetBet, view: ReadySetBetView) -> dict[str, Any] | None:
-    """The live odds of ``view`` as JSON data (``None`` outside a race)."""
+class LiveSpotData(TypedDict):
+    """One open spot in :class:`LiveOddsData`: its chance of winning and the
+    expected value in dollars of each token value of ``tokens`` (empty where
+    a rule module changes what a bet pays)."""
+
+    spot: str
+    chance: float
+    values: list[float]
+
+
+class LiveOddsData(TypedDict):
+    """:func:`live_data`: the live odds of a view as JSON data.  ``win``,
+    ``place`` and ``show`` are per horse, in the order of ``horses``;
+    ``payout`` is ``"printed"`` (the values are the board's payouts) or
+    ``"unknown"`` (a rule module pays otherwise: no values)."""
+
+    method: Literal["exact"]
+    payout: Literal["printed", "unknown"]
+    horses: list[str]
+    win: list[float]
+    place: list[float]
+    show: list[float]
+    tokens: list[int]
+    spots: list[LiveSpotData]
+
+
+def _rounded(x: float, places: int | None) -> float:
+    return x if places is None else round(x, places)
+
+
+def live_data(
+    game: ReadySetBet,
+    view: ReadySetBetView,
+    *,
+    places: int | None = 4,
+    money_places: int | None = 2,
+) -> LiveOddsData | None:
+    """The live odds of ``view`` as JSON data (``None`` outside a race, or
+    where a rule module changes the moves: then only
+    :func:`~racebook.games.readysetbet.odds` by sampling applies): what an
+    app shows a seat (see the module's text).
+
+    Rounded, and said so: each chance to ``places`` decimal places (4: within
+    0.00005 of the exact figure, which is exact up to about 1e-12) and each
+    expected value to ``money_places`` (2: the cent); ``None`` leaves that
+    figure unrounded.  The replay page keeps a step's figures for every step,
+    at the defaults.
+
+    >>> import racebook
+    >>> game = racebook.load("readysetbet")
+    >>> data = game.live_data(game.new_state(seed=1).view(0))
+    >>> data is not None and data["win"][4]  # the 7, from the start
+    0.2223
+    """
     found = live_odds(game, view)
     if found is None:
         return None
-    # to 4 places (the odds are exact to 0.0005) and money to the cent: the
-    # replay page holds a step's figures for every step
     return {
         "method": "exact",
         "payout": "unknown" if game.hooks.pays else "printed",
         "horses": list(HORSES),
-        "win": [round(x, 4) for x in found.win],
-        "place": [round(x, 4) for x in found.place],
-        "show": [round(x, 4) for x in found.show],
+        "win": [_rounded(x, places) for x in found.win],
+        "place": [_rounded(x, places) for x in found.place],
+        "show": [_rounded(x, places) for x in found.show],
         "tokens": list(found.tokens),
         "spots": [
-            {"spot": spot, "chance": round(p, 4), "values": [round(v, 2) for v in values]}
+            {
+                "spot": spot,
+                "chance": _rounded(p, places),
+                "values": [_rounded(v, money_places) for v in values],
+            }
             for spot, p, values in found.spots
         ],
     }

@@ -1,5 +1,8 @@
 """Odds: win, place and show probabilities and spot values from a position,
-exact (:mod:`~racebook.games.readysetbet.exact`) or by Monte Carlo."""
+exact (:mod:`~racebook.games.readysetbet.exact`) or by Monte Carlo, for bots
+and analysis.  An app showing a seat its odds uses
+:func:`~racebook.games.readysetbet.live.live_data` (see
+:mod:`~racebook.games.readysetbet.live`)."""
 
 from __future__ import annotations
 
@@ -39,9 +42,13 @@ class SpotValue:
 
 @attrs.frozen
 class Odds:
-    """Monte Carlo odds from a position: probability per horse (index 0 = 2/3) of
-    winning, placing (top 2) and showing (top 3), their standard errors, and the
-    value of every open spot for every token value."""
+    """The odds from a position (:func:`odds`), exact or by Monte Carlo
+    (``method`` says which): probability per horse (index 0 = 2/3) of
+    winning, placing (top 2) and showing (top 3), their standard errors (0
+    when exact), and the value of every open spot for every token value.
+    Unrounded floats; an app showing a seat its odds uses
+    :func:`~racebook.games.readysetbet.live.live_data` instead (from the
+    seat's view, JSON data, rounded to a stated precision)."""
 
     samples: int
     win: tuple[float, ...]
@@ -94,6 +101,11 @@ def odds(
     """Win, place and show probability per horse from ``state``'s position, and
     the expected value of every open spot for every token value (none where a
     rule module changes what a bet pays: the result's ``payout`` says so).
+
+    For bots and analysis: it reads the whole state (the server's) and
+    samples where the exact method cannot apply.  An app showing a seat the
+    odds uses :func:`~racebook.games.readysetbet.live.live_data` (the seat's
+    view alone, JSON data, rounded as it says, cached by position).
 
     ``method="exact"`` computes them exactly (:mod:`~racebook.games.readysetbet.exact`,
     a few milliseconds); ``"sample"`` by ``samples`` simulated finishes

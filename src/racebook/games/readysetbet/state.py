@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 BETS = (Bet, BonusBet)  # isinstance with a tuple: a union is built at each call
 ROLLS = (Roll, RollOut)
-NO_BET = (-2, -1)  # no cached to_act is of version -2
+NO_BET = (-2, -1, None)  # no cached to_act is of version -2
 
 ReadySetBetAction = (
     NewRace
@@ -55,10 +55,18 @@ ReadySetBetAction = (
     | RollOut
     | DiceRun
 )
-"""Every action of Ready Set Bet: what :meth:`ReadySetBetState.legal_actions` lists."""
+"""Every action of Ready Set Bet, chance's outcomes too: what
+:meth:`ReadySetBet.parse_action <racebook.games.readysetbet.game.ReadySetBet.parse_action>`
+gives and a log holds."""
+
+ReadySetBetMove = Roll | Bet | BonusBet | Cash | Keep | Host | RollOut
+"""What a seat may do (a bettor's bet or VIP card, the host's roll, a VIP
+card kept, hosting or not): what :meth:`ReadySetBetState.legal_actions`
+lists.  The outcomes only chance takes (:class:`Dice`, :class:`DiceRun`,
+:class:`NewRace`, :class:`DealVip`, :class:`FirstHost`) are left out."""
 
 
-class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetAction]):
+class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetMove]):
     """A game of Ready Set Bet in progress.  Drive it through the contract; every
     bettor and the host's chair may be in ``to_act`` at once (real time)."""
 
@@ -84,9 +92,11 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         self.asked = -1  # rotating host: the player asked
         self._acting: tuple[int, tuple[int, ...]] = (-1, ())  # to_act, by state version
         self.drawn: Drawn | None = None  # a roll-out's dice as drawn, worked out (race.py)
-        # (state version, seat) of the last bet or free-chips card during a race: to_act
-        # then asks only that seat again (see to_act)
-        self._bet_by = NO_BET
+        # (state version, seat, action) of the last bet or free-chips card during a race:
+        # to_act then asks only that seat again (see to_act), the seat's listing is cut
+        self._bet_by: tuple[int, int, object] = NO_BET
+        self.listing: board.Listing | None = None  # a seat's legal bets, kept (board.py)
+        self.taken_at = -1  # where the last bet took its spot from ``free`` (board.py)
         self._reset_race()
         self.phase = FIRST if c.rotating_host else SETUP
 
@@ -142,7 +152,7 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
             return acting
         phase = self.phase
         if phase == RACE:
-            since, seat = self._bet_by
+            since, seat, _ = self._bet_by
             if since == version and len(self.free) > self.widest:
                 # one action since ``acting`` was worked out, a bet or free-chips card of
                 # ``seat``; every bettor still has a free spot it may take (more free spots
@@ -280,7 +290,7 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         }
 
     # -- legality -----------------------------------------------------------------------
-    def _legal(self, seat: int) -> list[ReadySetBetAction]:
+    def _legal(self, seat: int) -> list[ReadySetBetMove]:
         phase = self.phase
         if phase == HOST_BETS:
             tokens = sorted(set(self.host_hand))
@@ -297,9 +307,15 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
             if self.to_act == (seat,):
                 return [roll, roll_out]
             return [roll]
-        return board.legal_bets(self, seat)
+        return board.listed_bets(self, seat)
 
-    def _pick(self, seat: int, rng: random.Random) -> ReadySetBetAction:
+    def _listed(self, action: Action, listed: list[ReadySetBetMove]) -> bool:
+        kind = type(action)  # a bet: one the game made and the rules allow, without a scan
+        if (kind is Bet or kind is BonusBet) and listed and self.phase == RACE:
+            return action.seat == self._legal_cache[1] and board.listable(self, action)  # type: ignore[arg-type]
+        return super()._listed(action, listed)
+
+    def _pick(self, seat: int, rng: random.Random) -> ReadySetBetMove:
         # _legal(seat)[int(rng.random() * n)], without listing: the same order
         phase = self.phase
         if phase == RACE:
@@ -414,7 +430,7 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
         events: list[Event] = []
         kind = type(action)
         if (kind is Bet or kind is BonusBet) and self.phase == RACE:  # 3 actions in 4: first
-            self._bet_by = (self._version, action.seat)
+            self._bet_by = (self._version, action.seat, action)
             board.place_bet(self, action, events)  # type: ignore[arg-type]
             return events
         self._bet_by = NO_BET  # the last action was not a bet (to_act)
@@ -437,7 +453,7 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
             race.roll_out(self, action.dice, events)
         elif isinstance(action, Cash):
             if self.phase == RACE:
-                self._bet_by = (self._version, action.seat)
+                self._bet_by = (self._version, action.seat, action)
             vip.cash(self, action.seat, action.card, events)
         elif isinstance(action, NewRace):
             race.start_race(self, action, events)
@@ -466,6 +482,7 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
 
     # -- copies, audits ---------------------------------------------------------------------
     def _copy_into(self, other: ReadySetBetState) -> None:
+        other.listing = None  # a list each side cuts: never shared
         other.money = list(self.money)
         other.used_props = list(self.used_props)
         other.exotics = list(self.exotics)
@@ -551,7 +568,7 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetActi
 
 def _cash(state: ReadySetBetState, action: Cash, events: list[Event]) -> None:
     if state.phase == RACE:
-        state._bet_by = (state._version, action.seat)  # to_act asks this seat again
+        state._bet_by = (state._version, action.seat, action)  # to_act asks this seat again
     vip.cash(state, action.seat, action.card, events)
 
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 import attrs
 
 from racebook.cards.readysetbet import COLOUR_NAMES, HORSES
 from racebook.core.game import CHANCE, View
+from racebook.core.serial import to_data
 from racebook.games.readysetbet.phases import OFFER, PHASE_NAMES
 
 if TYPE_CHECKING:
@@ -25,6 +26,51 @@ class VipHeld:
     kind: str
     played: bool = False
     """A free-chips card already cashed."""
+
+
+class VipHeldData(TypedDict):
+    """A :class:`VipHeld` as JSON data (in :class:`ReadySetBetViewData`)."""
+
+    card: int
+    name: str
+    kind: str
+    played: bool
+
+
+class ReadySetBetViewData(TypedDict):
+    """:meth:`ReadySetBetView.to_data`: the view as JSON data, one key per
+    field of :class:`ReadySetBetView` (see each field there), as the schema
+    ``readysetbet.view.schema.json`` says.  A tuple of any length is a
+    ``list``, a tuple of fixed length (a bet, a rate, a roll) a ``tuple``
+    (a JSON array once dumped)."""
+
+    seat: int | None
+    race: int
+    races: int
+    phase: str
+    to_act: list[int]
+    positions: list[int]
+    crossed: list[int]
+    betting_open: bool
+    last_roll: tuple[int, int] | None
+    bets: list[tuple[str, int, int, int]]
+    host_bets: list[tuple[str, int]]
+    tokens: list[list[int]]
+    bonus_tokens: list[list[int]]
+    late_bets: list[int]
+    money: list[int]
+    props: list[str]
+    exotics: list[str]
+    open_spots: list[str]
+    vip: list[list[VipHeldData]]
+    offer: list[VipHeldData]
+    choosing: list[int]
+    vip_deck: int
+    vip_discards: int
+    host: int | None
+    asked: int | None
+    rates: list[tuple[str, int, int]]
+    pending: int
 
 
 @attrs.frozen
@@ -76,6 +122,11 @@ class ReadySetBetView(View):
     pending: int = -1
     """The horse (index) whose last roll waits for its pair (獎勵移動: the next
     roll of it moves it its bonus too), -1 if none: public, as every roll is."""
+
+    def to_data(self) -> ReadySetBetViewData:
+        """This view as JSON data (:class:`ReadySetBetViewData`)."""
+        data: ReadySetBetViewData = to_data(self)
+        return data
 
     def render(self, title: str | None = "Ready Set Bet") -> str:
         """A compact text picture of this view: the race, phase and who may act;

@@ -49,6 +49,7 @@ from racebook.games.trickrace.actions import (
     TicketHidden,
     TicketShown,
     TrickRaceAction,
+    TrickRaceMove,
     TrickWon,
 )
 from racebook.games.trickrace.config import (
@@ -79,7 +80,7 @@ from racebook.games.trickrace.phases import (
 )
 from racebook.games.trickrace.rules import Hooks, TrickRule, make_rules
 from racebook.games.trickrace.state import TrickRaceState
-from racebook.games.trickrace.view import RaceRecord, TrickRaceView
+from racebook.games.trickrace.view import RaceRecord, TrickRaceView, TrickRaceViewData
 
 __all__ = [
     "BET_DOWN",
@@ -123,8 +124,10 @@ __all__ = [
     "TrickRace",
     "TrickRaceAction",
     "TrickRaceConfig",
+    "TrickRaceMove",
     "TrickRaceState",
     "TrickRaceView",
+    "TrickRaceViewData",
     "TrickRule",
     "TrickWon",
     "check_config",

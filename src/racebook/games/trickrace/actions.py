@@ -75,8 +75,15 @@ class Play(Action):
 
 
 TrickRaceAction = DrawHorses | DealCards | Paddock | Discard | Bet | Play
-"""Every action of the trick race: what
-:meth:`~racebook.core.game.State.legal_actions` lists for a ``TrickRaceState``."""
+"""Every action of the trick race, chance's outcomes too: what
+:meth:`TrickRace.parse_action <racebook.games.trickrace.game.TrickRace.parse_action>`
+gives and a log holds."""
+
+TrickRaceMove = Discard | Bet | Play
+"""What a seat may do (discard, bet a ticket, play a card to the trick): what
+:meth:`~racebook.core.game.State.legal_actions` lists for a ``TrickRaceState``.
+The deals only chance makes (:class:`DrawHorses`, :class:`DealCards`,
+:class:`Paddock`) are left out."""
 
 
 @attrs.frozen

@@ -3,7 +3,7 @@ rule modules), registered as ``trickrace`` with its preset."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from racebook.core.game import Game, GameEnded
 from racebook.core.log import digest_leaves_out
@@ -27,6 +27,7 @@ from racebook.games.trickrace.actions import (
     RaceResult,
     TicketHidden,
     TicketShown,
+    TrickRaceAction,
     TrickWon,
 )
 from racebook.games.trickrace.config import TrickRaceConfig, check_config
@@ -59,6 +60,14 @@ class TrickRace(Game[TrickRaceConfig, TrickRaceState]):
     spaces: ClassVar[Any] = trickrace_spaces  # integer actions and tensors (racebook.core.spaces)
     config_type: ClassVar[type[Any]] = TrickRaceConfig
     action_types = (DrawHorses, DealCards, Paddock, Discard, Bet, Play)
+
+    def parse_action(self, data: Any) -> TrickRaceAction:
+        """An action of this game from its JSON data, typed as
+        ``TrickRaceAction`` (a union of the action classes: the kinds
+        are exactly :attr:`action_types`); bad client input raises
+        :class:`~racebook.core.errors.MalformedAction` naming the field."""
+        return cast("TrickRaceAction", super().parse_action(data))
+
     event_types = (
         HorsesDrawn,
         RaceBegins,

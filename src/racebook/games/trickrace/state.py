@@ -15,7 +15,7 @@ from racebook.games.trickrace.actions import (
     DrawHorses,
     Paddock,
     Play,
-    TrickRaceAction,
+    TrickRaceMove,
 )
 from racebook.games.trickrace.config import DUMMY, TrickRaceConfig
 from racebook.games.trickrace.phases import (
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from racebook.games.trickrace.game import TrickRace
 
 
-class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
+class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceMove]):
     """A trick race in progress.
 
     The state holds the game's data; each step of play is handed to the module
@@ -224,7 +224,7 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
         }
 
     # -- legality: each step's module ----------------------------------------------------
-    def _legal(self, seat: int) -> list[TrickRaceAction]:
+    def _legal(self, seat: int) -> list[TrickRaceMove]:
         p = self.phase
         if seat == CHANCE:
             return []
@@ -236,7 +236,7 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceAction]):
             return tricks.legal_plays(self, seat)
         return []
 
-    def _pick(self, seat: int, rng: random.Random) -> TrickRaceAction:
+    def _pick(self, seat: int, rng: random.Random) -> TrickRaceMove:
         # the listing's pick, without the list (a test holds them equal)
         p = self.phase
         if p == TRICK:

@@ -19,7 +19,7 @@ from racebook.games.trickrace.dummy import dummy_last, dummy_play
 from racebook.games.trickrace.phases import TRICK
 
 if TYPE_CHECKING:
-    from racebook.games.trickrace.actions import TrickRaceAction
+    from racebook.games.trickrace.actions import TrickRaceMove
     from racebook.games.trickrace.state import TrickRaceState
 
 
@@ -70,8 +70,8 @@ def whip_options(state: TrickRaceState, seat: int) -> tuple[bool, ...]:
     return (False, True) if whip else (False,)
 
 
-def legal_plays(state: TrickRaceState, seat: int) -> list[TrickRaceAction]:
-    out: list[TrickRaceAction] = []
+def legal_plays(state: TrickRaceState, seat: int) -> list[TrickRaceMove]:
+    out: list[TrickRaceMove] = []
     whips = whip_options(state, seat)
     cache = state.game.plays  # interned: the same value for the same play
     for x in playable(state, seat):
@@ -84,7 +84,7 @@ def legal_plays(state: TrickRaceState, seat: int) -> list[TrickRaceAction]:
     return out
 
 
-def pick(state: TrickRaceState, seat: int, rng: random.Random) -> TrickRaceAction:
+def pick(state: TrickRaceState, seat: int, rng: random.Random) -> TrickRaceMove:
     """``legal_plays(state, seat)[int(rng.random() * n)]`` without making the
     list: card by card, the whip options of each in turn (the listing's order).
     :func:`playable` and :func:`whip_options` inline (every play runs this)."""

@@ -4,12 +4,13 @@ from a state."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 import attrs
 
 from racebook.cards.race import COLOURS, RaceCard, race_card
 from racebook.core.game import CHANCE, View
+from racebook.core.serial import to_data
 from racebook.games.trickrace.config import HORSES, WIN
 from racebook.games.trickrace.phases import PHASE_NAMES
 
@@ -26,6 +27,53 @@ class RaceRecord:
     spaces: tuple[int, ...]
     odds: tuple[int, ...]
     points: tuple[int, ...]
+
+
+class RaceRecordData(TypedDict):
+    """A :class:`RaceRecord` as JSON data (in :class:`TrickRaceViewData`)."""
+
+    race: int
+    places: list[int]
+    spaces: list[int]
+    odds: list[int]
+    points: list[int]
+
+
+class TrickRaceViewData(TypedDict):
+    """:meth:`TrickRaceView.to_data`: the view as JSON data, one key per
+    field of :class:`TrickRaceView`, as the schema
+    ``trickrace.view.schema.json`` says.  A race card is its short text
+    (``"R7"``); a tuple of any length is a ``list``, a card of the trick
+    ``(id, card, face up)`` a ``tuple`` (a JSON array once dumped)."""
+
+    seat: int | None
+    race: int
+    races: int
+    phase: str
+    to_act: list[int]
+    start: int
+    leader: int
+    dummy: int | None
+    horses: list[int]
+    odds: list[int]
+    points: list[int]
+    positions: list[int]
+    squares: list[list[int]]
+    arrived: list[int]
+    hand: list[str]
+    hand_colours: list[list[int]]
+    dummy_cards: list[str]
+    face_up_discards: list[list[str]]
+    my_discard: str | None
+    discard_colours: list[str | None]
+    whips_up: list[int]
+    tickets_up: list[int | None]
+    my_ticket_down: int | None
+    tickets_down_laid: list[bool]
+    trick: list[tuple[int, str, bool]]
+    discard_number: int
+    history: list[RaceRecordData]
+    revealed: str | None
 
 
 @attrs.frozen
@@ -71,6 +119,11 @@ class TrickRaceView(View):
     their second discard (the others cannot tell which).  ``None`` once it is
     played (it is then in the trick and the played cards like any other) and
     when it is the start player's face-up discard (shown there)."""
+
+    def to_data(self) -> TrickRaceViewData:
+        """This view as JSON data (:class:`TrickRaceViewData`)."""
+        data: TrickRaceViewData = to_data(self)
+        return data
 
     def render(self, title: str | None = "Trick race") -> str:
         """A compact text picture of this view: the race, phase and whose turn;
