@@ -354,7 +354,7 @@ def _replay(
 
 
 CHUNK = 1 << 12
-"""Characters of a log split into lines at a time (:func:`_lines`)."""
+"""Characters of a log split into lines at a time (``_lines``)."""
 
 
 def _lines(text: str, start: int, number: int) -> Iterator[tuple[int, str, bool]]:
