@@ -131,7 +131,7 @@ def report_rl_loops(seconds: float = 2.0, repeats: int = 3, games: list[str] | N
     print(f"\nRL loops with observations: steps a second (CPU, median of {repeats} rounds)")
     print(f"  {'game':<14} {'host':<16} {'steps/s':>9} {'vs Leduc':>9}")
     for game, host, rate, ratio in rows:
-        print(f"  {game:<14} {host:<16} {rate:>9,.0f} {ratio:>8.2f}x")
+        print(f"  {game:<14} {host:<16} {rate:>9,.0f} {ratio:>8.3f}x")
     # the Goals table of benchmarks/run.py when it runs this; printed here otherwise
     goal = getattr(sys.modules["__main__"], "goal", None)
     for game, host, rate, ratio in rows:
@@ -141,7 +141,7 @@ def report_rl_loops(seconds: float = 2.0, repeats: int = 3, games: list[str] | N
             bound = PETTINGZOO_GOAL if host == "pettingzoo" else OPENSPIEL_GOAL
             row = (
                 f"RL: {game} through {host}, >= {bound:,} steps/s",
-                f"{rate:,.0f}/s ({ratio:.2f}x Leduc)",
+                f"{rate:,.0f}/s ({ratio:.3f}x Leduc)",
                 rate >= bound,
             )
         if goal is not None:
