@@ -11,8 +11,10 @@ OpenSpiel's Leduc poker timed in the same rounds.
 * PettingZoo: ``env.last()`` (the acting agent's observation and action
   mask), then ``env.step`` with a uniform choice among the mask's legal ids;
   a step is one live decision (the agents' last ``step(None)`` calls at the
-  end of a game are not counted).  The adapter has no parallel API (the
-  games are turn-based or sequentialised: ``is_parallelizable`` is false).
+  end of a game are not counted).  The adapter has no parallel environment
+  of its own (the games are turn-based or sequentialised); PettingZoo's
+  ``turn_based_aec_to_parallel`` makes one, whose every step observes every
+  agent: reported, with no goal.
   PettingZoo's own classic environments need extras that are not installed
   here (rlcard for Leduc hold'em, pygame for connect four), so the
   PettingZoo rows are compared with OpenSpiel's Leduc row and the goal's
@@ -90,6 +92,34 @@ def pettingzoo_steps(game: str, seconds: float, seed: int = 0) -> float:
     return steps / (time.process_time() - start)
 
 
+def parallel_steps(game: str, seconds: float, seed: int = 0) -> float:
+    """Steps a second (CPU) of PettingZoo's parallel API over the AEC
+    environment (``turn_based_aec_to_parallel``: the adapter has no parallel
+    environment of its own): each step observes every agent, the agent to
+    act acts, a random legal id."""
+    import numpy as np
+    from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+
+    from racebook.adapters.pettingzoo import env as make_env
+
+    par = turn_based_aec_to_parallel(make_env(game))
+    rng = random.Random(seed)
+    steps = 0
+    games = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        observations, _ = par.reset(seed=seed + games)
+        games += 1
+        while par.agents and time.process_time() - start < seconds:
+            actions = {}
+            for agent in par.agents:
+                legal = np.flatnonzero(observations[agent]["action_mask"])
+                actions[agent] = int(legal[int(rng.random() * len(legal))]) if len(legal) else 0
+            observations, *_ = par.step(actions)
+            steps += 1
+    return steps / (time.process_time() - start)
+
+
 def measure(games: list[str], seconds: float, repeats: int) -> list[tuple[str, str, float, float]]:
     """Rows ``(game, host, steps/s, ratio to Leduc)``, medians of interleaved rounds."""
     import pyspiel
@@ -104,6 +134,7 @@ def measure(games: list[str], seconds: float, repeats: int) -> list[tuple[str, s
         spiel = load(name)
         loops.append((name, "rl_environment", lambda s, g=spiel: openspiel_steps(g, s)))
         loops.append((name, "pettingzoo", lambda s, n=name: pettingzoo_steps(n, s)))
+        loops.append((name, "pettingzoo parallel", lambda s, n=name: parallel_steps(n, s)))
     for _, _, run in loops:  # warm-up: imports, caches, tables
         run(min(seconds, 0.2))
     rates: dict[tuple[str, str], list[float]] = {(g, h): [] for g, h, _ in loops}
@@ -129,14 +160,14 @@ def report_rl_loops(seconds: float = 2.0, repeats: int = 3, games: list[str] | N
         return
     rows = measure(list(games or GAMES), seconds, repeats)
     print(f"\nRL loops with observations: steps a second (CPU, median of {repeats} rounds)")
-    print(f"  {'game':<14} {'host':<16} {'steps/s':>9} {'vs Leduc':>9}")
+    print(f"  {'game':<14} {'host':<20} {'steps/s':>9} {'vs Leduc':>9}")
     for game, host, rate, ratio in rows:
-        print(f"  {game:<14} {host:<16} {rate:>9,.0f} {ratio:>8.3f}x")
+        print(f"  {game:<14} {host:<20} {rate:>9,.0f} {ratio:>8.3f}x")
     # the Goals table of benchmarks/run.py when it runs this; printed here otherwise
     goal = getattr(sys.modules["__main__"], "goal", None)
     for game, host, rate, ratio in rows:
-        if game == "leduc_poker":
-            row = ("RL: Leduc poker through rl_environment", f"{rate:,.0f}/s", None)
+        if game == "leduc_poker" or host == "pettingzoo parallel":
+            row = (f"RL: {game} through {host}", f"{rate:,.0f}/s", None)
         else:
             bound = PETTINGZOO_GOAL if host == "pettingzoo" else OPENSPIEL_GOAL
             row = (
