@@ -20,9 +20,9 @@ OpenSpiel's Leduc poker timed in the same rounds.
   PettingZoo rows are compared with OpenSpiel's Leduc row and the goal's
   absolute figure.
 
-Every figure is the median of ``repeats`` rounds; in each round Leduc poker
-and each game's loops run in turn for ``seconds`` of CPU time each, so load
-from other processes falls on all alike (the ratio to Leduc is given too).
+Every figure is the median of ``repeats`` rounds; in each round every loop
+runs for ``seconds`` of CPU time right after Leduc poker does, so load from
+other processes falls on both alike (the ratio to Leduc is that pair's).
 
     PYTHONPATH=src python benchmarks/rl_loops.py [--seconds S] [--repeats N] [--games a,b]
 """
@@ -140,8 +140,8 @@ def measure(games: list[str], seconds: float, repeats: int) -> list[tuple[str, s
     rates: dict[tuple[str, str], list[float]] = {(g, h): [] for g, h, _ in loops}
     ratios: dict[tuple[str, str], list[float]] = {(g, h): [] for g, h, _ in loops}
     for _ in range(repeats):
-        base = openspiel_steps(leduc, seconds)
-        for game, host, run in loops:
+        for game, host, run in loops:  # each loop in a pair with Leduc, timed in turn
+            base = openspiel_steps(leduc, seconds)
             rate = run(seconds)
             rates[game, host].append(rate)
             ratios[game, host].append(rate / base)

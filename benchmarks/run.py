@@ -586,7 +586,7 @@ def main() -> int:
     report_bounded(10 if args.quick else 100)
     from rl_loops import report_rl_loops  # benchmarks/rl_loops.py
 
-    report_rl_loops(0.2 if args.quick else 2.0, args.repeats)
+    report_rl_loops(0.2 if args.quick else 1.0, args.repeats)
     print_goals()
     return 0
 
