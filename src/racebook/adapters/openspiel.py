@@ -243,8 +243,9 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def racebook_state(self) -> State[Any, Any, Any]:
-        """The racebook state (not to be changed from outside)."""
-        return self._h.state
+        """The racebook state (not to be changed from outside; a new state's
+        own copy of the game's start, never the start itself)."""
+        return self._own().state
 
     @property
     def own_world(self) -> bool:
