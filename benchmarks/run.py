@@ -54,7 +54,7 @@ def goal(name: str, figure: str, met: bool | None) -> None:
 
 
 def print_goals() -> None:
-    print("Goals (issues #17, #24)")
+    print("Goals (issues #17, #24, #38)")
     width = max(len(g[0]) for g in GOALS)
     fig = max(len(g[1]) for g in GOALS)
     for name, figure, verdict in GOALS:
@@ -585,6 +585,9 @@ def main() -> int:
     from bounded import report_bounded  # benchmarks/bounded.py
 
     report_bounded(10 if args.quick else 100)
+    from rl_loops import report_rl_loops  # benchmarks/rl_loops.py
+
+    report_rl_loops(0.2 if args.quick else 1.0, args.repeats)
     print_goals()
     return 0
 
