@@ -586,6 +586,9 @@ def main() -> int:
     from loops import report_loops  # benchmarks/loops.py (issue #38)
 
     report_loops(args.bench_dir, args.games, REPEATS, goal)
+    from rl_loops import report_rl_loops  # benchmarks/rl_loops.py
+
+    report_rl_loops(0.2 if args.quick else 1.0, args.repeats)
     print_goals()
     return 0
 

@@ -293,3 +293,28 @@ def test_apply_id_refuses_bad_ids_and_seats() -> None:
     with pytest.raises(racebook.IllegalAction):
         state.apply_id(listed[0], other)
     assert state.digest() == before
+
+
+def test_draws_outcomes_kept_step_by_step_equal_fresh() -> None:
+    """A bag's outcomes kept from the last step (one draw taken off) equal
+    those of a new node, step after step, after a step back and after a
+    different draw at the same step, in every bag."""
+    rng = random.Random(5)
+    bags = [([1, 1, 2, 3, 3, 3, 7], 4), ([4, 4, 5, 6], 4)]
+    kept = Draws(bags, lambda parts: Mulligan(0, True))
+    for _ in range(30):
+        drawn: list[int] = []
+        while True:
+            fresh = Draws(bags, lambda parts: Mulligan(0, True)).outcomes(drawn)
+            assert kept.outcomes(drawn) == fresh
+            if fresh is None:
+                break
+            if drawn and rng.random() < 0.3:  # back a step, then another draw
+                drawn.pop()
+                assert kept.outcomes(drawn) == Draws(bags, lambda p: Mulligan(0, True)).outcomes(
+                    drawn
+                )
+            ids = [x for x, _ in kept.outcomes(drawn) or []]
+            drawn.append(rng.choice(ids))
+    kept.outcomes([1])  # then a sequence one longer that does not extend it
+    assert kept.outcomes([3, 1]) == Draws(bags, lambda p: Mulligan(0, True)).outcomes([3, 1])

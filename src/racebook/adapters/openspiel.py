@@ -216,13 +216,20 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
         if first is None:
             self._h = _Holder(game.rb.new_state(explicit_chance=True))
             self._settle()
-            # every game starts alike (chance is explicit): a copy of this
-            # start, kept aside, begins each later one, its tensors shared
-            # (OpenSpiel makes an initial state for the size of each tensor
-            # it is asked for)
+            # every game starts alike (chance is explicit): this start, kept
+            # aside, is shared by each later new state until its first action
+            # (_own): OpenSpiel makes an initial state for the size of each
+            # tensor it is asked for, and reads that state's tensor
             first = game._first = copy.deepcopy(self._h)
-        self._h = h = copy.deepcopy(first)
-        h.tensors, h.tensors_of = first.tensors, (h.state, h.state._version)
+            first.shared = True
+        self._h = first
+
+    def _own(self) -> _Holder:
+        """This state's holder, copied first if it is still the shared start."""
+        h = self._h
+        if h.shared:
+            h = self._h = copy.deepcopy(h)
+        return h
 
     def __reduce__(self) -> tuple[Any, ...]:
         # the game's string and the adapter's data, loaded by a function of
@@ -236,8 +243,9 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def racebook_state(self) -> State[Any, Any, Any]:
-        """The racebook state (not to be changed from outside)."""
-        return self._h.state
+        """The racebook state (not to be changed from outside; a new state's
+        own copy of the game's start, never the start itself)."""
+        return self._own().state
 
     @property
     def own_world(self) -> bool:
@@ -291,7 +299,7 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
         return found
 
     def _apply_action(self, action: int) -> None:
-        h = self._h
+        h = self._own()
         player = self.current_player()
         action = int(action)
         h.undo = (len(h.state._entries), list(h.drawn), h.actor, h.undo)
@@ -389,7 +397,7 @@ class RacebookState(pyspiel.State):  # type: ignore[misc]
         if a chance node cannot tell the draws of its outcome."""
         h = self._h
         world = typing.cast(RacebookState, self.get_game().new_initial_state())
-        w = world._h
+        w = world._own()
         for i, action in enumerate(actions):
             if i < len(w.state._entries):
                 continue  # applied already: a chance node that draws nothing (_settle)
@@ -482,7 +490,7 @@ def _load_state(game_text: str, data: dict[str, Any]) -> RacebookState:
     """The state a pickle holds (:meth:`RacebookState.__reduce__`)."""
     game = _load_string(game_text)
     state = game.new_initial_state()
-    state._h.__setstate__(data)
+    state._own().__setstate__(data)
     return state
 
 

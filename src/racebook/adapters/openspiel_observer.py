@@ -86,18 +86,19 @@ class RacebookObserver:
         self.squashed = squashed
 
     def set_from(self, state: RacebookState, player: int) -> None:
+        # from the parts the state's holder keeps: the seat's tensor made
+        # once a version (squashed there: x / (1 + x), as the PettingZoo
+        # environment gives it) and the counts of its own actions, kept as
+        # the history grows
         h = state._h
         seat = None if self.public_only else player
-        self.tensor[: self._size] = h.tensor(seat)
+        self.tensor[: self._size] = h.array(seat, self.squashed)
         if self.perfect_recall and not self.public_only:
-            own = self.tensor[self._size :]
-            own[:] = 0
-            for p, a in h.history:
-                if p == player:
-                    own[a] += 1
-        if self.squashed:  # x / (1 + x), as the PettingZoo environment gives it
-            np.maximum(self.tensor, 0.0, out=self.tensor)
-            self.tensor /= 1.0 + self.tensor
+            own = h.own_actions(player, len(self.tensor) - self._size)
+            if self.squashed:
+                self.tensor[self._size :] = own / (1.0 + own)
+            else:
+                self.tensor[self._size :] = own
 
     def string_from(self, state: RacebookState, player: int) -> str:
         h = state._h

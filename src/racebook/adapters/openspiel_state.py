@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 import racebook
 from racebook.adapters.openspiel_observer import event_id
 from racebook.core.game import State
@@ -27,6 +29,10 @@ class _Holder:
     undo records (a linked list) and ``base``, the state undoing starts from
     (``None``: a new game; a resampled state is its own base)."""
 
+    shared = False
+    """The start every new state of a game shares until its first action
+    (:meth:`RacebookState._own` copies it then): never changed."""
+
     def __init__(self, state: State[Any, Any, Any]) -> None:
         self.state = state
         self.node: ChanceNode | None = None
@@ -44,6 +50,11 @@ class _Holder:
         # each seat's tensor, kept while the racebook state is unchanged
         self.tensors: dict[int | None, list[float]] = {}
         self.tensors_of: tuple[State[Any, Any, Any] | None, int] = (None, -1)
+        # the same as float32 arrays, as given or squashed: (seat, squashed)
+        self.arrays: dict[tuple[int | None, bool], Any] = {}
+        # each seat's counts of its own actions (the information state's
+        # recall), with the undo record and history length they count to
+        self.own: dict[int, tuple[_Undo | None, int, Any]] = {}
 
     def tensor(self, seat: int | None) -> list[float]:
         """The racebook state's observation tensor of ``seat``, made once
@@ -51,12 +62,55 @@ class _Holder:
         for the observation, the information state, each player in turn)."""
         state = self.state
         if self.tensors_of[0] is not state or self.tensors_of[1] != state._version:
-            self.tensors = {}
+            self.tensors, self.arrays = {}, {}
             self.tensors_of = (state, state._version)
         found = self.tensors.get(seat)
         if found is None:
             found = self.tensors[seat] = state.observation_tensor(seat)
         return found
+
+    def array(self, seat: int | None, squashed: bool) -> Any:
+        """:meth:`tensor` as a float32 array (not to be changed), squashed
+        (``x / (1 + x)``, a negative value as 0) if asked, made once for
+        each version of the state."""
+        state = self.state
+        if self.tensors_of[0] is state and self.tensors_of[1] == state._version:
+            found = self.arrays.get((seat, squashed))
+            if found is not None:
+                return found
+        values = np.array(self.tensor(seat), np.float32)
+        if squashed:
+            np.maximum(values, 0.0, out=values)
+            values /= 1.0 + values
+        self.arrays[seat, squashed] = values
+        return values
+
+    def own_actions(self, player: int, size: int) -> Any:
+        """How many times ``player`` has made each action id (``size`` ids),
+        a float32 array (not to be changed): counted once, then each call
+        adds only the action since the last (an undo or another history
+        counts again from the start)."""
+        undo, history = self.undo, self.history
+        found = self.own.get(player)
+        if found is not None and found[0] is undo and found[1] == len(history):
+            return found[2]
+        if (
+            found is not None
+            and undo is not None
+            and undo[3] is found[0]
+            and (found[1] + 1 == len(history))
+        ):
+            counts = found[2].copy()
+            p, a = history[-1]
+            if p == player:
+                counts[a] += 1
+        else:
+            counts = np.zeros(size, np.float32)
+            for p, a in history:
+                if p == player:
+                    counts[a] += 1
+        self.own[player] = (undo, len(history), counts)
+        return counts
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
         other = _Holder(self.state.clone())
@@ -103,6 +157,7 @@ class _Holder:
         self.seen = {}
         self.names = None
         self.tensors, self.tensors_of = {}, (None, -1)
+        self.arrays, self.own = {}, {}
 
     def info_events(self, seat: int | None) -> str:
         """The events ``seat`` has seen, an id each

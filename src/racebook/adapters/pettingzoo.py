@@ -150,7 +150,7 @@ class RacebookEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[seat]
 
     def _tensor(self, seat: int | None) -> Any:
-        values = np.asarray(self.racebook_state.observation_tensor(seat), dtype=np.float32)
+        values = np.array(self.racebook_state.observation_tensor(seat), np.float32)
         if self._squashed:  # a negative value (a run value an effect lowered) reads as 0
             np.maximum(values, 0.0, out=values)
             values /= 1.0 + values
@@ -165,7 +165,8 @@ class RacebookEnv(AECEnv):  # type: ignore[misc]
         seat = self._seat[agent]
         observation = self._tensor(seat)
         if agent == self.agent_selection and not self.racebook_state.is_over:
-            mask = np.asarray(self.racebook_state.legal_action_mask(seat), dtype=np.int8)
+            # the bytearray as it is, without a copy (a fresh one each call)
+            mask = np.frombuffer(self.racebook_state.legal_action_mask(seat), np.int8)
         else:
             mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
         return {"observation": observation, "action_mask": mask}

@@ -218,6 +218,9 @@ class Draws(ChanceNode):
         self.build = build
         self.name = name
         self.unbuild = unbuild
+        # the last step's bag, its draws and what they left (a step that
+        # adds one draw to them takes that one off, not every draw again)
+        self._left: tuple[int, list[int], Counter[int]] | None = None
 
     def drawn_of(self, action: Action) -> list[int] | None:
         if self.unbuild is None:
@@ -249,11 +252,22 @@ class Draws(ChanceNode):
 
     def outcomes(self, drawn: Sequence[int]) -> Outcomes | None:
         start = 0
-        for items, count in self.bags:
+        for bag, (items, count) in enumerate(self.bags):
             if len(drawn) < start + count:
-                taken = drawn[start:]
-                left = Counter(items)
-                left.subtract(taken)
+                taken = list(drawn[start:])
+                last = self._left
+                if (
+                    last is not None
+                    and last[0] == bag
+                    and len(taken) == len(last[1]) + 1
+                    and taken[:-1] == last[1]
+                ):
+                    left = last[2]
+                    left[taken[-1]] -= 1
+                else:
+                    left = Counter(items)
+                    left.subtract(taken)
+                self._left = (bag, taken, left)
                 total = len(items) - len(taken)
                 return [(x, n / total) for x, n in sorted(left.items()) if n > 0]
             start += count

@@ -72,6 +72,9 @@ class LongShot(Game[LongShotConfig, LongShotState]):
         self.deck = deck(config.running, config.indicated_mvs, config.free_mvs)
         self.deck_cards: tuple[HorseCard, ...] = tuple(map(card, self.deck))
         """The deck's cards as values, in the order of ``deck``."""
+        self.deck_index: dict[int, int] = {x: i for i, x in enumerate(sorted(set(self.deck)))}
+        """Each distinct card code's place among them, in increasing order
+        (the observation tensor's card segments)."""
         # interned Place actions (values, shared): places[seat][code][box]
         self.places: list[dict[int, list[Place]]] = [{} for _ in range(config.players)]
         self.passes: list[Pass] = [Pass(seat) for seat in range(config.players)]

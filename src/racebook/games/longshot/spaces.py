@@ -137,9 +137,8 @@ def observe(state: LongShotState, seat: int | None) -> Observation:
     game = state.game
     c = game.config
     n, running = c.players, c.running
-    codes = sorted(set(game.deck))
-    index = {x: i for i, x in enumerate(codes)}
-    k = len(codes)
+    index = game.deck_index
+    k = len(index)
     v = state.view(seat)
     obs = Observation()
     obs.one_hot("phase", PHASES, state.phase)

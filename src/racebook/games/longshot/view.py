@@ -213,7 +213,8 @@ def make_view(state: LongShotState, seat: int | None) -> LongShotView:
         boxes=tuple(tuple(card(x) for x in box) for box in state.boxes),
         positions=tuple(state.pos),
         finished=tuple(sorted(state.fin, key=state.fin.__getitem__)),
-        hand=tuple(sorted(card(x) for x in state.hands[seat])) if seat is not None else (),
+        # a card's order is its code's (horse, then MV): sorted as ints
+        hand=tuple(map(card, sorted(state.hands[seat]))) if seat is not None else (),
         hand_sizes=tuple(len(h) for h in state.hands),
         stack_size=len(state.stack),
         orders=orders,

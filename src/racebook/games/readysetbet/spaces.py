@@ -99,15 +99,20 @@ def legal_ids(state: ReadySetBetState, seat: int) -> list[int] | None:
     actions (``None``: another phase or seat, ask the actions)."""
     if state.phase != RACE or seat == state.game.host or seat not in state.to_act:
         return None
-    game = state.game
-    rows = game.__dict__.get("_space_rows")
+    return legal_bet_ids(state, seat, *_rows(state.game))
+
+
+def _rows(game: ReadySetBet) -> tuple[dict[str, int], dict[int, int]]:
+    """Each spot's row (:func:`all_spots`) and each token value's
+    (:func:`token_values`), made once a game."""
+    rows: tuple[dict[str, int], dict[int, int]] | None = game.__dict__.get("_space_rows")
     if rows is None:
         c = game.config
         rows = game.__dict__["_space_rows"] = (
             {s: i for i, s in enumerate(all_spots(c))},
             {v: i for i, v in enumerate(token_values(c))},
         )
-    return legal_bet_ids(state, seat, *rows)
+    return rows
 
 
 def num_chance_outcomes(game: ReadySetBet) -> int:
@@ -198,9 +203,8 @@ def observe(state: ReadySetBetState, seat: int | None) -> Observation:
     """The observation tensor of ``seat``, from its view alone (layout above)."""
     c = state.game.config
     n, seats = c.players, state.game.seats
-    spots = all_spots(c)
-    at = {s: i for i, s in enumerate(spots)}
-    values = token_values(c)
+    at, value_row = _rows(state.game)  # made once a game
+    spots, values = at, value_row
     nv = len(c.vip_cards)
     v = state.view(seat)
     obs = Observation()
@@ -243,7 +247,7 @@ def observe(state: ReadySetBetState, seat: int | None) -> Observation:
     for hand in v.tokens:
         seg = [0.0] * len(values)
         for t in hand:
-            seg[values.index(t)] += 1.0
+            seg[value_row[t]] += 1.0
         tokens += seg
     obs.add("tokens", tokens)
     bonus: list[float] = []

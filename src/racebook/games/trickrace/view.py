@@ -241,7 +241,8 @@ def make_view(state: TrickRaceState, seat: int | None) -> TrickRaceView:
         positions=tuple(state.pos),
         squares=tuple(tuple(sq) for sq in state.squares),
         arrived=tuple(state.arrived),
-        hand=tuple(sorted(race_card(x) for x in state.hands[seat])) if seat is not None else (),
+        # a card's order is its code's (colour, then number): sorted as ints
+        hand=tuple(map(race_card, sorted(state.hands[seat]))) if seat is not None else (),
         hand_colours=tuple(
             tuple(sum(1 for x in state.hands[s] if x >> 4 == k) for k in range(4)) for s in ids
         ),
