@@ -157,8 +157,13 @@ def test_the_benchmarks_run(tmp_path: Path) -> None:
         assert (out.count("cost vs shared bare loop:") == 3) is shared
         assert ("(shared bare loop: " in out) is shared
         # the Goals table: every goal with its figure and met / not met
-        goals = out[out.index("Goals (issues #17, #24)") :].splitlines()[1:-1]
-        assert len(goals) == 41
+        table = out[out.index("Goals (issues #17, #24, #38)") :].splitlines()
+        goals, summary = table[1:-1], table[-1].split()
+        bounded = [line for line in goals if not line.endswith("reported")]
+        assert len(goals) >= 40 and summary[2] == str(len(bounded))
+        assert int(summary[0]) == sum(line.endswith(" met") for line in bounded)
+        for row in ("listing loop", "replay per action", "RL: ", "odds(): from the start"):
+            assert any(row in line for line in bounded), row  # issue 38's goals
         assert "worst action over 5 random card sets + hostile" in out  # issue 22
         assert all(line.endswith(("met", "NOT MET", "reported")) for line in goals)
         assert "clone() at the end" in out and "growth per game" in out
