@@ -30,7 +30,7 @@ def _run(script: str, *args: str, timeout: float) -> subprocess.CompletedProcess
 
 def test_a_seeded_sample_of_the_map_kills_a_mutant_of_every_cited_function() -> None:
     seed = os.environ.get("RULEMAP_MUTATION_SEED", "2026")
-    budget = os.environ.get("RULEMAP_MUTATION_BUDGET", "45")
+    budget = os.environ.get("RULEMAP_MUTATION_BUDGET", "25")
     done = _run(
         "rulemap_mutation.py", "--sample", "80", "--seed", seed, "--budget", budget,
         "--first-kill", "--max-mutants", "12", "--quiet", "--pending", PENDING, timeout=900,
