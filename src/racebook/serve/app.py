@@ -179,11 +179,17 @@ def build_app(hub: Hub) -> Starlette:
                     await asyncio.wait_for(ws.close(1008, listener.closed[:120]), 1.0)
 
     async def _read(ws: WebSocket, seated: Seated, seat: int | None, listener: Listener) -> None:
+        import asyncio
+
         while True:
             try:
                 message = await _receive(ws, limits.max_message)
                 if not listener.bucket.take():
+                    if listener.warned:  # told once: the rest of a flood is dropped unanswered
+                        continue
+                    listener.warned = True
                     raise Refused("rate", "too many messages: slow down", 429)
+                listener.warned = False
                 if not isinstance(message, dict):
                     raise Refused("json", "a message is a JSON object")
                 if "act" in message:
@@ -216,6 +222,7 @@ def build_app(hub: Hub) -> Starlette:
                 return
             if listener.closed:
                 return
+            await asyncio.sleep(0)  # the answer goes out before the next message is read
 
     async def _refuse(ws: WebSocket, exc: Refused, close: bool) -> None:
         try:

@@ -110,6 +110,7 @@ class Listener:
         self.dirty = False
         self.closed: str | None = None
         self.busy = False  # a hint or the odds being worked out
+        self.warned = False  # told it sends too fast (and not since)
 
     def poke(self) -> None:
         """The table changed: send this seat's new picture (once, however
@@ -208,6 +209,7 @@ class Seated:
             "seat": seat,
             "seats": [self.who(s) for s in range(self.game.seats)],
             "to_act": list(to_act),
+            "position": listener.since,
             "over": table.is_over,
             "view": view.to_data(),
             "text": view.render() if hasattr(view, "render") else repr(view),
