@@ -38,11 +38,13 @@ class Server:
         self.options = options
         self.proc: subprocess.Popen[str] | None = None
         self.base = ""
+        self.port = 0
         self.errors: list[str] = []
 
-    def start(self, timeout: float = 60.0) -> Server:
+    def start(self, timeout: float = 60.0, port: int = 0) -> Server:
+        """Start it (``port`` 0: any free port); return when it says it is ready."""
         env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-        argv = [sys.executable, "-m", "racebook", "serve", "--port", "0", "--db", self.url]
+        argv = [sys.executable, "-m", "racebook", "serve", "--port", str(port), "--db", self.url]
         self.proc = subprocess.Popen(
             [*argv, *self.options],
             stdout=subprocess.PIPE,
@@ -62,6 +64,7 @@ class Server:
             err = self.proc.stderr.read() if self.proc.stderr else ""
             raise AssertionError(f"no readiness line: {line!r}; stderr: {err[-2000:]}")
         self.base = match.group(1)
+        self.port = int(self.base.rsplit(":", 1)[1])
         threading.Thread(target=self._drain, daemon=True).start()
         return self
 
