@@ -584,6 +584,7 @@ def main() -> int:
     from bounded import report_bounded  # benchmarks/bounded.py
 
     report_bounded(10 if args.quick else 100)
+    __import__("serve_load").report_serve(3 if args.quick else 20)  # benchmarks/serve_load.py
     print_goals()
     return 0
 
