@@ -58,7 +58,6 @@ class TrickRace(Game[TrickRaceConfig, TrickRaceState]):
     id: ClassVar[str] = "trickrace"
     title: ClassVar[str] = "Trick race"
     refusals: ClassVar[dict[str, tuple[str, str]]] = REFUSALS  # code: (section, meaning)
-    refusals: ClassVar[dict[str, tuple[str, str]]] = REFUSALS  # code: (section, meaning)
     spaces: ClassVar[Any] = trickrace_spaces  # integer actions and tensors (racebook.core.spaces)
     config_type: ClassVar[type[Any]] = TrickRaceConfig
     action_types = (DrawHorses, DealCards, Paddock, Discard, Bet, Play)
