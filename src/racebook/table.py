@@ -68,9 +68,9 @@ class Verdict:
         return None if self.error is None else self.error.code
 
     @classmethod
-    def refused(cls, error: IllegalAction) -> Verdict:
-        """The verdict of a refusal."""
-        return cls(False, str(error), (), error)
+    def refused(cls, error: IllegalAction, reason: str | None = None) -> Verdict:
+        """The verdict of a refusal (``reason``: ``str(error)`` unless given)."""
+        return cls(False, str(error) if reason is None else reason, (), error)
 
 
 class Table(Generic[S]):
@@ -160,13 +160,13 @@ class Table(Generic[S]):
         game = self._state.game
         if not isinstance(action, Action):
             text = f"not an action: {short(action)}"
-            return Verdict.refused(named(game, refuse("not-an-action", text)).error(action))
+            return Verdict.refused(named(game, refuse("not-an-action", text)).error(action), text)
         if type(seat) is not int or not 0 <= seat < game.seats:
             text = str(UnknownSeat(seat, game.seats))
-            return Verdict.refused(named(game, refuse("unknown-seat", text)).error(action))
+            return Verdict.refused(named(game, refuse("unknown-seat", text)).error(action), text)
         if action.seat != seat or seat == CHANCE:
             text = f"seat {seat} may not act for seat {action.seat}"
-            return Verdict.refused(named(game, refuse("wrong-seat", text)).error(action))
+            return Verdict.refused(named(game, refuse("wrong-seat", text)).error(action), text)
         with self._lock:
             try:
                 events = self._state.apply(action)
