@@ -74,8 +74,8 @@ def test_illegal_action_leaves_the_state_exactly_as_it_was() -> None:
     other = (seat + 1) % 5
     refused = (
         (Place(other, HorseCard(1, 1), 0), "not-your-turn", "Basic of the Race Round"),
-        (Pass(seat), "must-place-opened", "Basic of the Race Round"),
-        (Place(seat, HorseCard(1, 1), 99), "must-place-opened", "Basic of the Race Round"),
+        (Pass(seat), "pass-before-full", "After all boxes are full"),
+        (Place(seat, HorseCard(1, 1), 99), "card-not-in-hand", "How to place Horse cards"),
     )
     for action, code, section in refused:
         with pytest.raises(IllegalAction) as info:

@@ -18,8 +18,8 @@ A :class:`Table` adds what a server needs around one state:
 ...                                            "spot": "win:7:0"})).accepted
 True
 >>> refused = table.submit(2, racebook.games.readysetbet.Bet(2, 5, "win:7:0"))
->>> refused.accepted, "taken" in (refused.reason or "")
-(False, True)
+>>> refused.accepted, refused.code, "taken" in (refused.reason or "")
+(False, 'spot-taken', True)
 """
 
 from __future__ import annotations
