@@ -229,6 +229,13 @@ def free_to_pass(state: LongShotState, seat: int) -> bool:
     return any(rule.may_pass(state, seat) for rule in state.game.rules)
 
 
+# the refusals of a PASS, made once: legal() asks pass_reason at every listing
+PASS_BEFORE_FULL = refuse(
+    "pass-before-full", "PASS only once every box is full ('After all boxes are full')"
+)
+MUST_PLACE = refuse("must-place", "a player may not pass now: a card must be placed")
+
+
 def pass_reason(
     state: LongShotState,
     seat: int,
@@ -242,11 +249,7 @@ def pass_reason(
     # (unless the player is cornered and covers its own MV: ``stuck_player_covers_same_mv``).
     if not (hand_found(state, seat) if found is None else found):
         return None
-    if state.game.config.pass_when_full:
-        return refuse(
-            "pass-before-full", "PASS only once every box is full ('After all boxes are full')"
-        )
-    return refuse("must-place", "a player may not pass now: a card must be placed")
+    return PASS_BEFORE_FULL if state.game.config.pass_when_full else MUST_PLACE
 
 
 # -- checking and playing -------------------------------------------------------------
