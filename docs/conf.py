@@ -16,6 +16,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "foth_rulemap",  # docs/foth_rulemap.py: the Force of the Horse rule map's tables
+    "refusal_codes",  # docs/refusal_codes.py: the refusal codes page, from the games' tables
 ]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
