@@ -55,22 +55,27 @@ screenshots: $(STAMP)
 	echo "screenshots of each game's replay page: out/screenshots/"
 
 # The browser and terminal the tests drive: Debian's chromium, chromedriver and
-# tmux, installed with apt-get where it is (as root, or by sudo without a
-# password); elsewhere the tests that need them are skipped, saying why.
+# tmux, and the PostgreSQL server the log store's tests start a throwaway
+# cluster of (Debian's postgresql: initdb and pg_ctl in
+# /usr/lib/postgresql/<version>/bin), installed with apt-get where it is (as
+# root, or by sudo without a password); elsewhere the tests that need them are
+# skipped, saying why.
 TOOLS := chromium chromedriver tmux
 tools:
 	@missing=""; for t in $(TOOLS); do command -v $$t > /dev/null || missing="$$missing $$t"; done; \
+	command -v initdb > /dev/null || ls /usr/lib/postgresql/*/bin/initdb > /dev/null 2>&1 \
+	  || missing="$$missing postgresql"; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
 	if ! command -v apt-get > /dev/null; then \
-	  echo "make tools: no apt-get; without$$missing the browser/terminal tests are skipped"; exit 0; fi; \
+	  echo "make tools: no apt-get; without$$missing their tests are skipped"; exit 0; fi; \
 	if [ "$$(id -u)" = 0 ]; then sudo=""; \
 	elif command -v sudo > /dev/null && sudo -n true 2> /dev/null; then sudo="sudo -n"; \
-	else echo "make tools: not root and no sudo; without$$missing the browser/terminal tests are skipped"; exit 0; fi; \
-	echo "make tools: apt-get install chromium chromium-driver tmux (for$$missing)"; \
+	else echo "make tools: not root and no sudo; without$$missing their tests are skipped"; exit 0; fi; \
+	echo "make tools: apt-get install chromium chromium-driver tmux postgresql (for$$missing)"; \
 	$$sudo apt-get update -qq > /dev/null && \
 	$$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-	  chromium chromium-driver tmux fonts-dejavu-core > /dev/null \
-	  || echo "make tools: apt-get failed; the browser/terminal tests will be skipped"
+	  chromium chromium-driver tmux fonts-dejavu-core postgresql > /dev/null \
+	  || echo "make tools: apt-get failed; the browser/terminal/PostgreSQL tests will be skipped"
 
 lint: $(DEVSTAMP)
 	$(VENV)/bin/ruff check src tests examples benchmarks docs

@@ -27,11 +27,13 @@ from racebook.core.errors import (
 )
 from racebook.core.game import CHANCE, Action, Event, Game, Result, State, View
 from racebook.core.log import LIBRARY as __version__
-from racebook.core.logfile import LogWriter
+from racebook.core.logfile import FileSink, LogWriter
 from racebook.core.registry import load as _load
 from racebook.core.registry import presets, registered_games
 from racebook.core.replay import Resumed, replay, resume
+from racebook.core.sinks import LogSink, Store
 from racebook.simulation import simulate
+from racebook.sinks import PostgresSink, PostgresStore, SQLiteSink, SQLiteStore, open_store
 from racebook.table import Table, Verdict
 
 if TYPE_CHECKING:
@@ -79,23 +81,31 @@ __all__ = [
     "BadPosition",
     "ConfigError",
     "Event",
+    "FileSink",
     "Game",
     "IllegalAction",
     "LogError",
     "LogInUse",
+    "LogSink",
     "LogWriter",
     "MalformedAction",
     "NoSpaces",
+    "PostgresSink",
+    "PostgresStore",
     "RacebookError",
     "Result",
     "Resumed",
+    "SQLiteSink",
+    "SQLiteStore",
     "State",
+    "Store",
     "Table",
     "UnknownSeat",
     "Verdict",
     "View",
     "__version__",
     "load",
+    "open_store",
     "presets",
     "registered_games",
     "replay",

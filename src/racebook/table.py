@@ -8,7 +8,8 @@ A :class:`Table` adds what a server needs around one state:
 * a lock, so that concurrent arrivals (Ready Set Bet's real-time bets) are
   served first come, first served, each answered accepted or refused;
 * the append-only log (:class:`~racebook.core.logfile.LogWriter`), written as
-  play goes, from which :meth:`Table.resume` continues after a crash;
+  play goes to a file or a database (:mod:`racebook.sinks`), from which
+  :meth:`Table.resume` continues after a crash;
 * per-seat event streams: everything that happened, as each seat may see it,
   from any position on (for long polling or a websocket).
 
@@ -33,15 +34,15 @@ import attrs
 from racebook.core.errors import (
     BadPosition,
     IllegalAction,
-    LogError,
     UnknownSeat,
     named,
     refuse,
     short,
 )
 from racebook.core.game import CHANCE, Action, Event, Game, State
-from racebook.core.logfile import LogWriter, read_log_file
+from racebook.core.logfile import LogWriter, as_sink, check_free
 from racebook.core.replay import resume
+from racebook.core.sinks import LogSink
 
 S = TypeVar("S", bound=State[Any, Any, Any], covariant=True)
 S2 = TypeVar("S2", bound=State[Any, Any, Any])
@@ -77,7 +78,9 @@ class Table(Generic[S]):
     """One game served to several seats (see the module's text).
 
     ``log``: a path to write the log to as play goes (``fsync`` forces each
-    line to disk); ``None`` keeps it in memory only (``state.log``).
+    line to disk), or a :class:`~racebook.core.sinks.LogSink` (a database's,
+    :mod:`racebook.sinks`, durable as it says); ``None`` keeps it in memory
+    only (``state.log``).
 
     Typed by its state: ``Table(racebook.load("readysetbet").new_state())`` is a
     ``Table[ReadySetBetState]``, whose :meth:`view` is a ``ReadySetBetView``,
@@ -88,7 +91,7 @@ class Table(Generic[S]):
         self,
         state: S,
         *,
-        log: str | os.PathLike[str] | None = None,
+        log: str | os.PathLike[str] | LogSink | None = None,
         fsync: bool = False,
     ) -> None:
         self._state = state
@@ -99,7 +102,7 @@ class Table(Generic[S]):
     @classmethod
     def resume(
         cls,
-        log: str | os.PathLike[str],
+        log: str | os.PathLike[str] | LogSink,
         game: None = None,
         *,
         seed: int | None = None,
@@ -109,7 +112,7 @@ class Table(Generic[S]):
     @classmethod
     def resume(
         cls,
-        log: str | os.PathLike[str],
+        log: str | os.PathLike[str] | LogSink,
         game: type[Game[Any, S2]],
         *,
         seed: int | None = None,
@@ -118,23 +121,29 @@ class Table(Generic[S]):
     @classmethod
     def resume(
         cls: type[Table[Any]],
-        log: str | os.PathLike[str],
+        log: str | os.PathLike[str] | LogSink,
         game: type[Game[Any, Any]] | None = None,
         *,
         seed: int | None = None,
         fsync: bool = False,
     ) -> Table[Any]:
-        """The table whose log is at ``log``, continued (after a crash too:
+        """The table whose log is at ``log`` (a path or a
+        :class:`~racebook.core.sinks.LogSink`), continued (after a crash too:
         see :func:`~racebook.core.replay.resume`); it goes on writing there.
-        ``game``: the game class the log must be of (a
+        The log is claimed before it is read, so a live writer's log is
+        refused (:class:`~racebook.core.errors.LogInUse`) before anything
+        is replayed.  ``game``: the game class the log must be of (a
         :class:`~racebook.core.errors.LogError` if it is another), which types
         the table: ``Table.resume(path, ReadySetBet)`` is a
         ``Table[ReadySetBetState]``."""
+        sink = as_sink(log, fsync=fsync)
+        check_free(sink)  # a live table's own sink object: its claim is not ours to drop
+        sink.claim()
         try:
-            text = read_log_file(log)
-        except UnicodeDecodeError as exc:
-            raise LogError(1, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-        return cls(resume(text, seed, game=game).state, log=log, fsync=fsync)
+            return cls(resume(sink.read(), seed, game=game).state, log=sink)
+        except BaseException:
+            sink.release()
+            raise
 
     @property
     def game(self: Table[State[C, Any, Any]]) -> Game[C, S]:

@@ -31,17 +31,8 @@ moved to another box of the same kind, a die that changes nothing yet).
 The digests are not keyed: anyone can write a log that verifies, so they
 catch accidents and edits of a log, not forgeries (an application that needs
 to know who wrote a log signs the file, an HMAC over its bytes, say: see
-the docs on applications).  :func:`~racebook.core.replay.replay` applies
-every action through the same validated
-:meth:`~racebook.core.game.State.apply` and compares the digests, so an
-edited, reordered or truncated log is refused with the line number.  Replay
-checks each action's legality (the game's own ``_check``, as
-:meth:`~racebook.core.game.State.apply` does) but never lists legal actions,
-and returns no events (the state keeps them, as a live game does).  (In
-formats 1 to 4, two actions of different seats that commute, two bets in
-Ready Set Bet, say, may be swapped: the game is the same either way, and so
-are its digests; format 5's digests cover the order of the lines too.)
-Checkpoint lines are required exactly where the game made them.
+the docs on applications).  :mod:`racebook.core.replay` reads a log back,
+verified.
 """
 
 from __future__ import annotations
@@ -499,8 +490,17 @@ class GameLog:
         return header
 
     def dumps(self) -> str:
-        """The whole log as JSON Lines (full information: keep it secret)."""
+        """The whole log as JSON Lines (full information: keep it secret),
+        **always with its closing line**, even mid-game (as if saved now):
+        to store a game as it goes, store :meth:`lines_since`'s lines."""
         return "\n".join(self._lines()[0]) + "\n"
+
+    def lines_since(self, n: int = 0) -> list[str]:
+        """The log's lines after the ``n``-th (the header is line 1), without
+        the closing line: what to append to a stored log of ``n`` lines."""
+        if type(n) is not int or n < 0:
+            raise ValueError(f"a line count is an int from 0 on, not {short(n)}")
+        return self._lines()[0][n:-1]
 
     def _lines(self) -> tuple[list[str], LineHash]:
         """The log's lines (the closing line last), and the running hash of

@@ -1,5 +1,6 @@
 """Log files on disk: reading one with its size checked first
-(:func:`read_log_file`) and writing one as a game goes (:class:`LogWriter`).
+(:func:`read_log_file`), a file as a log's sink (:class:`FileSink`) and a
+log written as a game goes, to a file or any sink (:class:`LogWriter`).
 The format itself is :mod:`racebook.core.log`'s."""
 
 from __future__ import annotations
@@ -10,11 +11,13 @@ import os
 import stat
 import tempfile
 import weakref
+from collections.abc import Sequence
 from typing import IO, Any
 
 from racebook.core.errors import LogError, LogInUse
 from racebook.core.game import Action, State
 from racebook.core.log import MAX_BYTES, _dump, action_row
+from racebook.core.sinks import LogSink
 
 try:
     import fcntl
@@ -168,20 +171,166 @@ def _lock_existing(path: str) -> tuple[int, int] | None:
     raise LogInUse(path)
 
 
+class FileSink:
+    """A log file as a :class:`~racebook.core.sinks.LogSink` (what a path
+    given to :class:`LogWriter` or :class:`~racebook.table.Table` means):
+    each line appended and flushed, with ``fsync`` also forced to disk.
+
+    :meth:`replace` writes a temporary file beside the log, locked before it
+    gets the log's name and moved over it, so a half-written line or an old
+    closing line never stays in the middle; an existing log keeps its
+    permissions, a new one is its owner's only (``0600``: a full log holds
+    every secret).
+
+    The claim is an exclusive ``flock`` of the file, held until
+    :meth:`release` (or the process's end): a second writer of the same file,
+    in this process or another, gets :class:`~racebook.core.errors.LogInUse`
+    before anything changes.  Where the platform or file system has no such
+    lock (Windows, some network file systems) :attr:`locked` is false."""
+
+    def __init__(self, path: str | os.PathLike[str], *, fsync: bool = False) -> None:
+        self.path = os.fspath(path)
+        self.fsync = fsync
+        self.locked = False
+        self._claimed = False
+        self._old: tuple[int, int] | None = None  # the existing file claimed: its fd, its mode
+        self._file: IO[str] | None = None  # the file being appended to
+
+    @property
+    def name(self) -> str:
+        return self.path
+
+    def claim(self) -> None:
+        if not self._claimed:
+            self._old = _lock_existing(self.path)
+            self._claimed = True
+
+    def replace(self, lines: Sequence[str]) -> None:
+        self.claim()
+        folder = os.path.dirname(os.path.abspath(self.path))
+        fd, tmp = tempfile.mkstemp(
+            dir=folder, prefix=os.path.basename(self.path) + ".", suffix=".tmp"
+        )
+        # the new file is locked before it gets its name, and stays open: the
+        # writer appends to the very file it locked
+        f = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
+        try:
+            locked = _try_lock(f.fileno()) is True
+            f.write("".join(line + "\n" for line in lines))
+            f.flush()
+            if self.fsync:
+                os.fsync(f.fileno())
+            self._put_in_place(f, tmp)
+        except BaseException:
+            f.close()
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+        if self.fsync:
+            _fsync_folder(folder)
+        if self._file is not None:
+            self._file.close()
+        self._file, self.locked = f, locked
+
+    def _put_in_place(self, f: IO[str], tmp: str) -> None:
+        """Give the written temporary file ``tmp`` (open as ``f``) the log's
+        name: a new name by a hard link (which fails if a file took the name
+        meanwhile), an existing log replaced while its lock is held (an
+        existing log keeps its permissions; a new one is its owner's only)."""
+        for _ in range(_ATTEMPTS):
+            old = self._old
+            if old is None and self._file is not None:
+                old = (self._file.fileno(), os.fstat(self._file.fileno()).st_mode & 0o7777)
+            if old is None:
+                old = _lock_existing(self.path)
+            if old is None:
+                try:
+                    os.link(tmp, self.path)
+                except FileExistsError:
+                    continue  # another writer made the file just now: lock it first
+                except OSError:  # a file system without hard links
+                    os.replace(tmp, self.path)
+                else:
+                    os.unlink(tmp)
+                return
+            fd, mode = old
+            try:
+                os.chmod(f.fileno(), mode)
+                os.replace(tmp, self.path)
+            finally:
+                if self._file is None or fd != self._file.fileno():
+                    os.close(fd)  # the old file's lock: nobody can take it and still find it there
+                self._old = None
+            return
+        raise LogInUse(self.path)
+
+    def append(self, lines: Sequence[str]) -> None:
+        if self._file is None:
+            raise ValueError(f"log file {self.path!r}: append before replace")
+        self._file.write("".join(line + "\n" for line in lines))
+        self._file.flush()
+        if self.fsync:
+            os.fsync(self._file.fileno())
+
+    def finish(self, line: str) -> None:
+        self.append([line])
+
+    def read(self) -> str:
+        try:
+            return read_log_file(self.path)
+        except UnicodeDecodeError as exc:
+            raise LogError(1, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+
+    def release(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+        if self._old is not None:
+            os.close(self._old[0])
+            self._old = None
+        self._claimed = self.locked = False
+
+
+_WRITING: weakref.WeakSet[Any] = weakref.WeakSet()
+"""The sinks a :class:`LogWriter` writes to now."""
+
+
+def check_free(sink: LogSink) -> None:
+    """:class:`~racebook.core.errors.LogInUse` if a writer writes to this
+    very sink object now (a sink holds its own claim: a second writer on the
+    same object would pass it)."""
+    if sink in _WRITING:
+        raise LogInUse(sink.name)
+
+
+def as_sink(log: str | os.PathLike[str] | LogSink, *, fsync: bool = False) -> LogSink:
+    """``log`` as a sink: a path is a :class:`FileSink` (``fsync`` is for a
+    file only: another sink's durability is its own); a ``TypeError`` for
+    anything that is neither."""
+    if isinstance(log, str | os.PathLike):
+        return FileSink(log, fsync=fsync)
+    if not isinstance(log, LogSink):
+        raise TypeError(f"a log is a path or a LogSink, not {type(log).__name__}")
+    return log
+
+
 class LogWriter:
-    """An append-only log file that follows a state: each action's line is
-    written and flushed as the action is applied (and, with ``fsync``, forced
-    to disk), so a crash at any instant leaves a log that :func:`resume`
-    continues from the last complete action.  When the game ends, the closing
-    line is written.
+    """An append-only log that follows a state: each action's line is
+    written (to a file, or any :class:`~racebook.core.sinks.LogSink`) as the
+    action is applied, flushed (and, with ``fsync``, forced to disk), so a
+    crash at any instant leaves a log that :func:`resume` continues from the
+    last complete action.  When the game ends, the closing line is written.
 
-    Attaching to a state writes the log so far: a new file gets every line;
-    an existing file (the log the state was resumed from) is rewritten to the
-    state's log in a temporary file moved over it, so a half-written line or an
-    old closing line never stays in the middle.
+    ``log``: a path (a :class:`FileSink`; ``fsync`` is for it) or a sink
+    (a database's, :mod:`racebook.sinks`: its durability is its own).
 
-    One writer at a time: the writer holds an exclusive lock on its file
-    (``flock``) until it is closed, and a second writer of the same file, in
+    Attaching to a state claims the log and writes the log so far, replacing
+    what was stored (the log the state was resumed from): for a file, in a
+    temporary file moved over it, so a half-written line or an old closing
+    line never stays in the middle.
+
+    One writer at a time: the writer holds its log's claim (a file's
+    ``flock``) until it is closed, and a second writer of the same log, in
     this process or another (a restarted server whose old process lives on),
     is refused with :class:`~racebook.core.errors.LogInUse` before it changes
     anything, so that no accepted action of the first is lost.  Where the
@@ -201,72 +350,39 @@ class LogWriter:
     """
 
     locked: bool
-    """Whether this writer holds the exclusive lock on its file (false where
+    """Whether this writer holds the exclusive lock on its log (false where
     the platform or file system has none)."""
 
     def __init__(
-        self, state: State[Any, Any, Any], path: str | os.PathLike[str], *, fsync: bool = False
+        self,
+        state: State[Any, Any, Any],
+        log: str | os.PathLike[str] | LogSink,
+        *,
+        fsync: bool = False,
     ):
         if state._writer is not None:
             raise ValueError("this state already has a log writer")
-        self.path = os.fspath(path)
+        self.sink = sink = as_sink(log, fsync=fsync)
+        self.path = sink.path if isinstance(sink, FileSink) else None
         self.fsync = fsync
         # the state holds its writer, not the other way round: a state (a
         # table) dropped without close() frees its writer, file and lock at once
         self._state_ref = weakref.ref(state)
         lines, self._hashed = state.log._lines()
         lines.pop()  # without the closing line
-        folder = os.path.dirname(os.path.abspath(self.path))
-        fd, tmp = tempfile.mkstemp(
-            dir=folder, prefix=os.path.basename(self.path) + ".", suffix=".tmp"
-        )
-        # the new file is locked before it gets its name, and stays open: the
-        # writer appends to the very file it locked
-        f = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
+        check_free(sink)
+        sink.claim()
         try:
-            self.locked = _try_lock(f.fileno()) is True
-            f.write("\n".join(lines) + "\n")
-            f.flush()
-            if fsync:
-                os.fsync(f.fileno())
-            self._put_in_place(f, tmp)
+            sink.replace(lines)
         except BaseException:
-            f.close()
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+            sink.release()
             raise
-        if fsync:
-            _fsync_folder(folder)
-        self._file = f
+        _WRITING.add(sink)
+        self.locked = sink.locked
+        self._open = True
         state._writer = self
         if state.is_over:
             self._close_log()
-
-    def _put_in_place(self, f: IO[str], tmp: str) -> None:
-        """Give the written temporary file ``tmp`` (open as ``f``) the log's
-        name: a new name by a hard link (which fails if a file took the name
-        meanwhile), an existing log replaced while its lock is held (an
-        existing log keeps its permissions; a new one is its owner's only)."""
-        for _ in range(_ATTEMPTS):
-            old = _lock_existing(self.path)
-            if old is None:
-                try:
-                    os.link(tmp, self.path)
-                except FileExistsError:
-                    continue  # another writer made the file just now: lock it first
-                except OSError:  # a file system without hard links
-                    os.replace(tmp, self.path)
-                else:
-                    os.unlink(tmp)
-                return
-            fd, mode = old
-            try:
-                os.chmod(f.fileno(), mode)
-                os.replace(tmp, self.path)
-            finally:
-                os.close(fd)  # the old file's lock: nobody can take it and still find it there
-            return
-        raise LogInUse(self.path)
 
     @property
     def _state(self) -> State[Any, Any, Any]:
@@ -278,28 +394,25 @@ class LogWriter:
     def record(self, action: Action) -> None:
         """Append ``action``'s line; called by the state before it applies it."""
         line = _dump(action_row(action))
-        self._write(line + "\n")
-        self._hashed.add(line)  # once written: a failed write leaves the hash as the file
+        self._write(line)
+        self._hashed.add(line)  # once written: a failed write leaves the hash as the log
 
     def recorded(self, mark: str | None) -> None:
         """Append the checkpoint the action made (if any), and the closing line
         when the game is over; called by the state after the action."""
         if mark is not None:
             digest = self._hashed.seal(mark)
-            self._write(_dump({"digest": digest, "after": len(self._state._entries)}) + "\n")
+            self._write(_dump({"digest": digest, "after": len(self._state._entries)}))
         if self._state.is_over:
             self._close_log()
 
-    def _write(self, text: str) -> None:
-        self._file.write(text)
-        self._file.flush()
-        if self.fsync:
-            os.fsync(self._file.fileno())
+    def _write(self, line: str) -> None:
+        self.sink.append([line])
 
     def _close_log(self) -> None:
         state = self._state
         digest = self._hashed.seal(state.digest())
-        self._write(_dump({"end": len(state._entries), "digest": digest}) + "\n")
+        self.sink.finish(_dump({"end": len(state._entries), "digest": digest}))
         self.close()
 
     def save(self) -> None:
@@ -308,18 +421,20 @@ class LogWriter:
         the replay page and the charts read the log as it is;
         :func:`~racebook.core.replay.resume` continues it (a new writer drops
         the closing line before it appends)."""
-        if self._state._writer is self and not self._file.closed:
+        if self._state._writer is self and self._open:
             self._close_log()
 
     def close(self) -> None:
-        """Stop following the state and close the file (a game in progress
+        """Stop following the state and release the log (a game in progress
         stays resumable: its log simply has no closing line yet, as after a
         crash; :meth:`save` writes one)."""
         state = self._state_ref()
         if state is not None and state._writer is self:
             state._writer = None
-        if not self._file.closed:
-            self._file.close()
+        if self._open:
+            self._open = False
+            _WRITING.discard(self.sink)
+            self.sink.release()
 
     def __enter__(self) -> LogWriter:
         return self

@@ -4,7 +4,14 @@ continued from a log a crash cut short (:func:`resume`).
 :func:`replay` applies every action through the same validated
 :meth:`~racebook.core.game.State.apply` checks and compares the checkpoint
 digests, so an edited, reordered or truncated log is refused with the line
-number.  The format itself is :mod:`racebook.core.log`'s.
+number.  Replay checks each action's legality (the game's own ``_check``, as
+:meth:`~racebook.core.game.State.apply` does) but never lists legal actions,
+and returns no events (the state keeps them, as a live game does).  (In
+formats 1 to 4, two actions of different seats that commute, two bets in
+Ready Set Bet, say, may be swapped: the game is the same either way, and so
+are its digests; format 5's digests cover the order of the lines too.)
+Checkpoint lines are required exactly where the game made them.  The format
+itself is :mod:`racebook.core.log`'s.
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ from racebook.core.log import (
     set_meta,
 )
 from racebook.core.registry import game_class, game_from_data, generation
+from racebook.core.sinks import LogSink
 
 S = TypeVar("S", bound=State[Any, Any, Any])
 
@@ -104,12 +112,14 @@ class Resumed(Generic[S]):
 
 @overload
 def resume(
-    text: str, seed: int | None = None, *, game: None = None
+    text: str | LogSink, seed: int | None = None, *, game: None = None
 ) -> Resumed[State[Any, Any, Any]]: ...
 @overload
-def resume(text: str, seed: int | None = None, *, game: type[Game[Any, S]]) -> Resumed[S]: ...
 def resume(
-    text: str, seed: int | None = None, *, game: type[Game[Any, Any]] | None = None
+    text: str | LogSink, seed: int | None = None, *, game: type[Game[Any, S]]
+) -> Resumed[S]: ...
+def resume(
+    text: str | LogSink, seed: int | None = None, *, game: type[Game[Any, Any]] | None = None
 ) -> Resumed[Any]:
     r"""Continue a logged game: replay and verify ``text``, then draw chance
     from a new random generator.
@@ -119,7 +129,9 @@ def resume(
     says so).  ``seed`` is for tests and demos only: by default the generator
     is seeded from the operating system, so nobody can predict from the log
     the chance that follows (the log never records a seed).  ``game``: the
-    game class the log must be of, as for :func:`replay`.
+    game class the log must be of, as for :func:`replay`.  ``text`` may be a
+    :class:`~racebook.core.sinks.LogSink` instead: its stored text is read
+    (not claimed: :meth:`racebook.table.Table.resume` claims it and goes on writing).
 
     >>> import racebook
     >>> state = racebook.load("longshot").new_state(seed=1)
@@ -130,6 +142,8 @@ def resume(
     >>> resumed.state.digest() == state.digest()
     True
     """
+    if not isinstance(text, str):
+        text = text.read()
     resumed = _replay(text, partial=True, expect=game)
     state = resumed.state
     state._rng = random.Random(seed if seed is not None else secrets.randbits(64))
