@@ -93,7 +93,7 @@ class Server:
         import httpx
 
         answer = httpx.post(f"{self.base}/api/tables", json=ask, timeout=30)
-        assert answer.status_code == 201, answer.text
+        assert answer.status_code == 201, (answer.text, "".join(self.errors)[-3000:])
         data: dict[str, Any] = answer.json()
         return data
 
