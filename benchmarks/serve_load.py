@@ -49,8 +49,8 @@ def rss(pid: int) -> int:
 class Conn:
     """One connection: a reader that keeps its latest picture and verdicts."""
 
-    def __init__(self, ws: Any) -> None:
-        self.ws = ws
+    def __init__(self, ws: Any, moved: asyncio.Condition) -> None:
+        self.ws, self.moved = ws, moved
         self.position = -1
         self.state: dict[str, Any] | None = None
         self.over = False
@@ -69,6 +69,8 @@ class Conn:
                 self.state, self.position = message, message["position"]
                 self.over = message["over"]
                 self.changed.set()
+                async with self.moved:
+                    self.moved.notify_all()
             elif message["type"] == "verdict":
                 await self.verdicts.put(message)
 
@@ -87,8 +89,10 @@ async def person(me: Conn, conns: list[Conn], lat: list[float]) -> None:
         await me.ws.send(json.dumps({"act": state["actions"][0]["data"]}))
         verdict = await me.verdicts.get()
         if verdict["accepted"]:
-            while any(c.position <= before and not c.over for c in conns):
-                await asyncio.sleep(0.0005)
+            async with me.moved:  # woken by every connection's new picture
+                await me.moved.wait_for(
+                    lambda b=before: all(c.position > b or c.over for c in conns)
+                )
             lat.append(time.perf_counter() - start)
         me.changed.set()  # look again at the newest picture
 
@@ -98,7 +102,8 @@ async def table(base: str, key: str, tokens: dict[str, str], lat: list[float]) -
 
     url = base.replace("http://", "ws://") + f"/ws/{key}"
     async with connect(url) as a, connect(url) as b, connect(url) as w:
-        conns = [Conn(a), Conn(b), Conn(w)]
+        moved = asyncio.Condition()
+        conns = [Conn(a, moved), Conn(b, moved), Conn(w, moved)]
         for ws, token in ((a, tokens["0"]), (b, tokens["1"]), (w, None)):
             await ws.send(json.dumps({"token": token}))
         readers = [asyncio.get_running_loop().create_task(c.read()) for c in conns]

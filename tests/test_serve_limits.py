@@ -97,3 +97,9 @@ def test_a_bad_token_opens_no_seat(tmp_path: Path, token: str) -> None:
         await hub.close()
 
     asyncio.run(run())
+
+
+def test_serve_help_gives_every_default() -> None:
+    from tests.test_cli import test_help_gives_every_default_and_choice_in_plain_text as check
+
+    check("serve")

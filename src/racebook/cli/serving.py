@@ -63,7 +63,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         connections=args.connections,
         tables=args.max_tables,
     )
-    store = TableStore(args.db)
+    store = TableStore(args.db, fsync=args.fsync)
     hub = Hub(store, limits, pace=args.pace, bot_delay=args.bot_delay, hints=not args.no_hints)
     for problem in hub.load_all():
         complain(f"racebook serve: a stored table not loaded: {problem}")
@@ -131,7 +131,14 @@ def add_serve(
         "--db",
         default=DEFAULT_DB,
         metavar="URL",
-        help="where tables are stored: sqlite:///PATH (logs in PATH.logs/ beside it)",
+        help="the database every table is stored in (logs and seats): sqlite:///PATH, or "
+        "postgresql://USER@HOST/DB (the postgres extra)",
+    )
+    p.add_argument(
+        "--fsync",
+        action="store_true",
+        help="SQLite: flush every action to the disk, so that it survives a power loss too "
+        "(default: it survives the server's crash or kill -9, at a fraction of the cost)",
     )
     p.add_argument(
         "--pace",

@@ -31,12 +31,17 @@ class TableStore:
     """The tables of one ``--db`` URL: their logs and their metadata (a JSON
     object a table)."""
 
-    def __init__(self, url: str) -> None:
-        from racebook.sinks import open_store
+    def __init__(self, url: str, *, fsync: bool = False) -> None:
+        from racebook.sinks import SQLiteStore, Store, open_store
 
         self.url = url
         try:
-            self._store = open_store(url)
+            if url.startswith("sqlite:///"):  # each commit kept through a kill -9 (WAL);
+                # through a power loss too with fsync (FULL: a disk flush an action)
+                sync: Any = "FULL" if fsync else "NORMAL"
+                self._store: Store = SQLiteStore(url.removeprefix("sqlite:///"), synchronous=sync)
+            else:
+                self._store = open_store(url)
         except ImportError as exc:
             raise ConfigError("db", f"{clip(url, 80)}: {exc}") from None
         except (ValueError, OSError) as exc:
