@@ -130,3 +130,28 @@ def test_trick_race_in_browsers_survives_kill_9(browsers: list[Any], tmp_path: P
         assert state.is_over and {a.seat for a in state.log.actions} >= {0, 1, 2, 3}
     finally:
         server.stop()
+
+
+def test_the_lobby_creates_a_table_and_gives_its_links(browsers: list[Any], tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    server = Server(tmp_path / "t.sqlite3", "--bot-delay", "0").start()
+    try:
+        driver = browsers[0]
+        driver.get(server.base + "/")
+        Select(driver.find_element(By.ID, "game")).select_by_visible_text("trickrace")
+        people = driver.find_element(By.ID, "people")
+        people.clear()
+        people.send_keys("0,2")
+        driver.find_element(By.CSS_SELECTOR, "#create button").click()
+        wait_until(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#links a")) == 3, 30)
+        links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "#links a")]
+        assert [link.split("#")[0] == links[-1] for link in links[:2]] == [True, True]
+        (row,) = wait_until(lambda: driver.find_elements(By.CSS_SELECTOR, "#tables a"), 30)
+        assert "a person" in row.text and "random bot" in row.text
+        driver.get(links[1])  # seat 2's link
+        wait_until(lambda: "you are seat 2." in text(driver, "who"), what="seat 2's page")
+        assert not [p for p in problems(driver) if "favicon" not in p]
+    finally:
+        server.stop()
