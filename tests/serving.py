@@ -32,9 +32,10 @@ def need_serve() -> None:
 class Server:
     """One server process over the database ``db`` (an SQLite file)."""
 
-    def __init__(self, db: Path, *options: str) -> None:
+    def __init__(self, db: Path | str, *options: str) -> None:
+        """``db``: an SQLite file's path, or a ``postgresql://`` URL."""
         self.db = db
-        self.url = f"sqlite:///{db}"
+        self.url = db if isinstance(db, str) else f"sqlite:///{db}"
         self.options = options
         self.proc: subprocess.Popen[str] | None = None
         self.base = ""

@@ -185,15 +185,37 @@ def play(server: Server, key: str, tokens: dict[str, str], until: Any) -> None:
             c.close()
 
 
-def test_kill_9_then_restart_keeps_every_table(tmp_path: Path) -> None:
+@pytest.fixture(params=["sqlite", "postgres"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Path | str]:
+    """An SQLite file, or a fresh database of a throwaway PostgreSQL cluster."""
+    if request.param == "sqlite":
+        yield tmp_path / "t.sqlite3"
+        return
+    try:
+        import psycopg
+    except ImportError:
+        pytest.skip("psycopg is not installed (pip install 'racebook[postgres]')")
+    from tests.pg_cluster import cluster
+
+    try:
+        with cluster() as admin:
+            with psycopg.connect(admin, autocommit=True) as conn:
+                conn.execute("CREATE DATABASE serve")
+            yield admin.replace("/postgres?", "/serve?")
+    except RuntimeError as exc:
+        pytest.skip(f"no PostgreSQL server: {exc}")
+
+
+def test_kill_9_then_restart_keeps_every_table(database: Path | str) -> None:
     """Two people and two bots play a trick race over HTTP, the server is
     killed with ``kill -9`` mid-game and started again: the table is where it
     was (same digest, same view), the tokens still open their seats, the game
-    goes on to its end, and its stored log replays."""
+    goes on to its end, and its stored log replays (SQLite, and PostgreSQL
+    where a server can be started)."""
     import racebook
 
     need_serve()
-    first = Server(tmp_path / "t.sqlite3", "--bot-delay", "0", "--pace", "0.02").start()
+    first = Server(database, "--bot-delay", "0", "--pace", "0.02").start()
     try:
         key, tokens = trick_table(first)
         done = first.create(game="readysetbet", people=[])  # bots only: over soon
@@ -202,7 +224,7 @@ def test_kill_9_then_restart_keeps_every_table(tmp_path: Path) -> None:
         wait_until(lambda: first.picture(done["table"], None)["over"], what="the bots' race")
     finally:
         first.kill()
-    second = Server(tmp_path / "t.sqlite3", "--bot-delay", "0", "--pace", "0.02").start()
+    second = Server(database, "--bot-delay", "0", "--pace", "0.02").start()
     try:
         again = second.picture(key, tokens["0"])
         assert second.digest(key) == before
