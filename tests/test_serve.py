@@ -236,3 +236,23 @@ def test_kill_9_then_restart_keeps_every_table(database: Path | str) -> None:
         assert state.is_over and state.result is not None
     finally:
         second.stop()
+
+
+def test_a_seat_asks_for_the_live_odds_and_a_hint(server: Server) -> None:
+    made = server.create(game="readysetbet", people=[0], bots="random")
+    key, token = made["table"], made["tokens"]["0"]
+    with server.ws(key) as ws:
+        first = hello(ws, token)
+        assert first["odds"] is True and first["hints"] is True
+        ws.send(json.dumps({"odds": True}))
+        odds = next_of(ws, "odds", "error", timeout=120)
+        assert odds["type"] == "odds" and odds["text"]
+    key, tokens = trick_table(server)
+    with server.ws(key) as ws:
+        legal = {a["label"] for a in hello(ws, tokens["0"])["actions"]}
+        ws.send(json.dumps({"hint": True}))
+        hint = next_of(ws, "hint", "error", timeout=120)
+        assert hint["type"] == "hint" and hint["moves"]
+        assert {m["label"] for m in hint["moves"]} <= legal
+        ws.send(json.dumps({"odds": True}))  # the trick race has no live odds
+        assert next_of(ws, "error")["code"] == "no-odds"
