@@ -362,7 +362,7 @@ class Hub:
         for key in self.store.keys():  # noqa: SIM118 (a store, not a dict)
             try:
                 meta = self.store.meta(key)
-                table = self.store.open(key)
+                table = self.store.open(key, finished=bool(meta.get("over")))
             except (RacebookError, OSError, ValueError) as exc:
                 problems.append(f"{key}: {clip(str(exc))}")
                 continue

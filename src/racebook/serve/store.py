@@ -65,8 +65,13 @@ class TableStore:
         self.put_meta(key, meta)
         return Table(state, log=sink)
 
-    def open(self, key: str) -> Table[Any]:
-        """The stored table ``key``, continued where its log ends."""
+    def open(self, key: str, finished: bool = False) -> Table[Any]:
+        """The stored table ``key``, continued where its log ends; a
+        ``finished`` one replayed only (no writer: it holds no connection)."""
+        if finished:
+            from racebook.core.replay import replay
+
+            return Table(replay(self.log_text(key)))
         return Table.resume(self._store.sink(self._check(key)))
 
     def put_meta(self, key: str, meta: dict[str, Any]) -> None:
