@@ -611,6 +611,7 @@ def main() -> int:
     from rl_loops import report_rl_loops  # benchmarks/rl_loops.py
 
     report_rl_loops(0.2 if args.quick else 1.0, args.repeats)
+    __import__("serve_load").report_serve(3 if args.quick else 20)  # benchmarks/serve_load.py
     print_goals()
     return 0
 

@@ -17,6 +17,7 @@ extensions = [
     "sphinx.ext.viewcode",
     "foth_rulemap",  # docs/foth_rulemap.py: the Force of the Horse rule map's tables
     "render_pictures",  # docs/render_pictures.py: the games' text pictures, from render()
+    "refusal_codes",  # docs/refusal_codes.py: the refusal codes page, from the games' tables
 ]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"

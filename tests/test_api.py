@@ -72,10 +72,16 @@ def test_illegal_action_leaves_the_state_exactly_as_it_was() -> None:
     (seat,) = state.to_act
     before, log_before = state.snapshot(), state.log.dumps()
     other = (seat + 1) % 5
-    for action in (Place(other, HorseCard(1, 1), 0), Pass(seat), Place(seat, HorseCard(1, 1), 99)):
+    refused = (
+        (Place(other, HorseCard(1, 1), 0), "not-your-turn", "Basic of the Race Round"),
+        (Pass(seat), "pass-before-full", "After all boxes are full"),
+        (Place(seat, HorseCard(1, 1), 99), "card-not-in-hand", "How to place Horse cards"),
+    )
+    for action, code, section in refused:
         with pytest.raises(IllegalAction) as info:
             state.apply(action)
-        assert info.value.rule == "Long Shot" and info.value.action == action
+        assert info.value.rule == f"Long Shot: {section}" and info.value.action == action
+        assert info.value.code == code
         assert isinstance(info.value, ValueError)
     assert state.snapshot() == before and state.log.dumps() == log_before
 

@@ -19,8 +19,8 @@ A :class:`Table` adds what a server needs around one state:
 ...                                            "spot": "win:7:0"})).accepted
 True
 >>> refused = table.submit(2, racebook.games.readysetbet.Bet(2, 5, "win:7:0"))
->>> refused.accepted, "taken" in (refused.reason or "")
-(False, True)
+>>> refused.accepted, refused.code, "taken" in (refused.reason or "")
+(False, 'spot-taken', True)
 """
 
 from __future__ import annotations
@@ -31,7 +31,14 @@ from typing import Any, Generic, TypeVar, overload
 
 import attrs
 
-from racebook.core.errors import BadPosition, IllegalAction, UnknownSeat, short
+from racebook.core.errors import (
+    BadPosition,
+    IllegalAction,
+    UnknownSeat,
+    named,
+    refuse,
+    short,
+)
 from racebook.core.game import CHANCE, Action, Event, Game, State
 from racebook.core.logfile import LogWriter, as_sink, check_free
 from racebook.core.replay import resume
@@ -47,12 +54,24 @@ A = TypeVar("A", bound=Action)
 @attrs.frozen
 class Verdict:
     """The answer to one submitted action: ``accepted``, or the ``reason`` it
-    was refused (the rule it breaks); ``events`` are what it caused, as the
-    submitting seat may see them."""
+    was refused (the rule it breaks) and the ``error`` saying so, typed
+    (its stable :attr:`code`, its ``rule``); ``events`` are what it caused,
+    as the submitting seat may see them."""
 
     accepted: bool
     reason: str | None = None
     events: tuple[Event, ...] = ()
+    error: IllegalAction | None = None
+
+    @property
+    def code(self) -> str | None:
+        """The refusal's code (the docs' refusal codes page), ``None`` if accepted."""
+        return None if self.error is None else self.error.code
+
+    @classmethod
+    def refused(cls, error: IllegalAction, reason: str | None = None) -> Verdict:
+        """The verdict of a refusal (``reason``: ``str(error)`` unless given)."""
+        return cls(False, str(error) if reason is None else reason, (), error)
 
 
 class Table(Generic[S]):
@@ -147,17 +166,21 @@ class Table(Generic[S]):
         """Apply ``action`` for ``seat`` (the seat the connection is
         authenticated as) if it is legal now; one action at a time, in the
         order they arrive."""
+        game = self._state.game
         if not isinstance(action, Action):
-            return Verdict(False, f"not an action: {short(action)}")
-        if type(seat) is not int or not 0 <= seat < self._state.game.seats:
-            return Verdict(False, str(UnknownSeat(seat, self._state.game.seats)))
+            text = f"not an action: {short(action)}"
+            return Verdict.refused(named(game, refuse("not-an-action", text)).error(action), text)
+        if type(seat) is not int or not 0 <= seat < game.seats:
+            text = str(UnknownSeat(seat, game.seats))
+            return Verdict.refused(named(game, refuse("unknown-seat", text)).error(action), text)
         if action.seat != seat or seat == CHANCE:
-            return Verdict(False, f"seat {seat} may not act for seat {action.seat}")
+            text = f"seat {seat} may not act for seat {action.seat}"
+            return Verdict.refused(named(game, refuse("wrong-seat", text)).error(action), text)
         with self._lock:
             try:
                 events = self._state.apply(action)
             except IllegalAction as exc:
-                return Verdict(False, str(exc))
+                return Verdict.refused(exc)
             return Verdict(True, None, tuple(e for e in events if e.visible_to(seat)))
 
     def view(self: Table[State[Any, V, Any]], seat: int | None) -> V:

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 
+from racebook.core.errors import refuse
+
 EMPTY = -1
 """The top MV of an empty box."""
 
@@ -99,27 +101,36 @@ def why_not(
     """Why a card may not go in ``box`` (naming the rule, written at ``cite``),
     or ``None`` if it may."""
     if not 0 <= box < len(tops):
-        return f"there is no box {box} (boxes 0..{len(tops) - 1})"
+        return refuse("unknown-box", f"there is no box {box} (boxes 0..{len(tops) - 1})")
     if box in legal_boxes(tops, horse, mv, unavoidable=unavoidable, skip=skip):
         return None
     if horse and box not in boxes_of(horse):
         a, b = boxes_of(horse)
-        return (
-            f"an indicated horse-{horse} card runs only horse {horse} (boxes {a} and {b}) ({cite})"
+        return refuse(
+            "wrong-horse-box",
+            f"an indicated horse-{horse} card runs only horse {horse} (boxes {a} and {b}) ({cite})",
         )
     if box in skip:
-        return "the spurt's cards go in different boxes ('The Last Spurt')"
+        return refuse(
+            "spurt-same-box", "the spurt's cards go in different boxes ('The Last Spurt')"
+        )
     if tops[box] != EMPTY:
         own = boxes_of(horse) if horse else range(len(tops))
         if any(tops[b] == EMPTY for b in own):
             where = f"horse {horse}'s" if horse else "a"
-            return (
-                f"Golden Rule: {where} box is still empty, the card must fill it; "
-                f"box {box} is full ({cite})"
+            return refuse(
+                "golden-rule",
+                (
+                    f"Golden Rule: {where} box is still empty, the card must fill it; "
+                    f"box {box} is full ({cite})"
+                ),
             )
         if tops[box] == mv:
-            return f"a card may not cover a card of the same MV ({mv}) in box {box} ({cite})"
-    return f"box {box} is not open to this card ({cite})"
+            return refuse(
+                "same-mv",
+                f"a card may not cover a card of the same MV ({mv}) in box {box} ({cite})",
+            )
+    return refuse("box-closed", f"box {box} is not open to this card ({cite})")
 
 
 def placements(

@@ -27,6 +27,7 @@ from racebook.cli.plugins import (
     import_plugin,
 )
 from racebook.cli.presets import WIDTH, preset_lines
+from racebook.cli.serving import add_serve
 from racebook.cli.tournament import add_tournament
 from racebook.core.errors import ConfigError, LogError, RacebookError, clip
 from racebook.core.game import Game, State
@@ -422,6 +423,7 @@ def build_parser() -> argparse.ArgumentParser:
     watching.add_chart(command, plugin)
     add_play(command, game_options)
     add_tournament(command, game_options, _backend, _count)
+    add_serve(command, plugin)
     return parser
 
 

@@ -103,31 +103,124 @@ class RacebookError(Exception):
 class IllegalAction(RacebookError, ValueError):
     """An action the rules forbid now.  The state is left exactly as it was.
 
-    ``rule`` names the rule broken (rulebook and section), ``action`` is the
-    refused action.
+    ``code`` says which refusal it is, in a word an app can act on (stable
+    API: the docs' refusal codes page lists every game's), ``rule`` names
+    the rule broken (rulebook and section), ``action`` is the refused
+    action, ``message`` says why in English.
 
-    >>> str(IllegalAction("box 3 is taken", rule="Long Shot: How to place"))
-    'box 3 is taken [Long Shot: How to place]'
+    >>> exc = IllegalAction("box 3 is taken", rule="Long Shot: How to place", code="box-taken")
+    >>> str(exc), exc.code
+    ('box 3 is taken [Long Shot: How to place]', 'box-taken')
     """
 
-    def __init__(self, message: str, *, rule: str = "", action: Any = None) -> None:
+    def __init__(
+        self, message: str, *, rule: str = "", action: Any = None, code: str = "refused"
+    ) -> None:
         self.message = message = clip(message, MAX_MESSAGE)
         self.rule = rule
         self.action = action
+        self.code = code
         super().__init__(f"{message} [{rule}]" if rule else message)
 
 
 class MalformedAction(IllegalAction):
     """An action that is not even well formed (bad client input): ``field``
-    names the field at fault (``"kind"`` for an unknown action kind).
+    names the field at fault (``"kind"`` for an unknown action kind).  Its
+    ``code`` is ``unknown-kind`` for a kind the game does not have,
+    ``not-an-action`` for what is no action at all, else ``bad-field``.
 
-    >>> str(MalformedAction("card", "expected HorseCard, got '1:1'"))
-    "field card: expected HorseCard, got '1:1'"
+    >>> exc = MalformedAction("card", "expected HorseCard, got '1:1'")
+    >>> str(exc), exc.code
+    ("field card: expected HorseCard, got '1:1'", 'bad-field')
     """
 
-    def __init__(self, field: str, message: str, *, rule: str = "", action: Any = None) -> None:
+    def __init__(
+        self,
+        field: str,
+        message: str,
+        *,
+        rule: str = "",
+        action: Any = None,
+        code: str | None = None,
+    ) -> None:
         self.field = clip(field, 200)
-        super().__init__(f"field {self.field}: {message}", rule=rule, action=action)
+        if code is None:
+            code = "unknown-kind" if field == "kind" else "bad-field"
+        super().__init__(f"field {self.field}: {message}", rule=rule, action=action, code=code)
+
+
+class Refusal(str):
+    """Why an action is refused: its text (a ``str``, as a game's check
+    returns it) with its stable ``code`` and the ``rule`` it comes from
+    (rulebook and section; ``""`` until the state names it, see
+    :func:`named`).  Games build them with :func:`refuse`.
+
+    >>> r = refuse("spot-taken", "the spot is taken")
+    >>> r == "the spot is taken", r.code
+    (True, 'spot-taken')
+    """
+
+    code: str
+    rule: str
+
+    def __new__(cls, text: str, code: str, rule: str = "") -> Refusal:
+        made = super().__new__(cls, text)
+        made.code = code
+        made.rule = rule
+        return made
+
+    def __getnewargs__(self) -> tuple[str, str, str]:  # type: ignore[override]
+        return (str(self), self.code, self.rule)
+
+    def __repr__(self) -> str:
+        return f"Refusal({str(self)!r}, code={self.code!r}, rule={self.rule!r})"
+
+    def error(self, action: Any = None) -> IllegalAction:
+        """The :class:`IllegalAction` (a :class:`MalformedAction` for a bad
+        field) this refusal raises."""
+        if self.code in MALFORMED:
+            field, message = "kind", str(self)
+            if message.startswith("field ") and ": " in message:
+                field, _, message = message[6:].partition(": ")
+            return MalformedAction(field, message, rule=self.rule, action=action, code=self.code)
+        return IllegalAction(str(self), rule=self.rule, action=action, code=self.code)
+
+
+def refuse(code: str, text: str) -> Refusal:
+    """A game's refusal: ``text`` says why in English, ``code`` is one the
+    game declares (its ``refusals``: code to rulebook section and meaning)."""
+    return Refusal(text, code)
+
+
+CORE_REFUSALS: dict[str, tuple[str, str]] = {
+    "game-over": ("", "the game is over: no action is legal any more"),
+    "not-your-turn": ("", "the seat (or chance) may not act now"),
+    "not-an-action": ("", "not an action of this game (wrong type, or not a JSON object)"),
+    "unknown-kind": ("", "an action kind this game does not have (client JSON)"),
+    "bad-field": ("", "a field of the action is malformed (wrong type, out of range)"),
+    "not-a-chance-node": ("", "a chance outcome was asked for where chance does not act"),
+    "unknown-seat": ("", "a seat number the game does not have"),
+    "wrong-seat": ("", "a connection acted for another seat than its own (Table.submit)"),
+    "refused": ("", "a game's reason without a code (a game outside the library)"),
+}
+"""The refusals the core gives for every game: code to (section, meaning).
+A game may declare one of them too, to name its rulebook's section."""
+
+MALFORMED = frozenset({"not-an-action", "unknown-kind", "bad-field"})
+"""The codes of refusals raised as :class:`MalformedAction`."""
+
+
+def named(game: Any, reason: str) -> Refusal:
+    """``reason`` (a game's check's answer) as a :class:`Refusal` whose
+    ``rule`` is ``"<game's title>: <section>"``, the section the game
+    declares for its code (its ``refusals``), or the title alone; a plain
+    ``str`` gets the code ``refused``."""
+    code = reason.code if isinstance(reason, Refusal) else "refused"
+    text = clip(reason, MAX_MESSAGE)
+    declared: dict[str, tuple[str, str]] = getattr(game, "refusals", None) or {}
+    section = declared.get(code, CORE_REFUSALS.get(code, ("", "")))[0]
+    title: str = game.title
+    return Refusal(text, code, f"{title}: {section}" if section else title)
 
 
 class UnknownSeat(RacebookError, ValueError):

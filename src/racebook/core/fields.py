@@ -189,7 +189,9 @@ def action_from_data(game: Game[Any, Any], obj: Any) -> Action:
     """Structure one action's JSON data for ``game`` (a log line or a client's
     message); :class:`MalformedAction` naming the field if it is not one."""
     if not isinstance(obj, dict):
-        raise MalformedAction("kind", f"an action is a JSON object, got {short(obj)}")
+        raise MalformedAction(
+            "kind", f"an action is a JSON object, got {short(obj)}", code="not-an-action"
+        )
     kind = obj.get("kind")
     cls = game.action_kinds.get(kind) if isinstance(kind, str) else None
     if cls is None:

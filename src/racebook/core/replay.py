@@ -25,7 +25,7 @@ from typing import Any, Generic, TypeVar, overload
 
 import attrs
 
-from racebook.core.errors import ConfigError, IllegalAction, LogError, MalformedAction, short
+from racebook.core.errors import ConfigError, IllegalAction, LogError, MalformedAction, named, short
 from racebook.core.fields import action_from_data
 from racebook.core.game import Action, Event, Game, State
 from racebook.core.log import (
@@ -340,7 +340,7 @@ def _replay(
             else:
                 reason = check_rules(action)
                 if reason is not None:
-                    raise IllegalAction(reason, rule=game.title, action=action)
+                    raise named(game, reason).error(action)
         except IllegalAction as exc:
             raise LogError(number, f"illegal action: {exc}") from None
         events = do(action)

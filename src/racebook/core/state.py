@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 
 from racebook.core import checkpoints
 from racebook.core.errors import (
-    MAX_MESSAGE,
     HistoryNotKept,
-    IllegalAction,
     MalformedAction,
     NoSpaces,
+    Refusal,
     UnknownSeat,
-    clip,
+    named,
+    refuse,
     short,
 )
 from racebook.core.fields import field_problem
@@ -173,9 +173,8 @@ class State(abc.ABC, Generic[C, V, A]):
         if seat not in self.to_act:  # () once the game is over
             if seat != CHANCE:
                 self._check_seat(seat)
-            raise IllegalAction(
-                f"seat {seat} may not act now (to act: {self.to_act})", rule=self.game.title
-            )
+            text = f"seat {seat} may not act now (to act: {self.to_act})"
+            raise named(self.game, refuse("not-your-turn", text)).error()
         action = self._pick(seat, rng)
         self._picked = action
         self._picked_at = self._version
@@ -242,21 +241,30 @@ class State(abc.ABC, Generic[C, V, A]):
         return actions[int(rng.random() * len(actions))]
 
     def check(self, action: Action) -> str | None:
-        """Why ``action`` is illegal now, or ``None`` if it is legal."""
+        """Why ``action`` is illegal now, or ``None`` if it is legal: its
+        :meth:`refusal`, a ``str`` with its ``code`` and ``rule``."""
+        return self.refusal(action)
+
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why ``action`` is illegal now, or ``None``: a
+        :class:`~racebook.core.errors.Refusal` (its text, stable ``code`` and
+        ``rule``, the rulebook's section), what :meth:`apply` would raise."""
         if not isinstance(action, self.game.action_types):
-            return f"{type(action).__name__} is not an action of {self.game.id}"
+            text = f"{type(action).__name__} is not an action of {self.game.id}"
+            return named(self.game, refuse("not-an-action", text))
         bad = field_problem(action)
         if bad is not None:
-            return f"field {bad[0]}: {bad[1]}"
+            return named(self.game, refuse("bad-field", f"field {bad[0]}: {bad[1]}"))
         reason = self._check_rules(action)
-        return None if reason is None else clip(reason, MAX_MESSAGE)
+        return None if reason is None else named(self.game, reason)
 
     def _check_rules(self, action: Action) -> str | None:
         if self.is_over:
-            return "the game is over"
+            return refuse("game-over", "the game is over")
         if not self._acts(action.seat):
             who = "chance" if action.seat == CHANCE else f"seat {action.seat}"
-            return self._not_now(action) or f"{who} may not act now (to act: {self.to_act})"
+            text = f"{who} may not act now (to act: {self.to_act})"
+            return self._not_now(action) or refuse("not-your-turn", text)
         return self._check(action)
 
     def _acts(self, seat: int) -> bool:
@@ -306,24 +314,14 @@ class State(abc.ABC, Generic[C, V, A]):
         """Raise :class:`MalformedAction` or :class:`IllegalAction` unless
         ``action`` is legal now (``typed``: its kind and every field's exact
         type were checked already, by the log reader)."""
-        if not typed:
-            if not isinstance(action, self.game.action_types):
-                raise MalformedAction(
-                    "kind",
-                    f"{type(action).__name__} is not an action of {self.game.id}",
-                    rule=self.game.title,
-                )
-            bad = field_problem(action)
-            if bad is not None:
-                raise MalformedAction(bad[0], bad[1], rule=self.game.title, action=action)
-        reason = self._check_rules(action)
+        reason = self._check_rules(action) if typed else self.refusal(action)
         if reason is not None:
-            raise IllegalAction(reason, rule=self.game.title, action=action)
+            raise named(self.game, reason).error(action)
 
     def sample_chance(self, rng: random.Random) -> Action:
         """Draw a chance outcome for the current chance node from ``rng``."""
         if self.to_act != (CHANCE,):
-            raise IllegalAction("this is not a chance node", rule=self.game.title)
+            raise named(self.game, refuse("not-a-chance-node", "this is not a chance node")).error()
         return self._sample_chance(rng)
 
     def clone(self) -> Self:
@@ -564,7 +562,7 @@ class State(abc.ABC, Generic[C, V, A]):
         """The current chance node's outcomes as ids with probabilities, drawn
         in steps (see :class:`~racebook.core.spaces.ChanceNode`)."""
         if self.to_act != (CHANCE,):
-            raise IllegalAction("this is not a chance node", rule=self.game.title)
+            raise named(self.game, refuse("not-a-chance-node", "this is not a chance node")).error()
         if self.game.spaces is not None:
             node: ChanceNode = self.game.spaces.chance_node(self)
             return node

@@ -43,7 +43,12 @@ def _connect(path: str, synchronous: Synchronous) -> sqlite3.Connection:
         raise ValueError(f"synchronous is 'FULL' or 'NORMAL', not {synchronous!r}")
     # a new database is its owner's only, as a new log file is (a full log holds
     # every secret); SQLite gives its WAL the database file's permissions
-    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+    # only while it is missing: closing a descriptor of an open database drops
+    # every POSIX lock SQLite holds on it in this process (SQLite's "How To
+    # Corrupt An SQLite Database File", 2.2), and another process's connection
+    # then resets the WAL under this one's ("disk I/O error")
+    if not os.path.exists(path):
+        os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
     conn = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
     try:
         mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from racebook.core.errors import refuse
 from racebook.core.game import CHANCE, Action
 from racebook.games.forcehorse.actions import action_forbidden
 from racebook.games.forcehorse.cards import FORCE, GOINGS, HORSE, RACECOURSES, SUPPORT
@@ -118,18 +119,29 @@ def check_action(st: ForceHorseState, action: Action) -> str | None:
     if _listed(st, action) or action in legal_actions(st, action.seat):
         return None
     if action in barred(st, action.seat):
-        return "the game is just as it was when you did this in this turn (1201.1b)"
+        return refuse(
+            "repeated-position",
+            "the game is just as it was when you did this in this turn (1201.1b)",
+        )
     if isinstance(action, Choose):
         c = st.ab.choice
         if c is None:
-            return "nothing to choose now"
-        return f"option {action.option} of {len(c.labels)} (0..{len(c.labels) - 1})"
+            return refuse("no-choice-pending", "nothing to choose now")
+        return refuse(
+            "unknown-option", f"option {action.option} of {len(c.labels)} (0..{len(c.labels) - 1})"
+        )
     if isinstance(action, (Loop, LoopCount)):
         if st.ab.proposal is not None:
-            return f"answer the loop proposal with 0..{st.ab.proposal[1]} (1201.1a)"
-        return "no loop to propose: the cards are not where they were this turn (1201.1a)"
+            return refuse(
+                "bad-loop-count", f"answer the loop proposal with 0..{st.ab.proposal[1]} (1201.1a)"
+            )
+        return refuse(
+            "no-loop", "no loop to propose: the cards are not where they were this turn (1201.1a)"
+        )
     if st.ab.choice is not None:
-        return f"a choice is pending: {st.ab.choice.kind} (Choose an option)"
+        return refuse(
+            "choice-pending", f"a choice is pending: {st.ab.choice.kind} (Choose an option)"
+        )
     p = st.phase
     if isinstance(action, Run) and p == "runner" and st.race is not None:
         card = st.game.by_name.get(action.card)
@@ -138,21 +150,26 @@ def check_action(st: ForceHorseState, action: Action) -> str | None:
             or card.kind != HORSE
             or st.table.find(action.seat, HAND, action.card) is None
         ):
-            return f"no horse card {action.card!r} in hand (702.6b)"
+            return refuse("horse-not-in-hand", f"no horse card {action.card!r} in hand (702.6b)")
         hand = list(st.table.names(action.seat, HAND))
         for f in action.force:
             if f not in hand or (f == action.card and hand.count(f) < 2):
-                return f"force {f!r} is not in hand (503.2)"
+                return refuse("force-not-in-hand", f"force {f!r} is not in hand (503.2)")
             hand.remove(f)
         paid = [st.game.by_name[f] for f in action.force]
         horse = st.table.find(action.seat, HAND, action.card)
         assert horse is not None
         cost = info(st, horse).cost  # 805.2c: the cost now
         problem = payment_problem(paid, cost, st.race, st.game.config.special_unmet)
-        return f"improper payment: {problem}" if problem else "not a legal run"
+        if problem:
+            return refuse("improper-payment", f"improper payment: {problem}")
+        return refuse("illegal-run", "not a legal run")
     if isinstance(action, Guard) and p == "guard":
-        return f"{action.card!r} is no horse in hand with the race's distance aptitude (702.6d-i)"
-    return f"{type(action).__name__} is not legal in the {p} step"
+        return refuse(
+            "cannot-guard",
+            f"{action.card!r} is no horse in hand with the race's distance aptitude (702.6d-i)",
+        )
+    return refuse("not-playable-now", f"{type(action).__name__} is not legal in the {p} step")
 
 
 def _listed(st: ForceHorseState, a: Action) -> bool:
@@ -224,15 +241,17 @@ def _check_chance(st: ForceHorseState, a: Action) -> str | None:
     p = st.phase
     if isinstance(a, DrawRace) and p == "race":
         ok = a.racecourse in RACECOURSES and a.distance in DISTANCE_CARDS and a.going in GOINGS
-        return None if ok else "not a race of the special cards (appendix A)"
+        return None if ok else refuse("bad-race", "not a race of the special cards (appendix A)")
     if isinstance(a, Shuffle) and p == "setup" and st.shuffles:
         n = len(st.table.zones[st.shuffles[0]][DECK])
         if a.player != st.shuffles[0] or sorted(a.order) != list(range(n)):
-            return f"a shuffle of player {st.shuffles[0]}'s {n} cards expected"
+            return refuse(
+                "bad-shuffle", f"a shuffle of player {st.shuffles[0]}'s {n} cards expected"
+            )
         return None
     if isinstance(a, FirstPlayer) and p == "first":
-        return None if a.player in (0, 1) else "player 0 or 1"
-    return f"{type(a).__name__} is not chance's action now"
+        return None if a.player in (0, 1) else refuse("unknown-player", "player 0 or 1")
+    return refuse("chance-not-now", f"{type(a).__name__} is not chance's action now")
 
 
 def probe_actions(st: ForceHorseState, seat: int) -> list[Action]:

@@ -63,6 +63,7 @@ from racebook.games.forcehorse.loops import (
     stuck,
 )
 from racebook.games.forcehorse.race import Race, stepped_going
+from racebook.games.forcehorse.refusals import REFUSALS
 from racebook.games.forcehorse.rules import check_action, legal_actions, probe_actions
 from racebook.games.forcehorse.triggers import on_move
 from racebook.games.forcehorse.view import ForceHorseView, hidden_variant, make_view
@@ -116,6 +117,7 @@ class ForceHorse(Game[ForceHorseConfig, "ForceHorseState"]):
 
     id = "forcehorse"
     title = "Force of the Horse"
+    refusals: ClassVar[dict[str, tuple[str, str]]] = REFUSALS  # code: (rule, meaning)
     spaces: ClassVar[Any] = forcehorse_spaces  # integer actions and tensors (racebook.core.spaces)
     config_type = ForceHorseConfig
     action_types = (*ACTIONS, *LOOP_ACTIONS)

@@ -12,6 +12,7 @@ from racebook.games.longshot import spaces as longshot_spaces
 from racebook.games.longshot.config import LongShotConfig, check_config, upgrade_config
 from racebook.games.longshot.placement import Pass, Passed, Place, Placed
 from racebook.games.longshot.race import HorseFinished, RaceEnded, RaceStalled, Ran, SpurtBegins
+from racebook.games.longshot.refusals import REFUSALS
 from racebook.games.longshot.rounds import Drew, Opened, Restock, Restocked
 from racebook.games.longshot.rules import make_rules
 from racebook.games.longshot.settlement import Money
@@ -62,6 +63,8 @@ class LongShot(Game[LongShotConfig, LongShotState]):
     config_type: ClassVar[type[Any]] = LongShotConfig
     placing: ClassVar[str] = "Long Shot: 'How to place Horse cards'"
     """Where the placement rules are written, for error messages."""
+    refusals: ClassVar[dict[str, tuple[str, str]]] = REFUSALS
+    """Every refusal code of the game: its rulebook section and meaning."""
 
     def __init__(self, config: LongShotConfig) -> None:
         check_config(config)

@@ -26,6 +26,7 @@ from racebook.board.boxes import (
 )
 from racebook.board.boxes import can_fill as fills
 from racebook.cards.horse import FREE, HorseCard, card
+from racebook.core.errors import refuse
 from racebook.core.game import Action, Event
 from racebook.games.longshot.phases import OPENED, SECOND, TURN
 
@@ -293,6 +294,13 @@ def free_to_pass(state: LongShotState, seat: int) -> bool:
     return bool(rules) and any(rule.may_pass(state, seat) for rule in rules)
 
 
+# the refusals of a PASS, made once: legal() asks pass_reason at every listing
+PASS_BEFORE_FULL = refuse(
+    "pass-before-full", "PASS only once every box is full ('After all boxes are full')"
+)
+MUST_PLACE = refuse("must-place", "a player may not pass now: a card must be placed")
+
+
 def pass_reason(
     state: LongShotState,
     seat: int,
@@ -306,9 +314,7 @@ def pass_reason(
     # (unless the player is cornered and covers its own MV: ``stuck_player_covers_same_mv``).
     if not (hand_found(state, seat) if found is None else found):
         return None
-    if state.game.config.pass_when_full:
-        return "PASS only once every box is full ('After all boxes are full')"
-    return "a player may not pass now: a card must be placed"
+    return PASS_BEFORE_FULL if state.game.config.pass_when_full else MUST_PLACE
 
 
 # -- checking and playing -------------------------------------------------------------
@@ -320,9 +326,12 @@ def check_place(state: LongShotState, action: Place) -> str | None:
     cite = state.game.placing
     if state.phase == OPENED:
         if x != state.opened:
-            return (
-                f"the first player must place the opened card {card(state.opened)}, "
-                f"not {action.card} ('Basic of the Race Round')"
+            return refuse(
+                "must-place-opened",
+                (
+                    f"the first player must place the opened card {card(state.opened)}, "
+                    f"not {action.card} ('Basic of the Race Round')"
+                ),
             )
         return why_not(
             state.tops,
@@ -333,7 +342,7 @@ def check_place(state: LongShotState, action: Place) -> str | None:
             cite=cite,
         )
     if x not in state.hands[action.seat]:
-        return f"{action.card} is not in seat {action.seat}'s hand"
+        return refuse("card-not-in-hand", f"{action.card} is not in seat {action.seat}'s hand")
     if fits(state, action.seat, x, action.box):
         return None
     reason = why_not(state.tops, x >> 4, x & 15, action.box, skip=state.placed, cite=cite)
@@ -343,9 +352,12 @@ def check_place(state: LongShotState, action: Place) -> str | None:
         and state.tops[action.box] != EMPTY
         and can_fill(state, action.seat)
     ):
-        return (
-            f"Golden Rule: seat {action.seat} holds a card that can fill an empty "
-            f"box, so it must fill one before covering box {action.box} ({cite})"
+        return refuse(
+            "golden-rule",
+            (
+                f"Golden Rule: seat {action.seat} holds a card that can fill an empty "
+                f"box, so it must fill one before covering box {action.box} ({cite})"
+            ),
         )
     if reason is not None and cornered(state, action.seat):
         reason = why_not(
@@ -393,7 +405,9 @@ def fits(state: LongShotState, seat: int, x: int, box: int) -> bool:
 def check_pass(state: LongShotState, action: Pass) -> str | None:
     """Why ``action``'s seat may not PASS now, or ``None``."""
     if state.phase == OPENED:
-        return "the opened card must be placed ('Basic of the Race Round')"
+        return refuse(
+            "must-place-opened", "the opened card must be placed ('Basic of the Race Round')"
+        )
     return pass_reason(state, action.seat)
 
 

@@ -13,6 +13,7 @@ import attrs
 
 from racebook.board.boxes import legal_boxes
 from racebook.cards.horse import HorseCard, card
+from racebook.core.errors import refuse
 from racebook.core.game import CHANCE, Action, Event, PrivateEvent
 from racebook.games.longshot.phases import AFTER_DRAW, AFTER_OPEN, OPENED, RESTOCK, TURN
 from racebook.games.longshot.placement import opened_exception
@@ -178,9 +179,11 @@ def restock(state: LongShotState, action: Restock, events: list[Event]) -> None:
 def check_restock(state: LongShotState, action: Restock) -> str | None:
     """Why ``action`` is not the restock now, or ``None``."""
     if state.phase != RESTOCK:
-        return "the stack is not being restocked now"
+        return refuse("chance-not-now", "the stack is not being restocked now")
     if sorted(x.horse * 16 + x.mv for x in action.cards) != sorted(buried(state)):
-        return "the restocked cards are not exactly the buried cards gathered"
+        return refuse(
+            "bad-restock", "the restocked cards are not exactly the buried cards gathered"
+        )
     return None
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from racebook.core.errors import refuse
 from racebook.core.game import Action, Event
 from racebook.games.longshot.config import LongShotConfig
 from racebook.variants.rules import RuleModule, build_rules
@@ -92,7 +93,7 @@ class BoxRule(RuleModule):
         return legal[int(rng.random() * len(legal))]
 
     def check(self, state: LongShotState, action: Action) -> str | None:
-        return f"{action.kind} is not playable now"
+        return refuse("not-playable-now", f"{action.kind} is not playable now")
 
     def apply(self, state: LongShotState, action: Action, events: list[Event]) -> None:
         raise AssertionError(f"{self.name} cannot apply {action}")

@@ -11,6 +11,7 @@ import attrs
 
 from racebook.board.boxes import EMPTY
 from racebook.cards.horse import HorseCard
+from racebook.core.errors import refuse
 from racebook.core.game import CHANCE, Action, Event, PrivateEvent
 from racebook.games.longshot.phases import DEAL, FIRST, ORDERS
 
@@ -150,23 +151,23 @@ def check_chance(state: LongShotState, action: Action) -> str | None:
     c = state.game.config
     if isinstance(action, FirstPlayer):
         if p != FIRST:
-            return "the first player is not being chosen now"
+            return refuse("chance-not-now", "the first player is not being chosen now")
         if not 0 <= action.player < c.players:
-            return f"no seat {action.player}"
+            return refuse("unknown-player", f"no seat {action.player}")
         return None
     if isinstance(action, Deal):
         if p != DEAL:
-            return "no cards are being dealt now"
+            return refuse("chance-not-now", "no cards are being dealt now")
         if sorted(x.horse * 16 + x.mv for x in action.cards) != state.game.deck:
-            return "the dealt cards are not exactly this race's horse cards"
+            return refuse("bad-deal", "the dealt cards are not exactly this race's horse cards")
         return None
     if isinstance(action, DealOrders):
         if p != ORDERS:
-            return "no orders are being dealt now"
+            return refuse("chance-not-now", "no orders are being dealt now")
         if sorted(action.horses) != list(range(1, c.running + 1)):
-            return f"the orders must be horses 1..{c.running}, each once"
+            return refuse("bad-deal", f"the orders must be horses 1..{c.running}, each once")
         return None
-    return f"{action.kind} is not a chance outcome now"
+    return refuse("chance-not-now", f"{action.kind} is not a chance outcome now")
 
 
 def sample_chance(state: LongShotState, rng: random.Random) -> Action:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from racebook.board.boxes import EMPTY
 from racebook.cards.horse import card
+from racebook.core.errors import refuse
 from racebook.core.game import CHANCE, Action, Event, Result, State
 from racebook.games.longshot import placement, race, rounds, settlement, setup, worlds
 from racebook.games.longshot.config import LongShotConfig
@@ -213,7 +214,7 @@ class LongShotState(State[LongShotConfig, LongShotView, Action]):
             return placement.check_place(self, action)
         if isinstance(action, Pass):
             return placement.check_pass(self, action)
-        return f"{action.kind} is not playable now"
+        return refuse("not-playable-now", f"{action.kind} is not playable now")
 
     def _sample_chance(self, rng: random.Random) -> Action:
         p = self.phase

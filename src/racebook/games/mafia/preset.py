@@ -11,6 +11,7 @@ from racebook.core.registry import register_game, register_preset
 from racebook.games.longshot.config import LongShotConfig, RuleRef
 from racebook.games.longshot.game import LongShot
 from racebook.games.mafia.penalties import MAFIA_RACE, THIRD_RACE
+from racebook.games.mafia.refusals import REFUSALS
 
 MAFIA = LongShotConfig(
     players=5,
@@ -54,6 +55,7 @@ class Mafia(LongShot):
     id: ClassVar[str] = "mafia"
     title: ClassVar[str] = "Horse Racing Mafia"
     placing: ClassVar[str] = "Mafia 4.1, 4.4 and Q&A 9.0 Q2"
+    refusals: ClassVar[dict[str, tuple[str, str]]] = REFUSALS
 
     @classmethod
     def default_config(cls) -> LongShotConfig:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from racebook.cards.horse import FREE, HorseCard, card
-from racebook.core.errors import ConfigError, check_between, check_length
+from racebook.core.errors import ConfigError, check_between, check_length, refuse
 from racebook.core.game import CHANCE, Action, Event, PrivateEvent
 from racebook.core.spaces import ActionTable, ChanceNode, Observation, shuffle
 from racebook.games.longshot.config import MAX_GOAL, MAX_MONEY, MAX_RACES, LongShotConfig
@@ -279,39 +279,51 @@ class SupplyQuinella(BoxRule):
         stage = d["stage"]
         if isinstance(action, Resupply):
             if stage != "shuffle":
-                return "no cards are being gathered now"
+                return refuse("chance-not-now", "no cards are being gathered now")
             got = sorted(x.horse * 16 + x.mv for x in action.cards)
             if got != sorted(self._gathered(state)):
-                return "the new stack is not exactly the buried cards and the stack (Mafia 5.2)"
+                return refuse(
+                    "bad-resupply",
+                    "the new stack is not exactly the buried cards and the stack (Mafia 5.2)",
+                )
             return None
         if isinstance(action, Supply):
             if stage != "supply":
-                return "no cards are being supplied now (Mafia 5)"
+                return refuse("supply-not-now", "no cards are being supplied now (Mafia 5)")
             most = self.most(state, action.seat)
             if not 0 <= action.cards <= most:
-                return (
-                    f"seat {action.seat} may buy 0 to {most} cards now: hand limit "
-                    f"{state.game.config.hand} (Mafia 5.4), ${self.price:,} each, "
-                    f"{len(state.stack)} in the stack"
+                return refuse(
+                    "bad-supply-count",
+                    (
+                        f"seat {action.seat} may buy 0 to {most} cards now: hand limit "
+                        f"{state.game.config.hand} (Mafia 5.4), ${self.price:,} each, "
+                        f"{len(state.stack)} in the stack"
+                    ),
                 )
             return None
         if isinstance(action, Quinella):
             if stage != "quinella":
-                return "no quinella bets are being laid now (Mafia 5.6)"
+                return refuse("quinella-not-now", "no quinella bets are being laid now (Mafia 5.6)")
             a, b = action.first, action.second
             if a.is_free or b.is_free or a.horse == b.horse:
-                return "a quinella bet is two indicated cards of two different horses (Mafia 5.7)"
+                return refuse(
+                    "bad-quinella",
+                    "a quinella bet is two indicated cards of two different horses (Mafia 5.7)",
+                )
             if a.horse > b.horse:
-                return "name the lower-numbered horse's card first"
+                return refuse("bad-quinella", "name the lower-numbered horse's card first")
             hand = state.hands[action.seat]
             if a.code not in hand or b.code not in hand:
-                return f"seat {action.seat} does not hold both cards"
+                return refuse("card-not-in-hand", f"seat {action.seat} does not hold both cards")
             return None
         if isinstance(action, Pass):
             if stage != "quinella":
-                return "a player may not pass now (Mafia 5)"
+                return refuse("must-place", "a player may not pass now (Mafia 5)")
             return None
-        return f"{action.kind} is not playable during the supply and quinella bets (Mafia 5)"
+        return refuse(
+            "not-playable-now",
+            f"{action.kind} is not playable during the supply and quinella bets (Mafia 5)",
+        )
 
     def apply(self, state: LongShotState, action: Action, events: list[Event]) -> None:
         d = self.data(state)

@@ -21,6 +21,7 @@ from racebook.cards.readysetbet import (
     SEVEN,
     Rate,
 )
+from racebook.core.errors import refuse
 from racebook.core.game import Action, Event
 from racebook.games.readysetbet.phases import RACE
 from racebook.games.readysetbet.vip import Cash, piggyback
@@ -248,11 +249,11 @@ def check_host_bet(state: ReadySetBetState, action: Bet) -> str | None:
     """Why a host token may not go on a spot now (``None``: it may)."""
     # "選擇將它們各自放在投注版圖上六個不同下注區"
     if action.token not in state.host_hand:
-        return f"the host has no host token {action.token} left"
+        return refuse("host-token-not-held", f"the host has no host token {action.token} left")
     if action.spot not in state.spot_set:
-        return f"no betting spot {action.spot!r} this race"
+        return refuse("unknown-spot", f"no betting spot {action.spot!r} this race")
     if action.spot in state.host_bets:
-        return "the host's six tokens go on six different spots"
+        return refuse("host-spot-repeated", "the host's six tokens go on six different spots")
     return None
 
 
@@ -474,17 +475,20 @@ def check_bet(state: ReadySetBetState, action: Bet | BonusBet) -> str | None:
     """Why a bettor's bet is refused now (``None``: it is legal)."""
     seat = action.seat
     if seat == state.hosting:
-        return "the host does not bet during the race"
+        return refuse("host-does-not-bet", "the host does not bet during the race")
     if not state.open and not state.late[seat]:
-        return "no more bets (截止投注)"
+        return refuse("betting-closed", "no more bets (截止投注)")
     if isinstance(action, BonusBet):
         if action.card not in state.bonus[seat]:
-            return f"seat {seat} has no bonus token of VIP card {action.card} in hand"
+            return refuse(
+                "bonus-not-held",
+                f"seat {seat} has no bonus token of VIP card {action.card} in hand",
+            )
     elif action.token not in state.hands[seat]:
-        return f"seat {seat} has no token {action.token} left"
+        return refuse("token-not-held", f"seat {seat} has no token {action.token} left")
     spot = action.spot
     if spot not in state.spot_set:
-        return f"no betting spot {spot!r} this race"
+        return refuse("unknown-spot", f"no betting spot {spot!r} this race")
     if spot in state.bets:
         if (
             isinstance(action, Bet)
@@ -495,10 +499,10 @@ def check_bet(state: ReadySetBetState, action: Bet | BonusBet) -> str | None:
             and spot not in state.barred[seat]
         ):
             return None
-        return f"{spot} is taken: one token per spot, first come first served"
+        return refuse("spot-taken", f"{spot} is taken: one token per spot, first come first served")
     if spot in state.barred[seat]:  # exotic_taken(), inline
         # "每位玩家不得在同一張特別彩池牌上放置超過1枚投注標記"
-        return "at most one of a player's tokens on each exotic finish card"
+        return refuse("exotic-once", "at most one of a player's tokens on each exotic finish card")
     return None
 
 

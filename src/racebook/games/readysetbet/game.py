@@ -40,6 +40,7 @@ from racebook.games.readysetbet.race import (
     RolledOut,
     RollOut,
 )
+from racebook.games.readysetbet.refusals import REFUSALS
 from racebook.games.readysetbet.rules import hooks, make_rules
 from racebook.games.readysetbet.settlement import Finished, Settled
 from racebook.games.readysetbet.state import ReadySetBetAction, ReadySetBetState
@@ -111,6 +112,7 @@ class ReadySetBet(Game[ReadySetBetConfig, ReadySetBetState]):
 
     id: ClassVar[str] = "readysetbet"
     title: ClassVar[str] = "Ready Set Bet"
+    refusals: ClassVar[dict[str, tuple[str, str]]] = REFUSALS  # code: (section, meaning)
     spaces: ClassVar[Any] = readysetbet_spaces  # integer actions and tensors (racebook.core.spaces)
     config_type: ClassVar[type[Any]] = ReadySetBetConfig
     action_types = (

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, ClassVar, NamedTuple
 import attrs
 
 from racebook.cards.readysetbet import HORSES
+from racebook.core.errors import refuse
 from racebook.core.game import CHANCE, Action, Event
 from racebook.games.readysetbet.board import horse_of
 from racebook.games.readysetbet.dice import (
@@ -429,7 +430,7 @@ def check_dice_run(state: ReadySetBetState, dice: str) -> str | None:
     """Why the dice of a roll-out are refused (``None``: they are the dice of one)."""
     c = state.game.config
     if not dice or len(dice) % 2 or not DIGITS.issuperset(dice):
-        return "a roll-out's dice are pairs of digits 1 to 6, at least one roll"
+        return refuse("bad-dice", "a roll-out's dice are pairs of digits 1 to 6, at least one roll")
     hooks = state.game.hooks
     if hooks.bonus:
         rolls = finish_ruled(state, dice)
@@ -442,7 +443,7 @@ def check_dice_run(state: ReadySetBetState, dice: str) -> str | None:
             return None
         rolls = 0
     if rolls * 2 != len(dice):
-        return "a roll-out's dice end with the roll that reaches the finish"
+        return refuse("bad-dice", "a roll-out's dice end with the roll that reaches the finish")
     return None
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from racebook.cards.readysetbet import Rate
+from racebook.core.errors import refuse
 from racebook.core.game import CHANCE, Action, Event, Result, State, places_from_keys
 from racebook.games.readysetbet import board, checks, host, race, vip
 from racebook.games.readysetbet.board import Bet, BonusBet
@@ -340,33 +341,44 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetMove
             return self._check_chance(action)
         if isinstance(action, ROLLS):
             if action.seat != self.game.host:
-                return "only the host rolls"
+                return refuse("host-only-rolls", "only the host rolls")
             if self.phase != RACE:
-                return "the race starts once the host's six tokens are down"
+                return refuse(
+                    "race-not-started", "the race starts once the host's six tokens are down"
+                )
             if isinstance(action, RollOut) and self.to_act != (action.seat,):
-                return "others may still act: roll one roll at a time"
+                return refuse("roll-out-not-now", "others may still act: roll one roll at a time")
             return None
         if isinstance(action, Bet) and self.phase == HOST_BETS:
             return board.check_host_bet(self, action)
         if isinstance(action, Keep):
             if self.phase != KEEP or action.card not in self.offers[action.seat]:
-                return f"VIP card {action.card} was not dealt to seat {action.seat}"
+                return refuse(
+                    "vip-not-dealt", f"VIP card {action.card} was not dealt to seat {action.seat}"
+                )
             return None
         if isinstance(action, Host):
-            return None if self.phase == OFFER else "nobody is being asked to host"
+            return (
+                None
+                if self.phase == OFFER
+                else refuse("no-host-asked", "nobody is being asked to host")
+            )
         if self.phase != RACE:
-            return f"{action.kind} is not playable now"
+            return refuse("not-playable-now", f"{action.kind} is not playable now")
         if seat == self.game.host:
             if isinstance(action, BETS):
-                return "the host does not bet during the race"
-            return "the host's chair only rolls"
+                return refuse("host-does-not-bet", "the host does not bet during the race")
+            return refuse("host-only-rolls", "the host's chair only rolls")
         if isinstance(action, Cash):
             if action.card not in self.cash[seat]:
-                return f"seat {seat} holds no unplayed free-chips card {action.card} it may use"
+                return refuse(
+                    "card-not-held",
+                    f"seat {seat} holds no unplayed free-chips card {action.card} it may use",
+                )
             return None
         if isinstance(action, BETS):
             return board.check_bet(self, action)
-        return f"{action.kind} is not playable now"
+        return refuse("not-playable-now", f"{action.kind} is not playable now")
 
     def _check_chance(self, action: Action) -> str | None:
         phase = self.phase
@@ -374,35 +386,40 @@ class ReadySetBetState(State[ReadySetBetConfig, ReadySetBetView, ReadySetBetMove
             return (
                 None
                 if phase == SETUP and race.new_race_ok(self, action)
-                else "not this race's cards (5 unused prop cards and a new exotic card)"
+                else refuse(
+                    "bad-new-race",
+                    "not this race's cards (5 unused prop cards and a new exotic card)",
+                )
             )
         if isinstance(action, Dice):
             if phase != ROLLING:
-                return "no roll is under way"
+                return refuse("chance-not-now", "no roll is under way")
             if not (1 <= action.first <= 6 and 1 <= action.second <= 6):
-                return "each die shows 1 to 6"
+                return refuse("bad-dice", "each die shows 1 to 6")
             return None
         if isinstance(action, DiceRun):
             return (
                 race.check_dice_run(self, action.dice)
                 if phase == ROLLOUT
-                else ("no roll-out is under way")
+                else refuse("chance-not-now", "no roll-out is under way")
             )
         if isinstance(action, DealVip):
             if phase != DEAL:
-                return "no VIP cards are being dealt"
+                return refuse("chance-not-now", "no VIP cards are being dealt")
             return vip.deal_problem(self, action.cards)
         if isinstance(action, FirstHost):
             if phase != FIRST:
-                return "the first host is already chosen"
+                return refuse("chance-not-now", "the first host is already chosen")
             if not 0 <= action.host < self.game.config.players:
-                return f"no player {action.host}"
+                return refuse("unknown-player", f"no player {action.host}")
             return None
-        return f"{action.kind} is not a chance outcome"
+        return refuse("chance-not-now", f"{action.kind} is not a chance outcome")
 
     def _not_now(self, action: Action) -> str | None:
         if isinstance(action, BETS) and self.phase == RACE and not self.open:
-            return "no more bets (截止投注): the third horse crossed the red line"
+            return refuse(
+                "betting-closed", "no more bets (截止投注): the third horse crossed the red line"
+            )
         return None
 
     def _sample_chance(self, rng: random.Random) -> Action:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from racebook.core.errors import refuse
 from racebook.core.game import CHANCE, Action, Event, PrivateEvent
 from racebook.games.readysetbet.host import after_draft
 from racebook.games.readysetbet.phases import KEEP
@@ -167,10 +168,15 @@ def deal_problem(state: ReadySetBetState, cards: tuple[int, ...]) -> str | None:
     deck, discards = set(state.deck), set(state.discards)
     total = min(need, len(deck) + len(discards))
     if len(cards) != total or len(set(cards)) != total:
-        return f"deal {total} different VIP cards ({c.vip_deal} a player while they last)"
+        return refuse(
+            "bad-vip-deal",
+            f"deal {total} different VIP cards ({c.vip_deal} a player while they last)",
+        )
     k = min(need, len(deck))
     if not all(x in deck for x in cards[:k]) or not all(x in discards for x in cards[k:]):
-        return "VIP cards come from the deck, then from the reshuffled discards"
+        return refuse(
+            "bad-vip-deal", "VIP cards come from the deck, then from the reshuffled discards"
+        )
     return None
 
 

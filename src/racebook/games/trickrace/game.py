@@ -31,6 +31,7 @@ from racebook.games.trickrace.actions import (
     TrickWon,
 )
 from racebook.games.trickrace.config import TrickRaceConfig, check_config
+from racebook.games.trickrace.refusals import REFUSALS
 from racebook.games.trickrace.rules import Hooks, make_rules
 from racebook.games.trickrace.state import TrickRaceState
 
@@ -57,6 +58,7 @@ class TrickRace(Game[TrickRaceConfig, TrickRaceState]):
 
     id: ClassVar[str] = "trickrace"
     title: ClassVar[str] = "Trick race"
+    refusals: ClassVar[dict[str, tuple[str, str]]] = REFUSALS  # code: (section, meaning)
     spaces: ClassVar[Any] = trickrace_spaces  # integer actions and tensors (racebook.core.spaces)
     config_type: ClassVar[type[Any]] = TrickRaceConfig
     action_types = (DrawHorses, DealCards, Paddock, Discard, Bet, Play)

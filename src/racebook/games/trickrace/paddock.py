@@ -8,6 +8,7 @@ import random
 from typing import TYPE_CHECKING
 
 from racebook.cards.race import COLOURS, race_card, race_cards
+from racebook.core.errors import refuse
 from racebook.core.game import CHANCE, Event
 from racebook.games.trickrace.actions import (
     Discard,
@@ -26,16 +27,20 @@ if TYPE_CHECKING:
 
 def check_paddock(state: TrickRaceState, action: Paddock) -> str | None:
     if state.phase != PADDOCK:
-        return "no paddock now"
+        return refuse("chance-not-now", "no paddock now")
     if sorted(action.gate) != [1, 2, 3, 4]:
-        return "the gate order must hold horses 1..4 once each"
+        return refuse("bad-paddock", "the gate order must hold horses 1..4 once each")
     if not state.game.config.paddock and tuple(action.gate) != (1, 2, 3, 4):
-        return "without the paddock (paddock) the gate is in number order, 1 2 3 4"
+        return refuse(
+            "bad-paddock", "without the paddock (paddock) the gate is in number order, 1 2 3 4"
+        )
     if len(action.piles) != 4 or any(
         sorted([x.colour * 16 + x.number for x in pile]) != state.cards_of[h]
         for h, pile in enumerate(action.piles)
     ):
-        return f"each pile must be exactly its horse's {state.game.config.cards} cards"
+        return refuse(
+            "bad-paddock", f"each pile must be exactly its horse's {state.game.config.cards} cards"
+        )
     return None
 
 
@@ -155,10 +160,10 @@ def pick_discard(state: TrickRaceState, seat: int, rng: random.Random) -> Discar
 
 def check_discard(state: TrickRaceState, action: Discard) -> str | None:
     if state.phase != DISCARD:
-        return "no discard is being chosen now"
+        return refuse("not-playable-now", "no discard is being chosen now")
     card = action.card
     if card.colour * 16 + card.number not in state.hands[action.seat]:
-        return f"{action.card} is not in seat {action.seat}'s hand"
+        return refuse("card-not-in-hand", f"{action.card} is not in seat {action.seat}'s hand")
     return None
 
 

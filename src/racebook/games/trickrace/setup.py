@@ -8,6 +8,7 @@ import random
 from typing import TYPE_CHECKING
 
 from racebook.cards.race import race_cards
+from racebook.core.errors import refuse
 from racebook.core.game import CHANCE, Event
 from racebook.games.trickrace.actions import DealCards, DrawHorses, HorsesDrawn
 from racebook.games.trickrace.config import DUMMY, VANILLA
@@ -19,15 +20,17 @@ if TYPE_CHECKING:
 
 def check_draw(state: TrickRaceState, action: DrawHorses) -> str | None:
     if state.phase != DRAW:
-        return "the horse cards are not being drawn now"
+        return refuse("chance-not-now", "the horse cards are not being drawn now")
     n = state.game.config.players
     h = action.horses
     if len(h) != n or len(set(h)) != n or not set(h) <= {1, 2, 3, 4}:
-        return f"{n} different horses 1..4, one per player"
+        return refuse("bad-draw", f"{n} different horses 1..4, one per player")
     if n == 3 and VANILLA not in h:
-        return "with 3 players a player must hold Vanilla Beans (redraw)"
+        return refuse("bad-draw", "with 3 players a player must hold Vanilla Beans (redraw)")
     if state.game.config.horse_draw == "fixed" and h != fixed_draw(n):
-        return f"the fixed draw (horse_draw): seat s rides horse s + 1, {fixed_draw(n)}"
+        return refuse(
+            "bad-draw", f"the fixed draw (horse_draw): seat s rides horse s + 1, {fixed_draw(n)}"
+        )
     return None
 
 
@@ -48,18 +51,20 @@ def fixed_deal(state: TrickRaceState) -> list[int]:
 
 def check_deal(state: TrickRaceState, action: DealCards) -> str | None:
     if state.phase != DEAL:
-        return "the race cards are not being dealt now"
+        return refuse("chance-not-now", "the race cards are not being dealt now")
     codes = [x.colour * 16 + x.number for x in action.cards]
     if sorted(codes) != state.game.deck:
-        return f"the dealt cards are not exactly the {len(state.game.deck)} race cards"
+        return refuse(
+            "bad-deal", f"the dealt cards are not exactly the {len(state.game.deck)} race cards"
+        )
     deal = state.game.config.deal
     if deal == "fixed" and codes != fixed_deal(state):
-        return "not the fixed deal (deal)"
+        return refuse("bad-deal", "not the fixed deal (deal)")
     if deal == "piles":
         k = state.game.config.cards
         piles = sorted(sorted(codes[k * h : k * h + k]) for h in range(4))
         if piles != sorted(fixed_piles(state)):
-            return "the fixed deal's piles (deal), one to each horse"
+            return refuse("bad-deal", "the fixed deal's piles (deal), one to each horse")
     return None
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from racebook.core.errors import refuse
 from racebook.core.game import CHANCE, Action, Event, Result, State
 from racebook.games.trickrace import hidden, paddock, payout, setup, tickets, tricks
 from racebook.games.trickrace.actions import (
@@ -275,7 +276,7 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceMove]):
             return paddock.check_discard(self, action)
         if isinstance(action, Bet):
             return tickets.check_bet(self, action)
-        return f"{action.kind} is not a player's action"
+        return refuse("not-playable-now", f"{action.kind} is not a player's action")
 
     def _check_chance(self, action: Action) -> str | None:
         if isinstance(action, DrawHorses):
@@ -284,7 +285,7 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceMove]):
             return setup.check_deal(self, action)
         if isinstance(action, Paddock):
             return paddock.check_paddock(self, action)
-        return f"{action.kind} is not a chance outcome now"
+        return refuse("chance-not-now", f"{action.kind} is not a chance outcome now")
 
     def _sample_chance(self, rng: random.Random) -> Action:
         if self.phase == DRAW:

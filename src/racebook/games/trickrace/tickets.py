@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from racebook.core.errors import refuse
 from racebook.core.game import Event
 from racebook.games.trickrace.actions import Bet, MyTicket, TicketHidden, TicketShown
 from racebook.games.trickrace.config import WIN
@@ -56,19 +57,27 @@ def check_bet(state: TrickRaceState, action: Bet) -> str | None:
     seat = action.seat
     if state.phase == BET_UP:
         if action.ticket == WIN:
-            return "the face-up ticket may not be the win ticket (馬券購入フェイズ)"
+            return refuse(
+                "win-ticket-face-up",
+                "the face-up ticket may not be the win ticket (馬券購入フェイズ)",
+            )
         if not 1 <= action.ticket <= 4:
-            return f"no ticket {action.ticket} (0 win, 1..4 horses)"
+            return refuse("unknown-ticket", f"no ticket {action.ticket} (0 win, 1..4 horses)")
         if action.ticket in state.up:
-            return f"ticket {action.ticket} is already face up in front of another player"
+            return refuse(
+                "ticket-taken",
+                f"ticket {action.ticket} is already face up in front of another player",
+            )
         return None
     if state.phase == BET_DOWN:
         if not 0 <= action.ticket <= 4:
-            return f"no ticket {action.ticket} (0 win, 1..4 horses)"
+            return refuse("unknown-ticket", f"no ticket {action.ticket} (0 win, 1..4 horses)")
         if action.ticket == state.up[seat]:
-            return f"seat {seat}'s ticket {action.ticket} is already face up"
+            return refuse(
+                "ticket-repeated", f"seat {seat}'s ticket {action.ticket} is already face up"
+            )
         return None
-    return "no tickets are being bought now"
+    return refuse("not-playable-now", "no tickets are being bought now")
 
 
 def bet(state: TrickRaceState, action: Bet, events: list[Event]) -> None:

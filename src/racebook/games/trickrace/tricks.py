@@ -13,6 +13,7 @@ from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from racebook.cards.race import COLOURS, race_card
+from racebook.core.errors import refuse
 from racebook.core.game import Event
 from racebook.games.trickrace.actions import Play, Played, TrickWon
 from racebook.games.trickrace.dummy import dummy_last, dummy_play
@@ -117,28 +118,33 @@ def pick(state: TrickRaceState, seat: int, rng: random.Random) -> TrickRaceMove:
 def check_play(state: TrickRaceState, action: Play) -> str | None:
     seat = action.seat
     if state.phase != TRICK:
-        return "no trick is being played now"
+        return refuse("not-playable-now", "no trick is being played now")
     c = action.card
     x = c.colour * 16 + c.number
     hand = state.hands[seat]
     if x not in hand:
-        return f"{action.card} is not in seat {seat}'s hand"
+        return refuse("card-not-in-hand", f"{action.card} is not in seat {seat}'s hand")
     trick = state.trick
     if trick and x >> 4 != trick[0][1] >> 4:
         led = trick[0][1] >> 4
         i = bisect_left(hand, led << 4)  # the sorted hand's first card of the led colour
         if i < len(hand) and hand[i] >> 4 == led:
-            return (
-                f"follow suit: seat {seat} holds {COLOURS[led]} cards, "
-                "the led colour (トリックの流れ)"
+            return refuse(
+                "follow-suit",
+                (
+                    f"follow suit: seat {seat} holds {COLOURS[led]} cards, "
+                    "the led colour (トリックの流れ)"
+                ),
             )
     if action.whip:
         if state.whip_by >= 0:
-            return "only one whip per trick (ムチ入れ)"
+            return refuse("one-whip-per-trick", "only one whip per trick (ムチ入れ)")
         if state.whips_up[seat] <= 0:
-            return f"seat {seat} has no face-up whip card (ムチ入れ)"
+            return refuse("no-whip", f"seat {seat} has no face-up whip card (ムチ入れ)")
         if not may_whip(state, seat):
-            return f"seat {seat} may not whip now (a rule module forbids it)"
+            return refuse(
+                "whip-forbidden", f"seat {seat} may not whip now (a rule module forbids it)"
+            )
     return None
 
 
