@@ -147,7 +147,8 @@ def test_an_illegal_move_is_refused_with_the_rules_reason(socket: str, tmp_path:
     missing = next(f"{c}{n}" for c in "RBYG" for n in range(1, 13) if f"{c}{n}" not in held)
     term.send(f"discard {missing}", "Enter")
     after = term.wait("refused:")
-    assert f"refused: {missing} is not in seat 0's hand [Trick race]" in after
+    rule = "Trick race: ゲームの進め方 (How to play)"  # the rulebook's section (refusals)
+    assert f"refused: {missing} is not in seat 0's hand [{rule}]" in after
     assert term.prompt() == number  # nothing changed: the same move is asked for
     assert after.split("recent events")[0] == before.split("recent events")[0]
     # only what seat 0 may see is on screen: no card of another hand (the log
