@@ -47,16 +47,7 @@ def pick(st: ForceHorseState, seat: int, rng: random.Random) -> Action:
     if p in ("priority", "respond"):
         return _horse_support(st, seat, rng)
     if p == "guard":  # 702.6d-i: a horse with the race's distance aptitude (508.2)
-        assert st.race is not None
-        distance = st.race.distance_class
-        t = st.table
-        cards = t.cards
-        fit = set()
-        for c in t.zones[seat][HAND]:
-            card = cards[c]  # its distances printed (808.1a: no effect changes them)
-            if card.kind == HORSE and ("all" in card.distances or distance in card.distances):
-                fit.add(card.name)
-        guards = sorted(fit)
+        guards = _guards(st, seat)
         k = int(rng.random() * (len(guards) + 1))
         return _PASSES[seat] if k == 0 else shared(Guard, seat, guards[k - 1])
     if p in ("farm", "limit"):
@@ -65,6 +56,63 @@ def pick(st: ForceHorseState, seat: int, rng: random.Random) -> Action:
     if p == "mulligan":
         return _MULLIGANS[seat][int(rng.random() * 2)]
     return State._pick(st, seat, rng)
+
+
+def listed(st: ForceHorseState, seat: int) -> list[Action] | None:
+    """``rules.legal_actions`` made the way :func:`pick` counts them, where
+    :func:`pick` needs no list (no abilities, no choice pending): the same
+    actions in the same order, each the one shared value (``events.shared``),
+    the runner step's remembered per hand; ``None`` elsewhere (the rules list)."""
+    ab = st.ab
+    if st.game.has_abilities or not 0 <= seat < 2 or ab.choice is not None:
+        return None
+    if ab.proposal is not None:
+        return None
+    p = st.phase
+    passes = _PASSES[seat]
+    if p == "support":
+        return [passes, *[shared(Support, seat, n) for n in _supports(st, seat, _TURN_SUPPORTS)]]
+    if p == "runner":
+        return list(_runner_list(st, seat))
+    if p in ("priority", "respond"):
+        names = _supports(st, seat, ("horse",))
+        targets = _targets(st)
+        return [passes, *[shared(Support, seat, n, t, i) for n in names for i, t in targets]]
+    if p == "guard":
+        return [passes, *[shared(Guard, seat, n) for n in _guards(st, seat)]]
+    if p in ("farm", "limit"):
+        names = sorted({st.table.cards[c].name for c in st.table.zones[seat][HAND]})
+        return [shared(Farm, seat, n) for n in names]
+    if p == "mulligan":
+        return list(_MULLIGANS[seat])
+    return None
+
+
+def _guards(st: ForceHorseState, seat: int) -> list[str]:
+    """702.6d-i: the horses in hand with the race's distance aptitude (508.2), by name."""
+    assert st.race is not None
+    distance = st.race.distance_class
+    t = st.table
+    cards = t.cards
+    fit = set()
+    for c in t.zones[seat][HAND]:
+        card = cards[c]  # its distances printed (808.1a: no effect changes them)
+        if card.kind == HORSE and ("all" in card.distances or distance in card.distances):
+            fit.add(card.name)
+    return sorted(fit)
+
+
+def _targets(st: ForceHorseState) -> list[tuple[int, int]]:
+    """The runners and guards a horse support may name, in the listing's
+    order for one card: by pair, the runner first."""
+    tp = st.turn_player
+    targets = []
+    for i, (runner, guard) in enumerate(st.pairs):
+        if runner is not None:
+            targets.append((i, tp))
+        if guard is not None:
+            targets.append((i, 1 - tp))
+    return targets
 
 
 def _supports(st: ForceHorseState, seat: int, timings: tuple[str, ...]) -> list[str]:
@@ -84,6 +132,24 @@ def _runner(st: ForceHorseState, seat: int, rng: random.Random) -> Action:
     payment of its cost (503.3b), in ``payments`` order."""
     race = st.race
     assert race is not None
+    counts, costs = _hand_runs(st, seat)
+    if not costs:  # no horse: Pass alone, int(r * 1) (the one draw all the same)
+        rng.random()
+        return _PASSES[seat]
+    total, options = _found(st, race, counts, costs)
+    k = int(rng.random() * total)
+    if k == 0:
+        return _PASSES[seat]
+    k -= 1
+    for name, pays in options:
+        if k < len(pays):
+            return shared(Run, seat, name, pays[k])
+        k -= len(pays)
+    raise AssertionError("a pick past the runner step's actions")
+
+
+def _hand_runs(st: ForceHorseState, seat: int) -> tuple[dict[str, int], dict[str, int]]:
+    """``seat``'s force cards in hand, counted by name, and its horses' costs by name."""
     cards = st.table.cards
     counts: dict[str, int] = {}
     costs: dict[str, int] = {}
@@ -94,28 +160,35 @@ def _runner(st: ForceHorseState, seat: int, rng: random.Random) -> Action:
             counts[card.name] = counts.get(card.name, 0) + 1
         elif kind == HORSE:
             costs[card.name] = card.cost  # 805.2c: the cost now, printed (808.1a: no effects)
-    if not costs:  # no horse: Pass alone, int(r * 1) (the one draw all the same)
-        rng.random()
-        return _PASSES[seat]
+    return counts, costs
+
+
+def _found(st: ForceHorseState, race: Race, counts: dict[str, int], costs: dict[str, int]) -> Runs:
+    """The runner step's actions for a hand (its force counts and horse costs),
+    remembered per race: hands come back (as ``force._payments`` is)."""
     values, memo = _force_values(st, race)
     key = (tuple(sorted(counts.items())), tuple(sorted(costs.items())))
-    found = memo.get(key)  # hands come back: remembered per race (as _payments is)
+    found = memo.get(key)
     if found is None:
         stock = tuple([(n, k, values[n]) for n, k in key[0]])  # force_stock()
         found = _runs(stock, key[1])
         if len(memo) >= 4096:
             memo.clear()
         memo[key] = found
-    total, options = found
-    k = int(rng.random() * total)
-    if k == 0:
-        return _PASSES[seat]
-    k -= 1
-    for name, pays in options:
-        if k < len(pays):
-            return shared(Run, seat, name, pays[k])
-        k -= len(pays)
-    raise AssertionError("a pick past the runner step's actions")
+    return found
+
+
+def _runner_list(st: ForceHorseState, seat: int) -> list[Action]:
+    """702.6b: the runner step's actions listed (:func:`listed`): Pass, then
+    each horse by name with each proper payment (503.3b)."""
+    race = st.race
+    assert race is not None
+    counts, costs = _hand_runs(st, seat)
+    out: list[Action] = [_PASSES[seat]]
+    if costs:
+        for name, pays in _found(st, race, counts, costs)[1]:
+            out += [shared(Run, seat, name, pay) for pay in pays]
+    return out
 
 
 Runs = tuple[int, tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]]
@@ -161,13 +234,7 @@ def _horse_support(st: ForceHorseState, seat: int, rng: random.Random) -> Action
     """702.6g-i: Pass, then a horse-timing support naming a runner or a guard,
     ordered by card, pair, then the runner before the guard (``rules._legal``)."""
     names = _supports(st, seat, ("horse",))
-    tp = st.turn_player
-    targets = []  # in the listing's order for one card: by pair, the runner first
-    for i, (runner, guard) in enumerate(st.pairs):
-        if runner is not None:
-            targets.append((i, tp))
-        if guard is not None:
-            targets.append((i, 1 - tp))
+    targets = _targets(st)
     k = int(rng.random() * (len(names) * len(targets) + 1))
     if k == 0:
         return _PASSES[seat]
