@@ -54,11 +54,9 @@ class LongShotHeuristic:
         best_score = float("-inf")
         for action in actions:  # _score and _hold_value inline (the search's playouts)
             if type(action) is Place:
-                c = action.card
-                box = boxes[action.box]
-                score = (
-                    interest[box_horse(action.box) - 1] * (c.mv - (box[-1].mv if box else 0)) / 10
-                )
+                c, b = action.card, action.box
+                box = boxes[b]  # interest of box_horse(b), inline: boxes 2h-2 and 2h-1
+                score = interest[b >> 1] * (c.mv - (box[-1].mv if box else 0)) / 10
                 if closed and c.horse == FREE:  # keep strong free cards for the spurt
                     score -= c.mv * 100.0
                 elif closed:
@@ -147,10 +145,7 @@ class LongShotHeuristic:
     ) -> float:
         if card.is_free:
             return card.mv * 100.0  # keep strong free cards for the spurt
-        if chances is None:
-            p = self._place_chance(view, card.horse)
-        else:
-            p = chances[card.horse - 1]
+        p = self._place_chance(view, card.horse) if chances is None else chances[card.horse - 1]
         return card.mv * (p * ticket - (1 - p) * loss)
 
 
