@@ -81,6 +81,17 @@ def card(code: int) -> HorseCard:
     return found
 
 
+_TEXTS: dict[int, str] = {}
+
+
+def card_text(code: int) -> str:
+    """``str(card(code))``, kept (a rule module's view writes cards as text)."""
+    found = _TEXTS.get(code)
+    if found is None:
+        found = _TEXTS[code] = str(card(code))
+    return found
+
+
 def cards(codes: Sequence[int]) -> tuple[HorseCard, ...]:
     """The (shared) :class:`HorseCard` of each of ``codes`` (a view's boxes
     and hand: the cards already made are read without a call each)."""
