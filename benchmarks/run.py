@@ -11,7 +11,7 @@ them.  Figures, not asserts: run it by hand
 (make bench).  Every ratio compares CPU times (process time), each the
 median of ``--repeats`` rounds in which both sides of the comparison run in
 turn after a warm-up run of each, so load from other processes falls on both
-sides alike.  It ends with a "Goals" table: each goal of issues #17 and #24
+sides alike.  It ends with a "Goals" table: each goal of issues #17, #24 and #38
 with its figure and met / not met.
 
     python benchmarks/run.py [--games N] [--sim-games N] [--repeats N] [--bench-dir DIR] [--quick]
@@ -54,7 +54,7 @@ def goal(name: str, figure: str, met: bool | None) -> None:
 
 
 def print_goals() -> None:
-    print("Goals (issues #17, #24)")
+    print("Goals (issues #17, #24, #38)")
     width = max(len(g[0]) for g in GOALS)
     fig = max(len(g[1]) for g in GOALS)
     for name, figure, verdict in GOALS:
@@ -570,6 +570,9 @@ def main() -> int:
         max(2, args.games // 5),
         shipped=False,
     )
+    from listing_tt import report_listing_tt  # benchmarks/listing_tt.py (issue #38)
+
+    report_listing_tt(args.games, REPEATS, goal, args.bench_dir)
     report_abilities(max(2, args.games // 15))
     report_card_sets(500 if not args.quick else 5)
     if not args.quick:
@@ -584,6 +587,9 @@ def main() -> int:
     from bounded import report_bounded  # benchmarks/bounded.py
 
     report_bounded(10 if args.quick else 100)
+    from search_time import report_search_time  # benchmarks/search_time.py (issue #38)
+
+    report_search_time(2 if args.quick else 100, goal=goal)
     print_goals()
     return 0
 
