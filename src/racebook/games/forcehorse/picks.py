@@ -136,7 +136,7 @@ def _runner(st: ForceHorseState, seat: int, rng: random.Random) -> Action:
     if not costs:  # no horse: Pass alone, int(r * 1) (the one draw all the same)
         rng.random()
         return _PASSES[seat]
-    total, options = _found(st, race, counts, costs)
+    total, options, _ = _found(st, race, counts, costs)
     k = int(rng.random() * total)
     if k == 0:
         return _PASSES[seat]
@@ -184,15 +184,23 @@ def _runner_list(st: ForceHorseState, seat: int) -> list[Action]:
     race = st.race
     assert race is not None
     counts, costs = _hand_runs(st, seat)
-    out: list[Action] = [_PASSES[seat]]
-    if costs:
-        for name, pays in _found(st, race, counts, costs)[1]:
+    if not costs:
+        return [_PASSES[seat]]
+    _, options, lists = _found(st, race, counts, costs)
+    kept = lists[seat]  # the list made once per hand and seat, its actions shared values
+    if kept is None:
+        out: list[Action] = [_PASSES[seat]]
+        for name, pays in options:
             out += [shared(Run, seat, name, pay) for pay in pays]
-    return out
+        kept = lists[seat] = tuple(out)
+    return list(kept)
 
 
-Runs = tuple[int, tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]]
-"""The runner step's actions: how many (Pass first), and each horse's proper payments."""
+Runs = tuple[
+    int, tuple[tuple[str, tuple[tuple[str, ...], ...]], ...], list[tuple[Action, ...] | None]
+]
+"""The runner step's actions: how many (Pass first), each horse's proper
+payments, and each seat's list of them once made (:func:`_runner_list`)."""
 
 
 def _runs(stock: Stock, horses: tuple[tuple[str, int], ...]) -> Runs:
@@ -209,7 +217,7 @@ def _runs(stock: Stock, horses: tuple[tuple[str, int], ...]) -> Runs:
         if pays:
             options.append((name, pays))
             total += len(pays)
-    return total, tuple(options)
+    return total, tuple(options), [None, None]
 
 
 def _force_values(
