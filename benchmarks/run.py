@@ -11,7 +11,7 @@ them.  Figures, not asserts: run it by hand
 (make bench).  Every ratio compares CPU times (process time), each the
 median of ``--repeats`` rounds in which both sides of the comparison run in
 turn after a warm-up run of each, so load from other processes falls on both
-sides alike.  It ends with a "Goals" table: each goal of issues #17 and #24
+sides alike.  It ends with a "Goals" table: each goal of issues #17, #24 and #38
 with its figure and met / not met.
 
     python benchmarks/run.py [--games N] [--sim-games N] [--repeats N] [--bench-dir DIR] [--quick]
@@ -591,6 +591,9 @@ def main() -> int:
         max(2, args.games // 5),
         shipped=False,
     )
+    from listing_tt import report_listing_tt  # benchmarks/listing_tt.py (issue #38)
+
+    report_listing_tt(args.games, REPEATS, goal, args.bench_dir)
     report_abilities(max(2, args.games // 15))
     report_card_sets(500 if not args.quick else 5)
     if not args.quick:
@@ -612,6 +615,9 @@ def main() -> int:
 
     report_rl_loops(0.2 if args.quick else 1.0, args.repeats)
     __import__("serve_load").report_serve(3 if args.quick else 20)  # benchmarks/serve_load.py
+    from search_time import report_search_time  # benchmarks/search_time.py (issue #38)
+
+    report_search_time(2 if args.quick else 100, goal=goal)
     print_goals()
     return 0
 

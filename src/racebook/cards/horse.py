@@ -12,7 +12,7 @@ MV 5) or ``"F:5"`` (a free card of MV 5) in logs and views.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import attrs
 
@@ -79,6 +79,26 @@ def card(code: int) -> HorseCard:
     if found is None:
         found = _CARDS[code] = HorseCard(code >> 4, code & 15)
     return found
+
+
+_TEXTS: dict[int, str] = {}
+
+
+def card_text(code: int) -> str:
+    """``str(card(code))``, kept (a rule module's view writes cards as text)."""
+    found = _TEXTS.get(code)
+    if found is None:
+        found = _TEXTS[code] = str(card(code))
+    return found
+
+
+def cards(codes: Sequence[int]) -> tuple[HorseCard, ...]:
+    """The (shared) :class:`HorseCard` of each of ``codes`` (a view's boxes
+    and hand: the cards already made are read without a call each)."""
+    try:
+        return tuple(map(_CARDS.__getitem__, codes))
+    except KeyError:
+        return tuple(map(card, codes))
 
 
 def deck(horses: int, indicated_mvs: Iterable[int], free_mvs: Iterable[int]) -> list[int]:

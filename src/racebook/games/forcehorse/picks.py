@@ -47,16 +47,7 @@ def pick(st: ForceHorseState, seat: int, rng: random.Random) -> Action:
     if p in ("priority", "respond"):
         return _horse_support(st, seat, rng)
     if p == "guard":  # 702.6d-i: a horse with the race's distance aptitude (508.2)
-        assert st.race is not None
-        distance = st.race.distance_class
-        t = st.table
-        cards = t.cards
-        fit = set()
-        for c in t.zones[seat][HAND]:
-            card = cards[c]  # its distances printed (808.1a: no effect changes them)
-            if card.kind == HORSE and ("all" in card.distances or distance in card.distances):
-                fit.add(card.name)
-        guards = sorted(fit)
+        guards = _guards(st, seat)
         k = int(rng.random() * (len(guards) + 1))
         return _PASSES[seat] if k == 0 else shared(Guard, seat, guards[k - 1])
     if p in ("farm", "limit"):
@@ -65,6 +56,63 @@ def pick(st: ForceHorseState, seat: int, rng: random.Random) -> Action:
     if p == "mulligan":
         return _MULLIGANS[seat][int(rng.random() * 2)]
     return State._pick(st, seat, rng)
+
+
+def listed(st: ForceHorseState, seat: int) -> list[Action] | None:
+    """``rules.legal_actions`` made the way :func:`pick` counts them, where
+    :func:`pick` needs no list (no abilities, no choice pending): the same
+    actions in the same order, each the one shared value (``events.shared``),
+    the runner step's remembered per hand; ``None`` elsewhere (the rules list)."""
+    ab = st.ab
+    if st.game.has_abilities or not 0 <= seat < 2 or ab.choice is not None:
+        return None
+    if ab.proposal is not None:
+        return None
+    p = st.phase
+    passes = _PASSES[seat]
+    if p == "support":
+        return [passes, *[shared(Support, seat, n) for n in _supports(st, seat, _TURN_SUPPORTS)]]
+    if p == "runner":
+        return list(_runner_list(st, seat))
+    if p in ("priority", "respond"):
+        names = _supports(st, seat, ("horse",))
+        targets = _targets(st)
+        return [passes, *[shared(Support, seat, n, t, i) for n in names for i, t in targets]]
+    if p == "guard":
+        return [passes, *[shared(Guard, seat, n) for n in _guards(st, seat)]]
+    if p in ("farm", "limit"):
+        names = sorted({st.table.cards[c].name for c in st.table.zones[seat][HAND]})
+        return [shared(Farm, seat, n) for n in names]
+    if p == "mulligan":
+        return list(_MULLIGANS[seat])
+    return None
+
+
+def _guards(st: ForceHorseState, seat: int) -> list[str]:
+    """702.6d-i: the horses in hand with the race's distance aptitude (508.2), by name."""
+    assert st.race is not None
+    distance = st.race.distance_class
+    t = st.table
+    cards = t.cards
+    fit = set()
+    for c in t.zones[seat][HAND]:
+        card = cards[c]  # its distances printed (808.1a: no effect changes them)
+        if card.kind == HORSE and ("all" in card.distances or distance in card.distances):
+            fit.add(card.name)
+    return sorted(fit)
+
+
+def _targets(st: ForceHorseState) -> list[tuple[int, int]]:
+    """The runners and guards a horse support may name, in the listing's
+    order for one card: by pair, the runner first."""
+    tp = st.turn_player
+    targets = []
+    for i, (runner, guard) in enumerate(st.pairs):
+        if runner is not None:
+            targets.append((i, tp))
+        if guard is not None:
+            targets.append((i, 1 - tp))
+    return targets
 
 
 def _supports(st: ForceHorseState, seat: int, timings: tuple[str, ...]) -> list[str]:
@@ -84,29 +132,11 @@ def _runner(st: ForceHorseState, seat: int, rng: random.Random) -> Action:
     payment of its cost (503.3b), in ``payments`` order."""
     race = st.race
     assert race is not None
-    cards = st.table.cards
-    counts: dict[str, int] = {}
-    costs: dict[str, int] = {}
-    for c in st.table.zones[seat][HAND]:
-        card = cards[c]
-        kind = card.kind
-        if kind == FORCE:
-            counts[card.name] = counts.get(card.name, 0) + 1
-        elif kind == HORSE:
-            costs[card.name] = card.cost  # 805.2c: the cost now, printed (808.1a: no effects)
+    counts, costs = _hand_runs(st, seat)
     if not costs:  # no horse: Pass alone, int(r * 1) (the one draw all the same)
         rng.random()
         return _PASSES[seat]
-    values, memo = _force_values(st, race)
-    key = (tuple(sorted(counts.items())), tuple(sorted(costs.items())))
-    found = memo.get(key)  # hands come back: remembered per race (as _payments is)
-    if found is None:
-        stock = tuple([(n, k, values[n]) for n, k in key[0]])  # force_stock()
-        found = _runs(stock, key[1])
-        if len(memo) >= 4096:
-            memo.clear()
-        memo[key] = found
-    total, options = found
+    total, options, _ = _found(st, race, counts, costs)
     k = int(rng.random() * total)
     if k == 0:
         return _PASSES[seat]
@@ -118,8 +148,59 @@ def _runner(st: ForceHorseState, seat: int, rng: random.Random) -> Action:
     raise AssertionError("a pick past the runner step's actions")
 
 
-Runs = tuple[int, tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]]
-"""The runner step's actions: how many (Pass first), and each horse's proper payments."""
+def _hand_runs(st: ForceHorseState, seat: int) -> tuple[dict[str, int], dict[str, int]]:
+    """``seat``'s force cards in hand, counted by name, and its horses' costs by name."""
+    cards = st.table.cards
+    counts: dict[str, int] = {}
+    costs: dict[str, int] = {}
+    for c in st.table.zones[seat][HAND]:
+        card = cards[c]
+        kind = card.kind
+        if kind == FORCE:
+            counts[card.name] = counts.get(card.name, 0) + 1
+        elif kind == HORSE:
+            costs[card.name] = card.cost  # 805.2c: the cost now, printed (808.1a: no effects)
+    return counts, costs
+
+
+def _found(st: ForceHorseState, race: Race, counts: dict[str, int], costs: dict[str, int]) -> Runs:
+    """The runner step's actions for a hand (its force counts and horse costs),
+    remembered per race: hands come back (as ``force._payments`` is)."""
+    values, memo = _force_values(st, race)
+    key = (tuple(sorted(counts.items())), tuple(sorted(costs.items())))
+    found = memo.get(key)
+    if found is None:
+        stock = tuple([(n, k, values[n]) for n, k in key[0]])  # force_stock()
+        found = _runs(stock, key[1])
+        if len(memo) >= 4096:
+            memo.clear()
+        memo[key] = found
+    return found
+
+
+def _runner_list(st: ForceHorseState, seat: int) -> list[Action]:
+    """702.6b: the runner step's actions listed (:func:`listed`): Pass, then
+    each horse by name with each proper payment (503.3b)."""
+    race = st.race
+    assert race is not None
+    counts, costs = _hand_runs(st, seat)
+    if not costs:
+        return [_PASSES[seat]]
+    _, options, lists = _found(st, race, counts, costs)
+    kept = lists[seat]  # the list made once per hand and seat, its actions shared values
+    if kept is None:
+        out: list[Action] = [_PASSES[seat]]
+        for name, pays in options:
+            out += [shared(Run, seat, name, pay) for pay in pays]
+        kept = lists[seat] = tuple(out)
+    return list(kept)
+
+
+Runs = tuple[
+    int, tuple[tuple[str, tuple[tuple[str, ...], ...]], ...], list[tuple[Action, ...] | None]
+]
+"""The runner step's actions: how many (Pass first), each horse's proper
+payments, and each seat's list of them once made (:func:`_runner_list`)."""
 
 
 def _runs(stock: Stock, horses: tuple[tuple[str, int], ...]) -> Runs:
@@ -136,7 +217,7 @@ def _runs(stock: Stock, horses: tuple[tuple[str, int], ...]) -> Runs:
         if pays:
             options.append((name, pays))
             total += len(pays)
-    return total, tuple(options)
+    return total, tuple(options), [None, None]
 
 
 def _force_values(
@@ -161,13 +242,7 @@ def _horse_support(st: ForceHorseState, seat: int, rng: random.Random) -> Action
     """702.6g-i: Pass, then a horse-timing support naming a runner or a guard,
     ordered by card, pair, then the runner before the guard (``rules._legal``)."""
     names = _supports(st, seat, ("horse",))
-    tp = st.turn_player
-    targets = []  # in the listing's order for one card: by pair, the runner first
-    for i, (runner, guard) in enumerate(st.pairs):
-        if runner is not None:
-            targets.append((i, tp))
-        if guard is not None:
-            targets.append((i, 1 - tp))
+    targets = _targets(st)
     k = int(rng.random() * (len(names) * len(targets) + 1))
     if k == 0:
         return _PASSES[seat]

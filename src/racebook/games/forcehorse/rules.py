@@ -24,6 +24,7 @@ from racebook.games.forcehorse.events import (
 )
 from racebook.games.forcehorse.force import payment_problem, payments
 from racebook.games.forcehorse.loops import Choose, Loop, LoopCount, barred, loop_actions
+from racebook.games.forcehorse.picks import listed
 from racebook.games.forcehorse.race import DISTANCE_CARDS
 from racebook.games.forcehorse.zones import DECK, HAND
 
@@ -58,8 +59,9 @@ def _supports(
 
 
 def legal_actions(st: ForceHorseState, seat: int) -> list[Action]:
-    if not st.game.has_abilities:
-        return _legal(st, seat)
+    if not st.game.has_abilities:  # the picks' counting, listed, where it applies
+        found = listed(st, seat)
+        return _legal(st, seat) if found is None else found
     no = barred(st, seat)  # 1201.1b
     out = [a for a in _legal(st, seat) if a not in no and not action_forbidden(st, a)]  # 103.3
     return out + [a for a in loop_actions(st, seat) if a not in no]

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 import attrs
 
-from racebook.cards.horse import HorseCard, card
+from racebook.cards.horse import HorseCard, card, cards
 from racebook.core.game import CHANCE, View
 from racebook.core.serial import to_data
 from racebook.games.longshot.phases import OVER, PHASE_NAMES, RACING
@@ -210,11 +210,11 @@ def make_view(state: LongShotState, seat: int | None) -> LongShotView:
         to_act=state.to_act,
         first_player=state.first,
         spurt=spurt(state),
-        boxes=tuple(tuple(card(x) for x in box) for box in state.boxes),
+        boxes=tuple([cards(box) for box in state.boxes]),
         positions=tuple(state.pos),
         finished=tuple(sorted(state.fin, key=state.fin.__getitem__)),
-        # a card's order is its code's (horse, then MV): sorted as ints
-        hand=tuple(map(card, sorted(state.hands[seat]))) if seat is not None else (),
+        # a card's order is its code's (horse, then MV): sorted as ints, not as attrs values
+        hand=cards(sorted(state.hands[seat])) if seat is not None else (),
         hand_sizes=tuple(len(h) for h in state.hands),
         stack_size=len(state.stack),
         orders=orders,

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from racebook.cards.horse import FREE, HorseCard, card
+from racebook.cards.horse import FREE, HorseCard, card, card_text
 from racebook.core.errors import ConfigError, check_between, check_length, refuse
 from racebook.core.game import CHANCE, Action, Event, PrivateEvent
 from racebook.core.spaces import ActionTable, ChanceNode, Observation, shuffle
@@ -416,7 +416,7 @@ class SupplyQuinella(BoxRule):
             "stage": d["stage"],
             "face_down": [len(b) for b in d["bets"]],
             "bets": [
-                [[str(a), str(b)] for a, b in self._pairs(bet)]
+                [[card_text(bet[i]), card_text(bet[i + 1])] for i in range(0, len(bet), 2)]
                 if d["revealed"] or s == seat
                 else None
                 for s, bet in enumerate(d["bets"])

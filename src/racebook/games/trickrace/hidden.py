@@ -39,6 +39,7 @@ def copy_into(state: TrickRaceState, other: TrickRaceState) -> None:
     other.trick = list(state.trick)
     other.moved = list(state.moved)
     other.horse_of_last = list(state.horse_of_last)
+    other.plays_of = [None] * 4  # made anew as the clone lists (hidden_variant redeals)
 
 
 def audit(state: TrickRaceState) -> None:

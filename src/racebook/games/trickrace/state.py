@@ -72,6 +72,8 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceMove]):
         self._waiting: tuple[int, tuple[int, ...]] = (-1, ())  # (version, to_act) all at once
         self._bettors: list[tuple[int]] = []  # and gave these (to_act of each in turn)
         self.whips_up: list[int] = [game.config.whips] * 4  # face up; one recovers a race
+        # each seat's plays, kept until its hand changes (tricks.hand_plays; not copied by clone)
+        self.plays_of: list[tricks.Kept | None] = [None] * 4
         self.clear_race()
 
     def clear_race(self) -> None:
@@ -236,6 +238,21 @@ class TrickRaceState(State[TrickRaceConfig, TrickRaceView, TrickRaceMove]):
         if p == TRICK:
             return tricks.legal_plays(self, seat)
         return []
+
+    def legal_actions(self, seat: int) -> list[TrickRaceMove]:
+        # a play in a trick, the most frequent listing: the core's steps inline
+        # (to_act's play order, its check inline), the plays kept with the state
+        if (
+            self.phase == TRICK
+            and self._order_leader == self.leader
+            and self._order_first == self.ring[0]
+            and type(seat) is int
+            and self._order[len(self.trick)] == seat
+        ):
+            actions = tricks.legal_plays(self, seat)
+            self._legal_cache = (self._version, seat, actions)
+            return actions[:]
+        return super().legal_actions(seat)
 
     def _pick(self, seat: int, rng: random.Random) -> TrickRaceMove:
         # the listing's pick, without the list (a test holds them equal)

@@ -71,18 +71,55 @@ def whip_options(state: TrickRaceState, seat: int) -> tuple[bool, ...]:
     return (False, True) if whip else (False,)
 
 
-def legal_plays(state: TrickRaceState, seat: int) -> list[TrickRaceMove]:
-    out: list[TrickRaceMove] = []
-    whips = whip_options(state, seat)
+Kept = tuple[list[int], list["TrickRaceMove"], list["TrickRaceMove"]]
+"""A seat's plays kept with the state (:func:`hand_plays`)."""
+
+
+def hand_plays(state: TrickRaceState, seat: int) -> Kept:
+    """``seat``'s plays, kept with the state until its hand changes: the hand
+    they were made for (a copy), each card's play without the whip, and each
+    card's two plays (without, then with the whip), in the hand's order.  A
+    play (:func:`play`) takes its card's plays out; any other change of the
+    hand (a discard, a new race, a hidden variant) makes them anew here."""
+    hand = state.hands[seat]
+    kept = state.plays_of[seat]
+    if kept is not None and kept[0] == hand:
+        return kept
     cache = state.game.plays  # interned: the same value for the same play
-    for x in playable(state, seat):
-        for whip in whips:
+    plain: list[TrickRaceMove] = []
+    both: list[TrickRaceMove] = []
+    for x in hand:
+        for whip in (False, True):
             key = (seat * 256 + x) * 2 + whip
             action = cache.get(key)
             if action is None:
                 action = cache[key] = Play(seat, race_card(x), whip)
-            out.append(action)
-    return out
+            both.append(action)
+        plain.append(both[-2])
+    kept = state.plays_of[seat] = (list(hand), plain, both)
+    return kept
+
+
+def legal_plays(state: TrickRaceState, seat: int) -> list[TrickRaceMove]:
+    """The plays of ``seat``, card by card, each without then with the whip if
+    it may whip: slices of its plays kept with the state (:func:`hand_plays`)."""
+    kept = state.plays_of[seat]
+    if kept is None or kept[0] != state.hands[seat]:  # hand_plays()'s check, inline
+        kept = hand_plays(state, seat)
+    hand, plain, both = kept
+    lo, hi = 0, len(hand)
+    trick = state.trick
+    if trick:  # the led colour's run of the sorted hand, if any (playable(), inline)
+        led = trick[0][1] & 0xF0
+        i = bisect_left(hand, led)
+        j = bisect_left(hand, led + 16, i)
+        if j > i:
+            lo, hi = i, j
+    if state.whip_by < 0 and state.whips_up[seat] > 0:  # whip_options(), inline
+        hooks = state.game.hooks
+        if not hooks.may_whip or hooks.whip_allowed(state, seat):
+            return both[lo * 2 : hi * 2]
+    return plain[lo:hi]
 
 
 def pick(state: TrickRaceState, seat: int, rng: random.Random) -> TrickRaceMove:
@@ -150,7 +187,12 @@ def check_play(state: TrickRaceState, action: Play) -> str | None:
 
 def play(state: TrickRaceState, seat: int, x: int, whip: bool, events: list[Event]) -> None:
     """``seat`` plays card ``x`` (a code) to the trick, with the whip or not."""
-    state.hands[seat].remove(x)
+    hand = state.hands[seat]
+    i = hand.index(x)
+    del hand[i]
+    kept = state.plays_of[seat]  # its plays kept with the state (hand_plays) lose the card's
+    if kept is not None and i < len(kept[0]) and kept[0][i] == x:
+        del kept[0][i], kept[1][i], kept[2][i * 2 : i * 2 + 2]
     if x == state.revealed:
         state.revealed = -1  # played: public like every played card
     state.played[seat].append(x)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, TypedDict
 
 import attrs
 
-from racebook.cards.race import COLOURS, RaceCard, race_card
+from racebook.cards.race import COLOURS, RaceCard, race_card, race_cards
 from racebook.core.game import CHANCE, View
 from racebook.core.serial import to_data
 from racebook.games.trickrace.config import HORSES, WIN
@@ -220,6 +220,14 @@ def _ticket_text(ticket: int | None) -> str:
     return "-" if ticket is None else "win" if ticket == WIN else str(ticket)
 
 
+def _colours(hand: list[int]) -> tuple[int, ...]:
+    """How many cards of each colour ``hand`` (codes) holds."""
+    counts = [0, 0, 0, 0]
+    for x in hand:
+        counts[x >> 4] += 1
+    return tuple(counts)
+
+
 def make_view(state: TrickRaceState, seat: int | None) -> TrickRaceView:
     """What ``seat`` may see of ``state`` (``None``, or the dummy's id: a spectator)."""
     c = state.game.config
@@ -241,15 +249,11 @@ def make_view(state: TrickRaceState, seat: int | None) -> TrickRaceView:
         positions=tuple(state.pos),
         squares=tuple(tuple(sq) for sq in state.squares),
         arrived=tuple(state.arrived),
-        # a card's order is its code's (colour, then number): sorted as ints
-        hand=tuple(map(race_card, sorted(state.hands[seat]))) if seat is not None else (),
-        hand_colours=tuple(
-            tuple(sum(1 for x in state.hands[s] if x >> 4 == k) for k in range(4)) for s in ids
-        ),
-        dummy_cards=tuple(race_card(x) for x in state.hands[state.dummy])
-        if state.dummy >= 0
-        else (),
-        face_up_discards=tuple(tuple(race_card(x) for x in d) for d in state.open_discards),
+        # a card's order is its code's (colour, then number): sorted as ints, not as attrs values
+        hand=race_cards(sorted(state.hands[seat])) if seat is not None else (),
+        hand_colours=tuple([_colours(state.hands[s]) for s in ids]),
+        dummy_cards=race_cards(state.hands[state.dummy]) if state.dummy >= 0 else (),
+        face_up_discards=tuple([race_cards(d) for d in state.open_discards]),
         my_discard=race_card(state.secret[seat])
         if seat is not None and state.secret[seat] >= 0
         else None,
