@@ -224,3 +224,22 @@ def test_the_longest_exact_track_keeps_its_precision() -> None:
         figures.append([*win, *race.place_show(win)[0], race.rolls()])
         assert math.fsum(win) == pytest.approx(1.0, abs=1e-12)
     assert figures[0] == pytest.approx(figures[1], abs=1e-11)
+
+
+@pytest.mark.parametrize(
+    ("pos", "pending"),
+    [((2, 0, 4, 1, 3, 0, 4, 1, 4), -1), ((4, 4, 3, 4, 1, 4, 3, 4, 4), 4), ((0,) * 9, -1)],
+)
+def test_seven_out_from_the_place_pass_equals_its_own_pass(
+    pos: tuple[int, ...], pending: int
+) -> None:
+    # place_show(deep=7) counts 7's finishes with 0-2 non-winners ahead in its
+    # pass; seven_out then reads them instead of a pass of its own
+    state = small_race(5, pos, pending, 0)
+    alone = race_of(state, Coefficients(Fraction), exact_table)
+    shared = race_of(state, Coefficients(Fraction), exact_table)
+    win = shared.win()
+    assert shared.place_show(win, 4) == alone.place_show(win)
+    for need in (1, 2, 3):
+        assert shared.seven_out(4, need) == alone.seven_out(4, need)
+    assert shared._ranked[4] and not alone._ranked

@@ -45,6 +45,10 @@ class Algebra(abc.ABC, Generic[N, E]):
         """``Σ n! c_n``."""
         ...
 
+    def inner(self, a: E, b: E) -> N:
+        """The total of ``a b``."""
+        return self.total(self.mul(a, b))
+
     def dot(self, pairs: Sequence[tuple[E, E]]) -> E:
         """``Σ a b`` over ``pairs`` (at least one)."""
         out = self.mul(*pairs[0])
@@ -252,6 +256,9 @@ class Nodes(Algebra[float, list[float]]):
 
     def total(self, a: list[float]) -> float:
         return math.fsum([w * x for w, x in zip(self.weights, a, strict=True)])
+
+    def inner(self, a: list[float], b: list[float]) -> float:
+        return math.fsum([w * x * y for w, x, y in zip(self.weights, a, b, strict=True)])
 
     def number(self, value: int) -> float:
         return float(value)

@@ -240,6 +240,9 @@ class Race(Generic[N, E]):
         ``(1 - A_g)(1 + A_g S)``); they end with every other horse where it is
         (``lone_final``).  Every query but :meth:`count` adds it."""
         self.lone_final: tuple[int, ...] = tuple(pos)
+        self._ranked: dict[int, list[N]] = {}
+        """By horse: its finishes with 0, 1, 2 non-winners strictly ahead (and
+        a winner), from :meth:`place_show` asked ``deep``."""
         for j, table in enumerate(tables):
             shift = 1 if j == pending and pos[j] > 0 else 0  # (a roll moved it)
             base = pos[j] - shift  # the unpaired roll put back: one space behind
@@ -306,8 +309,13 @@ class Race(Generic[N, E]):
             zero, one = nz, no
         return [self._total(x) for x in one]
 
-    def place_show(self, win: Sequence[N]) -> tuple[list[N], list[N]]:
-        """Each horse's chance to place and to show (ties share the rank)."""
+    def place_show(self, win: Sequence[N], deep: int | None = None) -> tuple[list[N], list[N]]:
+        """Each horse's chance to place and to show (ties share the rank).
+
+        With ``deep``, the same pass also counts that horse's finishes with
+        two non-winners strictly ahead (kept for :meth:`seven_out`: the 7-out
+        spot, at the cost of two more products a horse instead of a pass of
+        its own)."""
         alg, n, top = self.alg, self.horses, self.track - 1
         place = list(win)
         show = list(win)
@@ -318,6 +326,8 @@ class Race(Generic[N, E]):
                     ahead = sum(1 for p in final if p > final[h])
                     place[h] += self.lone if ahead <= 1 else 0
                     show[h] += self.lone if ahead <= 2 else 0
+        ranked = [alg.number(0)] * 3  # deep: 0, 1, 2 non-winners ahead, a winner, no lone
+        d = -1 if deep is None else deep
         for y in range(self.track):
             # every horse: ends on ≤ y (v), wins (z), ends above y (u)
             parts = []
@@ -329,8 +339,15 @@ class Race(Generic[N, E]):
             prefix: list[tuple[E | None, E | None, E | None, E | None]] = [
                 (alg.one, None, None, None)
             ]
-            for v, g, u in parts:
+            pu2: E | None = None  # before deep: u², z u²
+            pzu2: E | None = None
+            for j, (v, g, u) in enumerate(parts):
                 p0, pz, pu, pzu = prefix[-1]
+                if j < d:
+                    pu2, pzu2 = (
+                        _dot(alg, (pu2, v), (pu, u)),
+                        _dot(alg, (pzu2, v), (pzu, u), (pu2, g)),
+                    )
                 prefix.append(
                     (
                         _mul(alg, p0, v),
@@ -340,6 +357,8 @@ class Race(Generic[N, E]):
                     )
                 )
             suffix: tuple[E | None, E | None, E | None, E | None] = (alg.one, None, None, None)
+            su2: E | None = None  # after deep: u², z u²
+            szu2: E | None = None
             for h in range(n - 1, -1, -1):
                 at = self.at[h][y]
                 if at is not None:
@@ -347,18 +366,41 @@ class Race(Generic[N, E]):
                     s0, sz, su, szu = suffix
                     cz = _dot(alg, (p0, sz), (pz, s0))
                     czu = _dot(alg, (p0, szu), (pz, su), (pu, sz), (pzu, s0))
-                    first = self._total(_mul(alg, at, cz))
+                    first = self._inner(at, cz)
+                    second = self._inner(at, czu)
                     place[h] += first
-                    show[h] += first + self._total(_mul(alg, at, czu))
+                    show[h] += first + second
+                    if h == d:
+                        czu2 = _add(
+                            alg,
+                            _dot(alg, (p0, szu2), (pz, su2), (pu, szu)),
+                            _dot(alg, (pzu, su), (pu2, sz), (pzu2, s0)),
+                        )
+                        ranked[0] += first
+                        ranked[1] += second
+                        ranked[2] += self._inner(at, czu2)
                 v, g, u = parts[h]
                 s0, sz, su, szu = suffix
+                if h > d:
+                    su2, szu2 = (
+                        _dot(alg, (su2, v), (su, u)),
+                        _dot(alg, (szu2, v), (szu, u), (su2, g)),
+                    )
                 suffix = (
                     _mul(alg, s0, v),
                     _dot(alg, (s0, g), (sz, v)),
                     _dot(alg, (s0, u), (su, v)),
                     _dot(alg, (sz, u), (su, g), (szu, v)),
                 )
+        if deep is not None:
+            self._ranked[deep] = ranked
         return place, show
+
+    def _inner(self, a: E | None, b: E | None) -> N:
+        """The total of ``a b`` (``None`` standing for zero)."""
+        if a is None or b is None:
+            return self.alg.number(0)
+        return self.alg.inner(a, b)
 
     # -- helpers for the spots -------------------------------------------------------------
 
@@ -396,6 +438,10 @@ class Race(Generic[N, E]):
         others = [j for j in range(self.horses) if j != seven]
         # seven ends on y, the others anywhere, one of them wins: the same for every y
         anywhere = self._one_wins(others)
+        ranked = self._ranked.get(seven)
+        if ranked is not None and need <= len(ranked):  # counted by place_show
+            out = self._inner(self.below[seven][top], anywhere)
+            return out - sum(ranked[:need], self.alg.number(0))
         out = self.alg.number(0)
         for y in range(top + 1):
             at = self.at[seven][y]
