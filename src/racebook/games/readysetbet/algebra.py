@@ -45,6 +45,12 @@ class Algebra(abc.ABC, Generic[N, E]):
         """``Σ n! c_n``."""
         ...
 
+    def runs(self, p: N, bonus: int, size: int) -> list[E] | None:
+        """``[x^y] exp(s A(x))`` for ``y < size``, ``A = (p x + p² x^(2+b)) /
+        (1 + p x)`` one horse's run series (:mod:`.exact`), where the algebra
+        has a shortcut (else ``None``: lift the coefficients)."""
+        return None
+
     def inner(self, a: E, b: E) -> N:
         """The total of ``a b``."""
         return self.total(self.mul(a, b))
@@ -237,6 +243,28 @@ class Nodes(Algebra[float, list[float]]):
             c = coeffs[k]
             if c:
                 out = [x + c * t for x, t in zip(out, self._power(k), strict=True)]
+        return out
+
+    def runs(self, p: float, bonus: int, size: int) -> list[list[float]] | None:
+        # F = exp(t A) solves (1 + p x)² F' = t (p + (2+b) p² x^(1+b) + (1+b) p³ x^(2+b)) F
+        # (d/dx; A' times (1 + p x)²), so its coefficients follow a short recurrence:
+        # (y+1) F_(y+1) = t (p F_y + (2+b) p² F_(y-1-b) + (1+b) p³ F_(y-2-b))
+        #                 - 2 p y F_y - p² (y-1) F_(y-1)
+        b, t = bonus, self.nodes
+        zero = [0.0] * len(t)
+        out = [self.one]
+        for y in range(size - 1):
+            f0 = out[y]
+            f1 = out[y - 1] if y >= 1 else zero
+            f2 = out[y - 1 - b] if y - 1 - b >= 0 else zero
+            f3 = out[y - 2 - b] if y - 2 - b >= 0 else zero
+            c1, c2, c3, inv = p * p * (y - 1), (2 + b) * p * p, (1 + b) * p * p * p, 1 / (y + 1)
+            out.append(
+                [
+                    (p * (x - 2 * y) * a0 - c1 * a1 + x * (c2 * a2 + c3 * a3)) * inv
+                    for x, a0, a1, a2, a3 in zip(t, f0, f1, f2, f3, strict=True)
+                ]
+            )
         return out
 
     def mul(self, a: list[float], b: list[float]) -> list[float]:

@@ -96,6 +96,8 @@ class HorseTable(Generic[N]):
     p: N
     powers: tuple[tuple[N, ...], ...]
     last: tuple[N, ...]
+    bonus: int = 0
+    """The horse's bonus (``A``'s shape: see :meth:`.Algebra.runs`)."""
 
 
 @functools.cache
@@ -137,6 +139,7 @@ def exact_table(p: Fraction, bonus: int, size: int) -> HorseTable[Fraction]:
         p,
         tuple(tuple([x * f for x, f in zip(row, scale, strict=True)]) for row in powers),
         (Fraction(0), *[p**k for k in rolls[1:]]),
+        bonus,
     )
 
 
@@ -151,6 +154,7 @@ def float_table(p: Fraction, bonus: int, size: int) -> HorseTable[float]:
         n / d,
         tuple(tuple([x / f for x, f in zip(row, scale, strict=True)]) for row in powers),
         (0.0, *[n**k / d**k for k in rolls[1:]]),
+        bonus,
     )
 
 
@@ -174,9 +178,13 @@ def _series(alg: Algebra[N, E], table: HorseTable[N], shift: int, reach: int) ->
     at: list[E | None] = []
     below: list[E | None] = []
     run: E | None = None
+    fast = None if shift else alg.runs(table.p, table.bonus, reach)
     for y in range(reach):
-        coeffs = [P[k + shift][y] * scale * inverse[k] for k in range(y + 1 - shift)]
-        at.append(alg.lift(coeffs) if any(coeffs) else None)
+        if fast is not None:  # [x^y] exp(s A), never zero
+            at.append(fast[y])
+        else:
+            coeffs = [P[k + shift][y] * scale * inverse[k] for k in range(y + 1 - shift)]
+            at.append(alg.lift(coeffs) if any(coeffs) else None)
         run = _add(alg, run, at[-1])
         below.append(run)
     win = []
