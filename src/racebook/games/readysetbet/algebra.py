@@ -55,6 +55,10 @@ class Algebra(abc.ABC, Generic[N, E]):
         """The total of ``a b``."""
         return self.total(self.mul(a, b))
 
+    def inner_dot(self, a: E, pairs: Sequence[tuple[E, E]]) -> N:
+        """The total of ``a Σ b c`` over ``pairs`` (at least one)."""
+        return self.inner(a, self.dot(pairs))
+
     def dot(self, pairs: Sequence[tuple[E, E]]) -> E:
         """``Σ a b`` over ``pairs`` (at least one)."""
         out = self.mul(*pairs[0])
@@ -302,6 +306,26 @@ class Nodes(Algebra[float, list[float]]):
 
     def inner(self, a: list[float], b: list[float]) -> float:
         return math.fsum([w * x * y for w, x, y in zip(self.weights, a, b, strict=True)])
+
+    def inner_dot(self, a: list[float], pairs: Sequence[tuple[list[float], list[float]]]) -> float:
+        # fused: no list for the sum of products (place and show's totals)
+        w = self.weights
+        if len(pairs) == 2:
+            (b, c), (d, e) = pairs
+            return math.fsum(
+                [t * x * (p * q + r * s) for t, x, p, q, r, s in zip(w, a, b, c, d, e, strict=True)]
+            )
+        if len(pairs) == 4:
+            (b, c), (d, e), (f, g), (h, i) = pairs
+            return math.fsum(
+                [
+                    t * x * (p * q + r * s + u * v + y * z)
+                    for t, x, p, q, r, s, u, v, y, z in zip(
+                        w, a, b, c, d, e, f, g, h, i, strict=True
+                    )
+                ]
+            )
+        return self.inner(a, self.dot(pairs))
 
     def number(self, value: int) -> float:
         return float(value)

@@ -342,14 +342,17 @@ class Race(Generic[N, E]):
             for j in range(n):
                 v = self.below[j][y]
                 full = self.below[j][top]
-                above = full if v is None else (None if full is None else alg.sub(full, v))
+                if y == top or full is None:  # (on the last space: none above, exactly)
+                    above = None
+                else:
+                    above = full if v is None else alg.sub(full, v)
                 parts.append((v, self.wins[j], above))
             prefix: list[tuple[E | None, E | None, E | None, E | None]] = [
                 (alg.one, None, None, None)
             ]
             pu2: E | None = None  # before deep: u², z u²
             pzu2: E | None = None
-            for j, (v, g, u) in enumerate(parts):
+            for j, (v, g, u) in enumerate(parts[:-1]):  # (all n: never read)
                 p0, pz, pu, pzu = prefix[-1]
                 if j < d:
                     pu2, pzu2 = (
@@ -372,21 +375,18 @@ class Race(Generic[N, E]):
                 if at is not None:
                     p0, pz, pu, pzu = prefix[h]
                     s0, sz, su, szu = suffix
-                    cz = _dot(alg, (p0, sz), (pz, s0))
-                    czu = _dot(alg, (p0, szu), (pz, su), (pu, sz), (pzu, s0))
-                    first = self._inner(at, cz)
-                    second = self._inner(at, czu)
+                    first = self._inner_dot(at, (p0, sz), (pz, s0))
+                    second = self._inner_dot(at, (p0, szu), (pz, su), (pu, sz), (pzu, s0))
                     place[h] += first
                     show[h] += first + second
                     if h == d:
-                        czu2 = _add(
-                            alg,
-                            _dot(alg, (p0, szu2), (pz, su2), (pu, szu)),
-                            _dot(alg, (pzu, su), (pu2, sz), (pzu2, s0)),
-                        )
                         ranked[0] += first
                         ranked[1] += second
-                        ranked[2] += self._inner(at, czu2)
+                        ranked[2] += self._inner_dot(
+                            at, (p0, szu2), (pz, su2), (pu, szu), (pzu, su), (pu2, sz), (pzu2, s0)
+                        )
+                if h == 0:  # (the suffix of every horse: never read)
+                    break
                 v, g, u = parts[h]
                 s0, sz, su, szu = suffix
                 if h > d:
@@ -403,6 +403,13 @@ class Race(Generic[N, E]):
         if deep is not None:
             self._ranked[deep] = ranked
         return place, show
+
+    def _inner_dot(self, a: E | None, *pairs: tuple[E | None, E | None]) -> N:
+        """The total of ``a Σ b c`` (``None`` standing for zero)."""
+        kept = [(b, c) for b, c in pairs if b is not None and c is not None]
+        if a is None or not kept:
+            return self.alg.number(0)
+        return self.alg.inner_dot(a, kept)
 
     def _inner(self, a: E | None, b: E | None) -> N:
         """The total of ``a b`` (``None`` standing for zero)."""
