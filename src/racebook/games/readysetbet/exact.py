@@ -492,12 +492,10 @@ class Race(Generic[N, E]):
             )
         )
         anyone = self._one_wins(free)  # first not winning: one of the free horses wins
+        ahead: E | None = None  # Σ_y first on y, behind below y (the total is linear)
         for y in range(top + 1):
-            at = self.at[first][y]
-            if at is None:
-                continue
-            part = _mul(self.alg, at, anyone)
+            part = self.at[first][y]
             for b in behind:
                 part = _mul(self.alg, part, self.ends(b, 0, y - 1))
-            out += self._total(part)
-        return out
+            ahead = _add(self.alg, ahead, part)
+        return out + self._inner(ahead, anyone)
