@@ -59,11 +59,12 @@ import functools
 import math
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Generic
+from typing import Any, Generic, cast
 
 import attrs
 
-from racebook.games.readysetbet.algebra import Algebra, E, N
+from racebook.games.readysetbet.algebra import Algebra, E, N, Nodes
+from racebook.games.readysetbet.quotient import space_counts
 
 WAYS = (3, 3, 4, 5, 6, 5, 4, 3, 3)
 """Ways out of 36 that a roll of two dice moves each horse (2/3 … 11/12)."""
@@ -347,6 +348,18 @@ class Race(Generic[N, E]):
                 else:
                     above = full if v is None else alg.sub(full, v)
                 parts.append((v, self.wins[j], above))
+            if isinstance(alg, Nodes):  # by quotients where they are safe
+                rows: Any = [a[y] for a in self.at]  # (E is list[float] here)
+                counted = space_counts(alg.weights, rows, cast(Any, parts), d)
+                if counted is not None:
+                    for h in range(n):
+                        place[h] += counted[0][h]
+                        show[h] += counted[0][h] + counted[1][h]
+                    if d >= 0:
+                        ranked[0] += counted[0][d]
+                        ranked[1] += counted[1][d]
+                        ranked[2] += counted[2]
+                    continue
             prefix: list[tuple[E | None, E | None, E | None, E | None]] = [
                 (alg.one, None, None, None)
             ]
