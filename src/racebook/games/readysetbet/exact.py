@@ -59,7 +59,7 @@ import functools
 import math
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, Generic, cast
+from typing import Any, Generic
 
 import attrs
 
@@ -338,6 +338,22 @@ class Race(Generic[N, E]):
         ranked = [alg.number(0)] * 3  # deep: 0, 1, 2 non-winners ahead, a winner, no lone
         d = -1 if deep is None else deep
         for y in range(self.track):
+            if isinstance(alg, Nodes):  # by quotients where they are safe
+                rows: Any = [a[y] for a in self.at]  # (E is list[float] here)
+                ends: Any = [
+                    (b[y], w, None if y == top else b[top])
+                    for b, w in zip(self.below, self.wins, strict=True)
+                ]
+                counted = space_counts(alg.weights, rows, ends, d)
+                if counted is not None:
+                    for h in range(n):
+                        place[h] += counted[0][h]
+                        show[h] += counted[0][h] + counted[1][h]
+                    if d >= 0:
+                        ranked[0] += counted[0][d]
+                        ranked[1] += counted[1][d]
+                        ranked[2] += counted[2]
+                    continue
             # every horse: ends on ≤ y (v), wins (z), ends above y (u)
             parts = []
             for j in range(n):
@@ -348,18 +364,6 @@ class Race(Generic[N, E]):
                 else:
                     above = full if v is None else alg.sub(full, v)
                 parts.append((v, self.wins[j], above))
-            if isinstance(alg, Nodes):  # by quotients where they are safe
-                rows: Any = [a[y] for a in self.at]  # (E is list[float] here)
-                counted = space_counts(alg.weights, rows, cast(Any, parts), d)
-                if counted is not None:
-                    for h in range(n):
-                        place[h] += counted[0][h]
-                        show[h] += counted[0][h] + counted[1][h]
-                    if d >= 0:
-                        ranked[0] += counted[0][d]
-                        ranked[1] += counted[1][d]
-                        ranked[2] += counted[2]
-                    continue
             prefix: list[tuple[E | None, E | None, E | None, E | None]] = [
                 (alg.one, None, None, None)
             ]

@@ -35,13 +35,16 @@ SAFE = 1e-3
 def space_counts(
     weights: Sequence[float],
     at: Sequence[Values | None],
-    parts: Sequence[tuple[Values | None, Values, Values | None]],
+    ends: Sequence[tuple[Values | None, Values, Values | None]],
     deep: int,
 ) -> tuple[list[float], list[float], float] | None:
     """Horse ``h``'s totals on this space: ``at_h [z¹ ζ⁰]`` and ``at_h [z¹ ζ¹]``
     of the product over the other horses, and for ``deep`` (``-1``: none)
-    ``at_h [z¹ ζ²]``; ``None`` where a ``v_j`` is missing or small."""
-    n = len(parts)
+    ``at_h [z¹ ζ²]``; ``None`` where a ``v_j`` is missing or small.  ``ends``:
+    each horse's ``v`` (ends on ``y`` or below), ``g`` (wins) and ``F`` (ends
+    anywhere not winning; ``None`` on the last space: nothing is above it),
+    so that ``b = F / v - 1``."""
+    parts, n = ends, len(ends)
     if any(v is None or min(v) < SAFE for v, _, _ in parts):
         return None
     vs: list[Values] = [v for v, _, _ in parts]  # type: ignore[misc]
@@ -50,8 +53,8 @@ def space_counts(
         [x * y for x, y in zip(g, r, strict=True)] for (_, g, _), r in zip(parts, rs, strict=True)
     ]
     bs = [
-        [0.0] * len(r) if u is None else [x * y for x, y in zip(u, r, strict=True)]
-        for (_, _, u), r in zip(parts, rs, strict=True)
+        [0.0] * len(r) if f is None else [x * y - 1.0 for x, y in zip(f, r, strict=True)]
+        for (_, _, f), r in zip(parts, rs, strict=True)
     ]
     abs_ = [[x * y for x, y in zip(a, b, strict=True)] for a, b in zip(as_, bs, strict=True)]
     sa = list(map(sum, zip(*as_, strict=True)))
@@ -72,15 +75,21 @@ def space_counts(
                 for c, s, a, t, b, q in zip(scaled, sa, ah, sb, bh, sab, strict=True)
             ]
         )
-        if h == deep:  # the sums over the other horses, anew
+        if h == deep:  # the sums over the other horses
             others = [j for j in range(n) if j != h]
-            sa1 = list(map(sum, zip(*(as_[j] for j in others), strict=True)))
-            sb1 = list(map(sum, zip(*(bs[j] for j in others), strict=True)))
-            sab1 = list(map(sum, zip(*(abs_[j] for j in others), strict=True)))
-            bbs = [[x * x for x in bs[j]] for j in others]
-            abbs = [[x * y for x, y in zip(abs_[j], bs[j], strict=True)] for j in others]
-            sbb1 = list(map(sum, zip(*bbs, strict=True)))
-            sabb1 = list(map(sum, zip(*abbs, strict=True)))
+            sa1 = [s - a for s, a in zip(sa, ah, strict=True)]
+            sb1 = [t - b for t, b in zip(sb, bh, strict=True)]
+            sab1 = [q - a * b for q, a, b in zip(sab, ah, bh, strict=True)]
+            sbb1 = list(map(sum, zip(*([x * x for x in bs[j]] for j in others), strict=True)))
+            sabb1 = list(
+                map(
+                    sum,
+                    zip(
+                        *([x * y for x, y in zip(abs_[j], bs[j], strict=True)] for j in others),
+                        strict=True,
+                    ),
+                )
+            )
             third = math.fsum(
                 [
                     c * (s * (t * t - tt) / 2 - t * q + qq)
