@@ -45,10 +45,11 @@ class Algebra(abc.ABC, Generic[N, E]):
         """``Σ n! c_n``."""
         ...
 
-    def runs(self, p: N, bonus: int, size: int) -> list[E] | None:
+    def runs(self, p: N, bonus: int, size: int, shift: int = 0) -> list[E | None] | None:
         """``[x^y] exp(s A(x))`` for ``y < size``, ``A = (p x + p² x^(2+b)) /
-        (1 + p x)`` one horse's run series (:mod:`.exact`), where the algebra
-        has a shortcut (else ``None``: lift the coefficients)."""
+        (1 + p x)`` one horse's run series (:mod:`.exact`), or with ``shift``
+        ``[x^y] A exp(s A) / p`` (after an unpaired roll; ``None`` at ``y = 0``),
+        where the algebra has a shortcut (else ``None``: lift the coefficients)."""
         return None
 
     def inner(self, a: E, b: E) -> N:
@@ -249,7 +250,9 @@ class Nodes(Algebra[float, list[float]]):
                 out = [x + c * t for x, t in zip(out, self._power(k), strict=True)]
         return out
 
-    def runs(self, p: float, bonus: int, size: int) -> list[list[float]] | None:
+    def runs(
+        self, p: float, bonus: int, size: int, shift: int = 0
+    ) -> list[list[float] | None] | None:
         # F = exp(t A) solves (1 + p x)² F' = t (p + (2+b) p² x^(1+b) + (1+b) p³ x^(2+b)) F
         # (d/dx; A' times (1 + p x)²), so its coefficients follow a short recurrence:
         # (y+1) F_(y+1) = t (p F_y + (2+b) p² F_(y-1-b) + (1+b) p³ F_(y-2-b))
@@ -257,7 +260,7 @@ class Nodes(Algebra[float, list[float]]):
         b, t = bonus, self.nodes
         zero = [0.0] * len(t)
         out = [self.one]
-        for y in range(size - 1):
+        for y in range(size - 1 - shift):
             f0 = out[y]
             f1 = out[y - 1] if y >= 1 else zero
             f2 = out[y - 1 - b] if y - 1 - b >= 0 else zero
@@ -269,7 +272,17 @@ class Nodes(Algebra[float, list[float]]):
                     for x, a0, a1, a2, a3 in zip(t, f0, f1, f2, f3, strict=True)
                 ]
             )
-        return out
+        if not shift:
+            return list(out)
+        # G = A F: (1 + p x) G = (p x + p² x^(2+b)) F, so with H = G / p
+        # H_y = F_(y-1) + p F_(y-2-b) - p H_(y-1), H_0 = 0
+        shifted: list[list[float] | None] = [None]
+        prev = zero
+        for y in range(1, size):
+            f2 = out[y - 2 - b] if y - 2 - b >= 0 else zero
+            prev = [a + p * (c - h) for a, c, h in zip(out[y - 1], f2, prev, strict=True)]
+            shifted.append(prev)
+        return shifted
 
     def mul(self, a: list[float], b: list[float]) -> list[float]:
         return [x * y for x, y in zip(a, b, strict=True)]

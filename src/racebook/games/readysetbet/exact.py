@@ -179,9 +179,9 @@ def _series(alg: Algebra[N, E], table: HorseTable[N], shift: int, reach: int) ->
     at: list[E | None] = []
     below: list[E | None] = []
     run: E | None = None
-    fast = None if shift else alg.runs(table.p, table.bonus, reach)
+    fast = alg.runs(table.p, table.bonus, reach, shift)
     for y in range(reach):
-        if fast is not None:  # [x^y] exp(s A), never zero
+        if fast is not None:  # [x^y] exp(s A) (or A exp(s A) / p), by a recurrence
             at.append(fast[y])
         else:
             coeffs = [P[k + shift][y] * scale * inverse[k] for k in range(y + 1 - shift)]
