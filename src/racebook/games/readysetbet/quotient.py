@@ -60,13 +60,13 @@ def space_counts(
     sa = list(map(sum, zip(*as_, strict=True)))
     sb = list(map(sum, zip(*bs, strict=True)))
     sab = list(map(sum, zip(*abs_, strict=True)))
-    whole = list(map(math.prod, zip(*vs, strict=True)))
+    whole = [w * x for w, x in zip(weights, map(math.prod, zip(*vs, strict=True)), strict=True)]
     first, second, third = [0.0] * n, [0.0] * n, 0.0
     for h in range(n):
         a_h = at[h]
         if a_h is None:
             continue
-        scaled = [w * x * y * r for w, x, y, r in zip(weights, a_h, whole, rs[h], strict=True)]
+        scaled = [w * x * r for w, x, r in zip(whole, a_h, rs[h], strict=True)]
         ah, bh = as_[h], bs[h]
         first[h] = math.fsum([c * (s - a) for c, s, a in zip(scaled, sa, ah, strict=True)])
         second[h] = math.fsum(
