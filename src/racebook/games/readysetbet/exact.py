@@ -109,18 +109,20 @@ def _whole_table(p: Fraction, bonus: int, size: int) -> tuple[list[list[int]], l
     ``x^y`` is a polynomial in ``p`` of degree at most ``y``, so each is a
     whole number: rational arithmetic without a gcd at every step)."""
     n, d = p.numerator, p.denominator
-    num = [0] * (size + 1)
-    if size >= 1:
-        num[1] += n
-    if 2 + bonus <= size:
-        num[2 + bonus] += n * n * d**bonus
-    a: list[int] = []  # A = (p x + p² x^(2+b)) / (1 + p x), times d^y
-    for y in range(size + 1):
-        a.append(num[y] - n * a[y - 1] if y else num[y])
     powers = [[1] + [0] * size]
+    # A = (p x + p² x^(2+b)) / (1 + p x), so Q = prev A by
+    # (1 + p x) Q = prev (p x + p² x^(2+b)), each coefficient times d^y:
+    # Q_y = n prev_(y-1) + n² d^b prev_(y-2-b) - n Q_(y-1) (whole numbers, exact)
+    n2 = n * n * d**bonus
     for _ in range(size + 2):
         prev = powers[-1]
-        powers.append([sum([prev[i] * a[y - i] for i in range(y + 1)]) for y in range(size + 1)])
+        row = [0] * (size + 1)
+        for y in range(1, size + 1):
+            q = n * (prev[y - 1] - row[y - 1])
+            if y >= 2 + bonus:
+                q += n2 * prev[y - 2 - bonus]
+            row[y] = q
+        powers.append(row)
     rolls = [0]
     for r in range(1, size + 2):
         k = 1
