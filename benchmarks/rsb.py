@@ -51,10 +51,12 @@ def report_listing(games: int, repeats: int, goal: Goal) -> None:
 
 
 def clear_caches() -> None:
-    """Empty the exact odds' process-wide caches (tables, quadrature nodes)."""
+    """Empty the exact odds' process-wide caches (tables, their whole numbers,
+    quadrature nodes)."""
     from racebook.games.readysetbet import algebra, exact
 
-    for cached in (exact.exact_table, exact.float_table, algebra.laguerre, algebra.nodes):
+    caches = (exact._whole_table, exact.exact_table, exact.float_table, algebra.laguerre)
+    for cached in (*caches, algebra.nodes):
         cached.cache_clear()
 
 

@@ -224,3 +224,54 @@ def test_the_longest_exact_track_keeps_its_precision() -> None:
         figures.append([*win, *race.place_show(win)[0], race.rolls()])
         assert math.fsum(win) == pytest.approx(1.0, abs=1e-12)
     assert figures[0] == pytest.approx(figures[1], abs=1e-11)
+
+
+@pytest.mark.parametrize(
+    ("pos", "pending"),
+    [((2, 0, 4, 1, 3, 0, 4, 1, 4), -1), ((4, 4, 3, 4, 1, 4, 3, 4, 4), 4), ((0,) * 9, -1)],
+)
+def test_seven_out_from_the_place_pass_equals_its_own_pass(
+    pos: tuple[int, ...], pending: int
+) -> None:
+    # place_show(deep=7) counts 7's finishes with 0-2 non-winners ahead in its
+    # pass; seven_out then reads them instead of a pass of its own
+    state = small_race(5, pos, pending, 0)
+    alone = race_of(state, Coefficients(Fraction), exact_table)
+    shared = race_of(state, Coefficients(Fraction), exact_table)
+    win = shared.win()
+    assert shared.place_show(win, 4) == alone.place_show(win)
+    for need in (1, 2, 3):
+        assert shared.seven_out(4, need) == alone.seven_out(4, need)
+    assert shared._ranked[4] and not alone._ranked
+
+
+@pytest.mark.parametrize("track", [15, 30])
+def test_quotients_equal_prefix_and_suffix_products(
+    track: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # place_show by quotients (every horse's "ends on y or below" at least 1 at
+    # every node: the start) against the prefix and suffix products alone
+    from racebook.games.readysetbet import quotient
+
+    state = small_race(track, [0] * 9, -1, 0)
+    m = 9 * (track - 1) // 2 + 1
+    used = []
+    real = quotient.space_counts
+
+    def counting(*args: object) -> object:
+        out = real(*args)  # type: ignore[arg-type]
+        used.append(out is not None)
+        return out
+
+    monkeypatch.setattr("racebook.games.readysetbet.exact.space_counts", counting)
+    fast = race_of(state, Nodes(m), float_table)
+    win = fast.win()
+    by_quotients = (*fast.place_show(win, 4), fast.seven_out(4, 3))
+    assert used and all(used)
+    monkeypatch.setattr(quotient, "SAFE", math.inf)  # every space: prefix and suffix
+    monkeypatch.setattr("racebook.games.readysetbet.exact.space_counts", quotient.space_counts)
+    slow = race_of(state, Nodes(m), float_table)
+    by_products = (*slow.place_show(win, 4), slow.seven_out(4, 3))
+    assert by_quotients[0] == pytest.approx(by_products[0], abs=1e-13)
+    assert by_quotients[1] == pytest.approx(by_products[1], abs=1e-13)
+    assert by_quotients[2] == pytest.approx(by_products[2], abs=1e-13)

@@ -59,11 +59,12 @@ import functools
 import math
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Generic
+from typing import Any, Generic
 
 import attrs
 
-from racebook.games.readysetbet.algebra import Algebra, E, N
+from racebook.games.readysetbet.algebra import Algebra, E, N, Nodes
+from racebook.games.readysetbet.quotient import space_counts
 
 WAYS = (3, 3, 4, 5, 6, 5, 4, 3, 3)
 """Ways out of 36 that a roll of two dice moves each horse (2/3 … 11/12)."""
@@ -96,6 +97,8 @@ class HorseTable(Generic[N]):
     p: N
     powers: tuple[tuple[N, ...], ...]
     last: tuple[N, ...]
+    bonus: int = 0
+    """The horse's bonus (``A``'s shape: see :meth:`.Algebra.runs`)."""
 
 
 @functools.cache
@@ -106,18 +109,20 @@ def _whole_table(p: Fraction, bonus: int, size: int) -> tuple[list[list[int]], l
     ``x^y`` is a polynomial in ``p`` of degree at most ``y``, so each is a
     whole number: rational arithmetic without a gcd at every step)."""
     n, d = p.numerator, p.denominator
-    num = [0] * (size + 1)
-    if size >= 1:
-        num[1] += n
-    if 2 + bonus <= size:
-        num[2 + bonus] += n * n * d**bonus
-    a: list[int] = []  # A = (p x + p² x^(2+b)) / (1 + p x), times d^y
-    for y in range(size + 1):
-        a.append(num[y] - n * a[y - 1] if y else num[y])
     powers = [[1] + [0] * size]
+    # A = (p x + p² x^(2+b)) / (1 + p x), so Q = prev A by
+    # (1 + p x) Q = prev (p x + p² x^(2+b)), each coefficient times d^y:
+    # Q_y = n prev_(y-1) + n² d^b prev_(y-2-b) - n Q_(y-1) (whole numbers, exact)
+    n2 = n * n * d**bonus
     for _ in range(size + 2):
         prev = powers[-1]
-        powers.append([sum([prev[i] * a[y - i] for i in range(y + 1)]) for y in range(size + 1)])
+        row = [0] * (size + 1)
+        for y in range(1, size + 1):
+            q = n * (prev[y - 1] - row[y - 1])
+            if y >= 2 + bonus:
+                q += n2 * prev[y - 2 - bonus]
+            row[y] = q
+        powers.append(row)
     rolls = [0]
     for r in range(1, size + 2):
         k = 1
@@ -137,6 +142,7 @@ def exact_table(p: Fraction, bonus: int, size: int) -> HorseTable[Fraction]:
         p,
         tuple(tuple([x * f for x, f in zip(row, scale, strict=True)]) for row in powers),
         (Fraction(0), *[p**k for k in rolls[1:]]),
+        bonus,
     )
 
 
@@ -151,6 +157,7 @@ def float_table(p: Fraction, bonus: int, size: int) -> HorseTable[float]:
         n / d,
         tuple(tuple([x / f for x, f in zip(row, scale, strict=True)]) for row in powers),
         (0.0, *[n**k / d**k for k in rolls[1:]]),
+        bonus,
     )
 
 
@@ -174,9 +181,13 @@ def _series(alg: Algebra[N, E], table: HorseTable[N], shift: int, reach: int) ->
     at: list[E | None] = []
     below: list[E | None] = []
     run: E | None = None
+    fast = alg.runs(table.p, table.bonus, reach, shift)
     for y in range(reach):
-        coeffs = [P[k + shift][y] * scale * inverse[k] for k in range(y + 1 - shift)]
-        at.append(alg.lift(coeffs) if any(coeffs) else None)
+        if fast is not None:  # [x^y] exp(s A) (or A exp(s A) / p), by a recurrence
+            at.append(fast[y])
+        else:
+            coeffs = [P[k + shift][y] * scale * inverse[k] for k in range(y + 1 - shift)]
+            at.append(alg.lift(coeffs) if any(coeffs) else None)
         run = _add(alg, run, at[-1])
         below.append(run)
     win = []
@@ -240,6 +251,9 @@ class Race(Generic[N, E]):
         ``(1 - A_g)(1 + A_g S)``); they end with every other horse where it is
         (``lone_final``).  Every query but :meth:`count` adds it."""
         self.lone_final: tuple[int, ...] = tuple(pos)
+        self._ranked: dict[int, list[N]] = {}
+        """By horse: its finishes with 0, 1, 2 non-winners strictly ahead (and
+        a winner), from :meth:`place_show` asked ``deep``."""
         for j, table in enumerate(tables):
             shift = 1 if j == pending and pos[j] > 0 else 0  # (a roll moved it)
             base = pos[j] - shift  # the unpaired roll put back: one space behind
@@ -306,8 +320,13 @@ class Race(Generic[N, E]):
             zero, one = nz, no
         return [self._total(x) for x in one]
 
-    def place_show(self, win: Sequence[N]) -> tuple[list[N], list[N]]:
-        """Each horse's chance to place and to show (ties share the rank)."""
+    def place_show(self, win: Sequence[N], deep: int | None = None) -> tuple[list[N], list[N]]:
+        """Each horse's chance to place and to show (ties share the rank).
+
+        With ``deep``, the same pass also counts that horse's finishes with
+        two non-winners strictly ahead (kept for :meth:`seven_out`: the 7-out
+        spot, at the cost of two more products a horse instead of a pass of
+        its own)."""
         alg, n, top = self.alg, self.horses, self.track - 1
         place = list(win)
         show = list(win)
@@ -318,19 +337,47 @@ class Race(Generic[N, E]):
                     ahead = sum(1 for p in final if p > final[h])
                     place[h] += self.lone if ahead <= 1 else 0
                     show[h] += self.lone if ahead <= 2 else 0
+        ranked = [alg.number(0)] * 3  # deep: 0, 1, 2 non-winners ahead, a winner, no lone
+        d = -1 if deep is None else deep
         for y in range(self.track):
+            if isinstance(alg, Nodes):  # by quotients where they are safe
+                rows: Any = [a[y] for a in self.at]  # (E is list[float] here)
+                ends: Any = [
+                    (b[y], w, None if y == top else b[top])
+                    for b, w in zip(self.below, self.wins, strict=True)
+                ]
+                counted = space_counts(alg.weights, rows, ends, d)
+                if counted is not None:
+                    for h in range(n):
+                        place[h] += counted[0][h]
+                        show[h] += counted[0][h] + counted[1][h]
+                    if d >= 0:
+                        ranked[0] += counted[0][d]
+                        ranked[1] += counted[1][d]
+                        ranked[2] += counted[2]
+                    continue
             # every horse: ends on ≤ y (v), wins (z), ends above y (u)
             parts = []
             for j in range(n):
                 v = self.below[j][y]
                 full = self.below[j][top]
-                above = full if v is None else (None if full is None else alg.sub(full, v))
+                if y == top or full is None:  # (on the last space: none above, exactly)
+                    above = None
+                else:
+                    above = full if v is None else alg.sub(full, v)
                 parts.append((v, self.wins[j], above))
             prefix: list[tuple[E | None, E | None, E | None, E | None]] = [
                 (alg.one, None, None, None)
             ]
-            for v, g, u in parts:
+            pu2: E | None = None  # before deep: u², z u²
+            pzu2: E | None = None
+            for j, (v, g, u) in enumerate(parts[:-1]):  # (all n: never read)
                 p0, pz, pu, pzu = prefix[-1]
+                if j < d:
+                    pu2, pzu2 = (
+                        _dot(alg, (pu2, v), (pu, u)),
+                        _dot(alg, (pzu2, v), (pzu, u), (pu2, g)),
+                    )
                 prefix.append(
                     (
                         _mul(alg, p0, v),
@@ -340,25 +387,54 @@ class Race(Generic[N, E]):
                     )
                 )
             suffix: tuple[E | None, E | None, E | None, E | None] = (alg.one, None, None, None)
+            su2: E | None = None  # after deep: u², z u²
+            szu2: E | None = None
             for h in range(n - 1, -1, -1):
                 at = self.at[h][y]
                 if at is not None:
                     p0, pz, pu, pzu = prefix[h]
                     s0, sz, su, szu = suffix
-                    cz = _dot(alg, (p0, sz), (pz, s0))
-                    czu = _dot(alg, (p0, szu), (pz, su), (pu, sz), (pzu, s0))
-                    first = self._total(_mul(alg, at, cz))
+                    first = self._inner_dot(at, (p0, sz), (pz, s0))
+                    second = self._inner_dot(at, (p0, szu), (pz, su), (pu, sz), (pzu, s0))
                     place[h] += first
-                    show[h] += first + self._total(_mul(alg, at, czu))
+                    show[h] += first + second
+                    if h == d:
+                        ranked[0] += first
+                        ranked[1] += second
+                        ranked[2] += self._inner_dot(
+                            at, (p0, szu2), (pz, su2), (pu, szu), (pzu, su), (pu2, sz), (pzu2, s0)
+                        )
+                if h == 0:  # (the suffix of every horse: never read)
+                    break
                 v, g, u = parts[h]
                 s0, sz, su, szu = suffix
+                if h > d:
+                    su2, szu2 = (
+                        _dot(alg, (su2, v), (su, u)),
+                        _dot(alg, (szu2, v), (szu, u), (su2, g)),
+                    )
                 suffix = (
                     _mul(alg, s0, v),
                     _dot(alg, (s0, g), (sz, v)),
                     _dot(alg, (s0, u), (su, v)),
                     _dot(alg, (sz, u), (su, g), (szu, v)),
                 )
+        if deep is not None:
+            self._ranked[deep] = ranked
         return place, show
+
+    def _inner_dot(self, a: E | None, *pairs: tuple[E | None, E | None]) -> N:
+        """The total of ``a Σ b c`` (``None`` standing for zero)."""
+        kept = [(b, c) for b, c in pairs if b is not None and c is not None]
+        if a is None or not kept:
+            return self.alg.number(0)
+        return self.alg.inner_dot(a, kept)
+
+    def _inner(self, a: E | None, b: E | None) -> N:
+        """The total of ``a b`` (``None`` standing for zero)."""
+        if a is None or b is None:
+            return self.alg.number(0)
+        return self.alg.inner(a, b)
 
     # -- helpers for the spots -------------------------------------------------------------
 
@@ -396,6 +472,10 @@ class Race(Generic[N, E]):
         others = [j for j in range(self.horses) if j != seven]
         # seven ends on y, the others anywhere, one of them wins: the same for every y
         anywhere = self._one_wins(others)
+        ranked = self._ranked.get(seven)
+        if ranked is not None and need <= len(ranked):  # counted by place_show
+            out = self._inner(self.below[seven][top], anywhere)
+            return out - sum(ranked[:need], self.alg.number(0))
         out = self.alg.number(0)
         for y in range(top + 1):
             at = self.at[seven][y]
@@ -431,12 +511,10 @@ class Race(Generic[N, E]):
             )
         )
         anyone = self._one_wins(free)  # first not winning: one of the free horses wins
+        ahead: E | None = None  # Σ_y first on y, behind below y (the total is linear)
         for y in range(top + 1):
-            at = self.at[first][y]
-            if at is None:
-                continue
-            part = _mul(self.alg, at, anyone)
+            part = self.at[first][y]
             for b in behind:
                 part = _mul(self.alg, part, self.ends(b, 0, y - 1))
-            out += self._total(part)
-        return out
+            ahead = _add(self.alg, ahead, part)
+        return out + self._inner(ahead, anyone)

@@ -272,7 +272,8 @@ def chances(
     """Win, place, show per horse, the chance of each spot of ``every`` and the
     expected rolls left, from ``race`` (a position of ``game``)."""
     win = race.win()
-    place, show = race.place_show(win)
+    # the 7-out spot's counts come from the same pass
+    place, show = race.place_show(win, SEVEN if "colour:7-out" in every else None)
     return win, place, show, spot_chances(race, game, every, win, place, show), race.rolls()
 
 
