@@ -72,7 +72,7 @@ def test_fields_are_made_when_first_read() -> None:
     state = racebook.load("longshot").new_state(seed=5)
     state.play_random(random.Random(5))
     rows = records(state)
-    slot = Record.__dict__["fields"].slot
+    slot = Record._fields_slot  # type: ignore[attr-defined]
     assert all(slot.__get__(r, Record) is not r.fields for r in rows[:5])
     assert all(slot.__get__(r, Record) is r.fields for r in rows[:5])
     given = MappingProxyType({"a": 1})

@@ -107,34 +107,35 @@ class _Fields:
     or event itself until then (every record of a log is made, few of their
     fields are read: ``make bench``, "Reading logs"); reading it unstructures
     the value (:func:`_data`) into the slot, and every reader (``==``,
-    ``repr``, pickling, :func:`attrs.astuple`) reads through here."""
+    ``repr``, pickling, :func:`attrs.astuple`) reads through here.  The slot's
+    own descriptor is ``Record._fields_slot``: read by name, a C lookup (its
+    ``__get__`` called from Python costs three times as much)."""
 
-    __slots__ = ("slot",)
-
-    def __init__(self, slot: Any) -> None:
-        self.slot = slot
+    __slots__ = ()
 
     def __get__(self, row: Record | None, owner: type | None = None) -> Any:
         if row is None:
             return self
-        value = self.slot.__get__(row, owner)
-        if type(value) is dict or not isinstance(value, Action | Event):
+        value = row._fields_slot  # type: ignore[attr-defined]
+        if type(value) is dict or not isinstance(value, _VALUES):
             return value
         data = _data(value)
-        self.slot.__set__(row, data)
+        _SLOTS[-1](row, data)
         return data
 
     def __set__(self, row: Record, value: Any) -> None:
-        self.slot.__set__(row, value)
+        _SLOTS[-1](row, value)
 
     def __delete__(self, row: Record) -> None:  # pragma: no cover - frozen
-        self.slot.__delete__(row)
+        Record._fields_slot.__delete__(row)  # type: ignore[attr-defined]
 
 
-Record.fields = _Fields(Record.__dict__["fields"])  # type: ignore[assignment]
+_VALUES = (Action, Event)
+Record._fields_slot = Record.__dict__["fields"]  # type: ignore[attr-defined]
+Record.fields = _Fields()  # type: ignore[assignment]
 
 _SLOTS = tuple(
-    Record.__dict__[name].slot.__set__ if name == "fields" else Record.__dict__[name].__set__
+    Record.__dict__["_fields_slot" if name == "fields" else name].__set__
     for name in (*COLUMNS, "fields")
 )
 """The slots' setters of a :class:`Record`, in field order: a record has no
