@@ -107,7 +107,7 @@ class _Fields:
     or event itself until then (every record of a log is made, few of their
     fields are read: ``make bench``, "Reading logs"); reading it unstructures
     the value (:func:`_data`) into the slot, and every reader (``==``,
-    ``repr``, pickling, :func:`attrs.astuple`) reads through here.  The slot's
+    ``repr``, pickling, ``attrs.astuple``) reads through here.  The slot's
     own descriptor is ``Record._fields_slot``: read by name, a C lookup (its
     ``__get__`` called from Python costs three times as much)."""
 
@@ -200,13 +200,21 @@ def _add_rows(
     k(row, action.kind)
     f(row, action)
     out.append(row)
+    seats = _SEATS
     for value in events:
         row = new(Record)
         g(row, game)
         lg(row, log_id)
         r(row, race)
         st(row, step)
-        se(row, _seat(value))
+        has = seats.get(type(value))  # _seat, inline but for a class's first event
+        if has is None:
+            seat = _seat(value)
+        else:
+            seat = value.seat if has else None
+            if type(seat) is not int:
+                seat = None
+        se(row, seat)
         ty(row, "event")
         k(row, value.kind)
         f(row, value)
