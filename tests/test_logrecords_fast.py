@@ -32,7 +32,7 @@ def plain(state: Any, log_id: str) -> list[Record]:
     return out
 
 
-@pytest.mark.parametrize("game_id", ["longshot", "trickrace", "readysetbet", "mafia"])
+@pytest.mark.parametrize("game_id", ["longshot", "trickrace", "readysetbet", "mafia", "forcehorse"])
 def test_records_are_the_plain_records(game_id: str) -> None:
     game = racebook.load(game_id)
     for seed in range(3):
@@ -58,6 +58,23 @@ def test_each_record_has_its_own_fields() -> None:
     assert first == again
     for row in first:
         row.fields["changed"] = True
+    assert all(r.fields["changed"] is True for r in first)  # made once, then kept
     assert records(state) == again
     assert all("changed" not in r.fields for r in again)
     assert len({id(r.fields) for r in first}) == len(first)
+
+
+def test_fields_are_made_when_first_read() -> None:
+    # a record's fields are made from its value when first read; fields
+    # given to Record(...) are kept as given, whatever their type
+    from types import MappingProxyType
+
+    state = racebook.load("longshot").new_state(seed=5)
+    state.play_random(random.Random(5))
+    rows = records(state)
+    slot = Record._fields_slot  # type: ignore[attr-defined]
+    assert all(slot.__get__(r, Record) is not r.fields for r in rows[:5])
+    assert all(slot.__get__(r, Record) is r.fields for r in rows[:5])
+    given = MappingProxyType({"a": 1})
+    row = Record("longshot", "", 1, 1, None, "event", "x", given)  # type: ignore[arg-type]
+    assert row.fields is given

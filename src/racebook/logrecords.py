@@ -21,6 +21,7 @@ from racebook.core.log import meta_of
 from racebook.core.replay import replay
 from racebook.core.serial import converter
 from racebook.core.state import State
+from racebook.core.values import Action, Event
 
 COLUMNS = ("game", "log", "race", "step", "seat", "type", "kind")
 """A record's columns before its fields."""
@@ -37,7 +38,8 @@ class Record:
     action (``-1``: chance), the ``seat`` field of an event that has one, or
     ``None``; ``kind`` the action's kind or the event's name; ``fields``
     the other fields as JSON data (:meth:`~racebook.core.game.Action.to_data`
-    without ``kind`` and ``seat``).
+    without ``kind`` and ``seat``), made when first read (a record of a log
+    holds its action or event until then) and kept.
     """
 
     game: str
@@ -100,7 +102,42 @@ def iter_records(state: State[Any, Any, Any], log_id: str = "") -> Iterator[Reco
         rows.clear()
 
 
-_SLOTS = tuple(Record.__dict__[name].__set__ for name in (*COLUMNS, "fields"))
+class _Fields:
+    """:attr:`Record.fields` made on first reading: the slot holds the action
+    or event itself until then (every record of a log is made, few of their
+    fields are read: ``make bench``, "Reading logs"); reading it unstructures
+    the value (:func:`_data`) into the slot, and every reader (``==``,
+    ``repr``, pickling, ``attrs.astuple``) reads through here.  The slot's
+    own descriptor is ``Record._fields_slot``: read by name, a C lookup (its
+    ``__get__`` called from Python costs three times as much)."""
+
+    __slots__ = ()
+
+    def __get__(self, row: Record | None, owner: type | None = None) -> Any:
+        if row is None:
+            return self
+        value = row._fields_slot  # type: ignore[attr-defined]
+        if type(value) is dict or not isinstance(value, _VALUES):
+            return value
+        data = _data(value)
+        _SLOTS[-1](row, data)
+        return data
+
+    def __set__(self, row: Record, value: Any) -> None:
+        _SLOTS[-1](row, value)
+
+    def __delete__(self, row: Record) -> None:  # pragma: no cover - frozen
+        Record._fields_slot.__delete__(row)  # type: ignore[attr-defined]
+
+
+_VALUES = (Action, Event)
+Record._fields_slot = Record.__dict__["fields"]  # type: ignore[attr-defined]
+Record.fields = _Fields()  # type: ignore[assignment]
+
+_SLOTS = tuple(
+    Record.__dict__["_fields_slot" if name == "fields" else name].__set__
+    for name in (*COLUMNS, "fields")
+)
 """The slots' setters of a :class:`Record`, in field order: a record has no
 validators or converters, and its frozen ``__init__`` (a bound
 ``object.__setattr__`` per field) took a third of reading every record
@@ -114,17 +151,29 @@ _PARTS: dict[type, Callable[[Any], dict[str, Any]]] = {}
 """Each action or event class's unstructure function (cattrs' own, made
 once), asked for directly instead of through the converter's dispatch."""
 
+_SEATS: dict[type, bool] = {}
+"""Whether each action or event class has a ``seat`` field."""
 
-def _parts(value: Any, action: bool) -> tuple[int | None, str, dict[str, Any]]:
-    """``value``'s seat, kind and other fields as JSON data, an action's or an event's."""
+
+def _data(value: Any) -> dict[str, Any]:
+    """``value``'s fields as JSON data but its ``seat`` (a record's ``fields``)."""
     hook = _PARTS.get(type(value))
     if hook is None:
         hook = _PARTS[type(value)] = converter.get_unstructure_hook(type(value))
     data = hook(value)
-    if action:
-        return data.pop("seat"), value.kind, data
-    seen = data.pop("seat", None)
-    return (seen if type(seen) is int else None), value.kind, data
+    data.pop("seat", None)
+    return data
+
+
+def _seat(value: Any) -> int | None:
+    """An event's ``seat`` field if it has one that is an integer, else ``None``."""
+    has = _SEATS.get(type(value))
+    if has is None:
+        has = _SEATS[type(value)] = any(a.name == "seat" for a in attrs.fields(type(value)))
+    if not has:
+        return None
+    seat = value.seat
+    return seat if type(seat) is int else None
 
 
 def _add_rows(
@@ -137,23 +186,39 @@ def _add_rows(
     events: Sequence[Any],
 ) -> None:
     """The records of one action and the events it caused, added to ``out``,
-    their slots set directly (:data:`_SLOTS`)."""
+    their slots set directly (:data:`_SLOTS`), each one's ``fields`` the
+    value itself until read (:class:`_Fields`)."""
     new = _NEW
     g, lg, r, st, se, ty, k, f = _SLOTS
-    what = "action"
-    for value in (action, *events):
-        seat, kind, data = _parts(value, value is action)
+    row = new(Record)
+    g(row, game)
+    lg(row, log_id)
+    r(row, race)
+    st(row, step)
+    se(row, action.seat)
+    ty(row, "action")
+    k(row, action.kind)
+    f(row, action)
+    out.append(row)
+    seats = _SEATS
+    for value in events:
         row = new(Record)
         g(row, game)
         lg(row, log_id)
         r(row, race)
         st(row, step)
+        has = seats.get(type(value))  # _seat, inline but for a class's first event
+        if has is None:
+            seat = _seat(value)
+        else:
+            seat = value.seat if has else None
+            if type(seat) is not int:
+                seat = None
         se(row, seat)
-        ty(row, what)
-        k(row, kind)
-        f(row, data)
+        ty(row, "event")
+        k(row, value.kind)
+        f(row, value)
         out.append(row)
-        what = "event"
 
 
 def text_records(

@@ -29,6 +29,7 @@ from racebook.cards.horse import FREE, HorseCard, card
 from racebook.core.errors import refuse
 from racebook.core.game import Action, Event
 from racebook.games.longshot.phases import OPENED, SECOND, TURN
+from racebook.games.longshot.race import cards_this_turn
 
 if TYPE_CHECKING:
     from racebook.games.longshot.state import LongShotState
@@ -85,7 +86,9 @@ def legal(state: LongShotState, seat: int) -> list[Action]:
         boxes = legal_boxes(state.tops, x >> 4, x & 15, unavoidable=opened_exception(state, x >> 4))
         row = place_row(state, seat, x)
         return [row[b] for b in boxes]
-    actions = hand_placements(state, seat)
+    actions = listed(state, seat, state.game.config.golden_rule == "player")
+    if not actions:  # none by the usual rules: cornered? (hand_placements)
+        actions = hand_placements(state, seat)
     if pass_reason(state, seat, actions) is None:
         actions.append(state.game.passes[seat])  # interned, as pick gives it
     return actions
@@ -437,8 +440,9 @@ def place(state: LongShotState, action: Place, events: list[Event]) -> None:
     if opened:
         state.run(events)
     else:
-        state.placed.append(box)
-        if len(state.placed) < state.cards_this_turn(seat):
+        placed = state.placed
+        placed.append(box)
+        if len(placed) < cards_this_turn(state, seat):  # race's, without the method
             state.phase = SECOND
         else:
             state.end_turn(events)
