@@ -353,3 +353,24 @@ def test_a_refused_random_action_leaves_the_state_and_has_a_declared_code(
         state.apply(action)
     assert info.value.code == refusal.code
     assert state.digest() == before and state.log.dumps() == log
+
+
+def test_a_kept_refusal_does_not_keep_the_table_alive(tmp_path: Any) -> None:
+    """A refused verdict's error carries no traceback: kept by the app, it
+    does not hold the table's state (nor, so, its log writer's lock)."""
+    import gc
+    import weakref
+
+    from racebook.table import Table
+
+    game = racebook.load("longshot", players=4)
+    table = Table(game.new_state(seed=3), log=tmp_path / "t.jsonl")
+    seat = table.to_act[0]
+    verdict = table.submit(seat, game.parse_action({"kind": "pass", "seat": seat}))
+    assert not verdict.accepted and verdict.error is not None
+    assert verdict.error.__traceback__ is None
+    state = weakref.ref(table._state)
+    del table
+    gc.collect()
+    assert state() is None
+    Table.resume(tmp_path / "t.jsonl").close()  # the log is free

@@ -180,7 +180,9 @@ class Table(Generic[S]):
             try:
                 events = self._state.apply(action)
             except IllegalAction as exc:
-                return Verdict.refused(exc)
+                # without its traceback: its frames hold the table's state, which a
+                # kept verdict would keep alive (and with it the log writer's lock)
+                return Verdict.refused(exc.with_traceback(None))
             return Verdict(True, None, tuple(e for e in events if e.visible_to(seat)))
 
     def view(self: Table[State[Any, V, Any]], seat: int | None) -> V:
