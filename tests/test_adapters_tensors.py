@@ -116,3 +116,35 @@ def test_pettingzoo_observations_equal_fresh_tensors(
         legal = np.flatnonzero(seen["action_mask"]).tolist()
         assert legal == state.legal_action_ids(seat)
         env.step(rng.choice(legal))
+
+
+# games whose tensor is written into a list made once, with the segment-by-segment definition
+WRITTEN = [("trickrace", "racebook.games.trickrace.spaces", {}), ("trickrace", "", {"players": 3})]
+
+
+@pytest.mark.parametrize(("game_id", "module", "config"), WRITTEN)
+@SLOW
+@given(seed=st.integers(0, 2**32 - 1))
+def test_written_tensor_equals_its_segments(
+    game_id: str, module: str, config: dict[str, Any], seed: int
+) -> None:
+    import importlib
+
+    import racebook
+
+    game = racebook.load(game_id, **config)
+    spaces = importlib.import_module(module or f"racebook.games.{game_id}.spaces")
+    assert game.spaces is spaces
+    rng = random.Random(seed)
+    state = game.new_state(seed=seed)
+    seats: list[int | None] = [None, *range(game.seats)]  # and a spectator
+    while True:
+        for seat in seats:
+            written = spaces.observe(state, seat)
+            segments = spaces.observe_segments(state, seat)
+            assert written.values == segments.values and written.layout == segments.layout
+        if state.is_over:
+            break
+        seat = rng.choice(state.to_act)
+        ids = state.legal_action_ids(seat)
+        state.apply_id(rng.choice(ids), seat)
