@@ -119,7 +119,13 @@ def test_pettingzoo_observations_equal_fresh_tensors(
 
 
 # games whose tensor is written into a list made once, with the segment-by-segment definition
-WRITTEN = [("trickrace", "racebook.games.trickrace.spaces", {}), ("trickrace", "", {"players": 3})]
+WRITTEN = [
+    ("trickrace", "racebook.games.trickrace.spaces", {}),
+    ("trickrace", "", {"players": 3}),
+    ("longshot", "", {}),
+    ("longshot", "", {"players": 4, "open_money": False}),
+    ("mafia", "racebook.games.longshot.spaces", {}),
+]
 
 
 @pytest.mark.parametrize(("game_id", "module", "config"), WRITTEN)
