@@ -149,6 +149,12 @@ def test_written_tensor_equals_its_segments(
             written = spaces.observe(state, seat)
             segments = spaces.observe_segments(state, seat)
             assert written.values == segments.values and written.layout == segments.layout
+            into = np.zeros(len(segments.values), np.float32)  # the adapters' way
+            if spaces.observe_into(state, seat, into):
+                assert np.array_equal(into, np.asarray(segments.values, np.float32))
+            else:
+                assert game.rules  # only rule modules' segments stop it
+                assert not into.any()
         if state.is_over:
             break
         seat = rng.choice(state.to_act)

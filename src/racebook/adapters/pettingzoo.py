@@ -79,6 +79,7 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
 
 import racebook
 from racebook.adapters.bounds import place_returns
+from racebook.adapters.tensors import tensor_array
 from racebook.core.game import Game, State
 
 
@@ -159,7 +160,7 @@ class RacebookEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[seat]
 
     def _tensor(self, seat: int | None) -> Any:
-        values = np.array(self.racebook_state.observation_tensor(seat), np.float32)
+        values = tensor_array(self.racebook_state, seat)
         if self._squashed:  # a negative value (a run value an effect lowered) reads as 0
             np.maximum(values, 0.0, out=values)
             values /= 1.0 + values

@@ -52,6 +52,7 @@ from racebook.games.longshot.rounds import Restock, buried
 from racebook.games.longshot.setup import Deal, DealOrders
 from racebook.games.longshot.tensor import PHASES
 from racebook.games.longshot.tensor import observe as _written
+from racebook.games.longshot.tensor import observe_into as observe_into
 
 if TYPE_CHECKING:
     from racebook.games.longshot.game import LongShot

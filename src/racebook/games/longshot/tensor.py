@@ -16,7 +16,7 @@ Horse Racing Mafia's) add their own segments after these, from the view
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from racebook.core.spaces import Observation
 from racebook.games.longshot.phases import OVER
@@ -66,15 +66,29 @@ def observe(state: LongShotState, seat: int | None) -> Observation:
     """The observation tensor of ``seat`` but for rule modules' segments
     (the layout of :mod:`racebook.games.longshot.spaces`): what its view
     shows, read from the state (no view is made)."""
+    c = state.game.config
+    segments, _, size = layout(c.players, len(c.races), c.running, len(state.game.deck_index))
+    values = [0.0] * size
+    write(state, seat, values)
+    obs = Observation()
+    obs.values = values
+    obs.layout = list(segments)
+    return obs
+
+
+def write(state: LongShotState, seat: int | None, values: Any) -> None:
+    """Write :func:`observe`'s values into ``values``, the tensor's size of
+    zeros (a list, or an array that takes items: the adapters' float32
+    arrays, written without a list between)."""
     state._check_seat(seat)
     game = state.game
     c = game.config
     n, running, races = c.players, c.running, len(c.races)
     index = game.deck_index
     k = len(index)
-    segments, o, size = layout(n, races, running, k)
+    _, o, size = layout(n, races, running, k)
     me = seat if seat is not None and 0 <= seat < n else None
-    values = [0.0] * size
+    assert len(values) == size, "Long Shot's tensor: a buffer of its size"
 
     def one_hot(name: str, width: int, i: int | None) -> None:
         if i is not None and 0 <= i < width:
@@ -91,7 +105,8 @@ def observe(state: LongShotState, seat: int | None) -> Observation:
     one_hot("first_player", n, state.first)
     values[o["spurt"]] = 1.0 if spurt(state) else 0.0
     at = o["positions"]
-    values[at : at + running] = map(float, state.pos)
+    for h, x in enumerate(state.pos[:running]):
+        values[at + h] = float(x)
     at, fin = o["finished"], state.fin
     for place, horse in enumerate(sorted(fin, key=fin.__getitem__), start=1):
         values[at + range(running)[horse - 1]] = float(place)
@@ -118,7 +133,13 @@ def observe(state: LongShotState, seat: int | None) -> Observation:
         values[at + s] = m / 1000 if shown or s == me else -1.0
     one_hot("opened", k, index[state.opened] if state.opened >= 0 else None)
     assert len(values) == size, "Long Shot's tensor changed size"
-    obs = Observation()
-    obs.values = values
-    obs.layout = list(segments)
-    return obs
+
+
+def observe_into(state: LongShotState, seat: int | None, values: Any) -> bool:
+    """The spaces' hook for the adapters: :func:`write` the tensor into
+    ``values`` and say so, or false (nothing written) where rule modules
+    add segments of their own."""
+    if state.game.rules:
+        return False
+    write(state, seat, values)
+    return True

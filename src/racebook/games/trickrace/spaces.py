@@ -48,6 +48,7 @@ from racebook.games.trickrace.actions import Bet, DealCards, Discard, DrawHorses
 from racebook.games.trickrace.config import VANILLA
 from racebook.games.trickrace.phases import BET_DOWN, BET_UP, DEAL, DISCARD, DRAW, PADDOCK, TRICK
 from racebook.games.trickrace.tensor import observe as observe
+from racebook.games.trickrace.tensor import observe_into as observe_into
 
 if TYPE_CHECKING:
     from racebook.games.trickrace.game import TrickRace

@@ -12,7 +12,7 @@ once of zeros, instead of a list per segment copied into the tensor.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from racebook.core.spaces import Observation
 
@@ -66,12 +66,25 @@ def observe(state: TrickRaceState, seat: int | None) -> Observation:
     :mod:`racebook.games.trickrace.spaces`): what its view shows, read from
     the state as :func:`~racebook.games.trickrace.view.make_view` reads it
     (no view is made; equal to the view's tensor, checked by the tests)."""
+    segments, _, size = layout(state.game.config.race_count)
+    values = [0.0] * size
+    write(state, seat, values)
+    obs = Observation()
+    obs.values = values
+    obs.layout = list(segments)
+    return obs
+
+
+def write(state: TrickRaceState, seat: int | None, values: Any) -> None:
+    """Write :func:`observe`'s values into ``values``, the tensor's size of
+    zeros (a list, or an array that takes items: the adapters' float32
+    arrays, written without a list between)."""
     state._check_seat(seat)
     c = state.game.config
     races = c.race_count
-    segments, o, size = layout(races)
+    _, o, size = layout(races)
     me = seat if seat is not None and 0 <= seat < c.players else None
-    values = [0.0] * size
+    assert len(values) == size, "the trick race's tensor: a buffer of its size"
 
     def one_hot(name: str, n: int, i: int | None) -> None:
         if i is not None and 0 <= i < n:
@@ -146,7 +159,9 @@ def observe(state: TrickRaceState, seat: int | None) -> Observation:
     if x >= 0:
         values[o["revealed"] + (x >> 4) * 12 + (x & 15) - 1] = 1.0
     assert len(values) == size, "the trick race's tensor changed size"
-    obs = Observation()
-    obs.values = values
-    obs.layout = list(segments)
-    return obs
+
+
+def observe_into(state: TrickRaceState, seat: int | None, values: Any) -> bool:
+    """The spaces' hook for the adapters: :func:`write`; true (written)."""
+    write(state, seat, values)
+    return True
