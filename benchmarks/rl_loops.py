@@ -194,6 +194,7 @@ def engine_steps(game: str, seconds: float, tensor: bool, seed: int = 0) -> floa
     import numpy as np
 
     import racebook
+    from racebook.adapters.tensors import tensor_array
 
     rb = racebook.load(game)
     rng = random.Random(seed)
@@ -204,8 +205,8 @@ def engine_steps(game: str, seconds: float, tensor: bool, seed: int = 0) -> floa
         while not state.is_over:
             to_act = state.to_act
             seat = to_act[0] if len(to_act) == 1 else to_act[int(rng.random() * len(to_act))]
-            if tensor:
-                values = np.array(state.observation_tensor(seat), np.float32)
+            if tensor:  # as the environment makes it
+                values = tensor_array(state, seat)
                 np.maximum(values, 0.0, out=values)
                 values /= 1.0 + values
             legal = np.flatnonzero(np.frombuffer(state.legal_action_mask(seat), np.int8))

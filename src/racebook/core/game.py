@@ -209,7 +209,7 @@ class Game(abc.ABC, Generic[C, S]):
         state = self.new_state(seed=0)
         return tuple(state._observe(0).layout)
 
-    @property
+    @functools.cached_property
     def observation_shape(self) -> tuple[int]:
         """The shape of :meth:`State.observation_tensor` (flat)."""
         return (sum(size for _, size in self.observation_layout),)

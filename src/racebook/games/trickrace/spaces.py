@@ -18,9 +18,9 @@ in each order); without the paddock (``paddock=False``) the paddock is one
 outcome.
 
 The observation tensor (:func:`observe_segments` defines it segment by
-segment; :func:`observe`, what the game gives, writes the same values into a
-list made once: :mod:`racebook.games.trickrace.tensor`); entries are the players and, with 3
-players, the dummy (id 3), always 4: ``phase`` one-hot (8), ``race`` one-hot
+segment; :func:`~racebook.games.trickrace.tensor.observe`, what the game
+gives, writes the same values into a list made once); entries are the
+players and, with 3 players, the dummy (id 3), always 4: ``phase`` one-hot (8), ``race`` one-hot
 (races), ``seat`` one-hot (4), ``to_act`` (4), ``start`` one-hot (4),
 ``leader`` one-hot (4), ``dummy`` one-hot (4), ``horses`` (4 x 5: each
 entry's horse, one-hot, 0 = none yet), ``odds`` (4 horses), ``points`` (4),
@@ -138,7 +138,8 @@ def _paddock_draws(action: Action) -> list[list[int]]:
 
 def observe_segments(state: TrickRaceState, seat: int | None) -> Observation:
     """The observation tensor of ``seat``, from its view alone (layout above),
-    segment by segment: the definition :func:`observe` is checked against."""
+    segment by segment: the definition
+    :func:`~racebook.games.trickrace.tensor.observe` is checked against."""
     v = state.view(seat)
     obs = Observation()
     obs.one_hot("phase", 8, state.phase)
