@@ -25,11 +25,14 @@ runs for ``seconds`` of CPU time right after Leduc poker does, so load from
 other processes falls on both alike (the ratio to Leduc is that pair's).
 
     PYTHONPATH=src python benchmarks/rl_loops.py [--seconds S] [--repeats N] [--games a,b]
+
+``--floor`` prints instead what one step costs in each part (:func:`floor_parts`).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import statistics
 import sys
@@ -182,12 +185,144 @@ def report_rl_loops(seconds: float = 2.0, repeats: int = 3, games: list[str] | N
             print(f"  goal: {row[0]}  {row[1]}  {verdict}")
 
 
+def engine_steps(game: str, seconds: float, tensor: bool, seed: int = 0) -> float:
+    """Steps a second (CPU) of the racebook state alone, driven as the
+    PettingZoo environment drives it (the arrival drawn among ``to_act``,
+    the mask read by numpy, a random legal id applied; chance drawn by the
+    state), with the acting seat's squashed tensor made at each step if
+    ``tensor``."""
+    import numpy as np
+
+    import racebook
+    from racebook.adapters.tensors import tensor_array
+
+    rb = racebook.load(game)
+    rng = random.Random(seed)
+    steps = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state = rb.new_state(seed=rng.randrange(2**63))
+        while not state.is_over:
+            to_act = state.to_act
+            seat = to_act[0] if len(to_act) == 1 else to_act[int(rng.random() * len(to_act))]
+            if tensor:  # as the environment makes it
+                values = tensor_array(state, seat)
+                np.maximum(values, 0.0, out=values)
+                values /= 1.0 + values
+            legal = np.flatnonzero(np.frombuffer(state.legal_action_mask(seat), np.int8))
+            state.apply_id(int(legal[int(rng.random() * len(legal))]), seat)
+            steps += 1
+    return steps / (time.process_time() - start)
+
+
+def spiel_state_steps(game: Any, seconds: float, seed: int = 0) -> float:
+    """Decisions a second (CPU) of the OpenSpiel Python state alone (the
+    adapter over the engine, explicit chance sampled by its probabilities,
+    no tensor, no ``rl_environment``)."""
+    rng = random.Random(seed)
+    steps = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probs)[0])
+                continue
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.random() * len(legal))])
+            steps += 1
+    return steps / (time.process_time() - start)
+
+
+class _Stubbed:
+    """The adapters' tensors replaced by a constant array while inside."""
+
+    def __enter__(self) -> None:
+        import numpy as np
+
+        from racebook.adapters.openspiel_state import _Holder
+        from racebook.adapters.pettingzoo import RacebookEnv
+
+        self.saved = (_Holder.array, RacebookEnv._tensor)
+        kept: dict[int, Any] = {}
+
+        def const(size: int) -> Any:
+            return kept.setdefault(size, np.zeros(size, np.float32))
+
+        _Holder.array = lambda h, seat, sq: const(h.state.game.observation_shape[0])  # type: ignore[method-assign,assignment]
+        RacebookEnv._tensor = lambda e, seat: const(e.game.observation_shape[0])  # type: ignore[method-assign,assignment]
+
+    def __exit__(self, *exc: object) -> None:
+        from racebook.adapters.openspiel_state import _Holder
+        from racebook.adapters.pettingzoo import RacebookEnv
+
+        _Holder.array, RacebookEnv._tensor = self.saved  # type: ignore[method-assign]
+
+
+def floor_parts(games: list[str], seconds: float, repeats: int) -> None:
+    """What one step costs in each part, in microseconds (CPU), medians of
+    interleaved rounds: the engine alone, its tensor, PettingZoo's loop and
+    the adapter over them; OpenSpiel's state (adapter and engine, with its
+    chance steps), ``rl_environment``'s own work and the tensors of every
+    player.  A part is the difference of two loops timed in the same round."""
+    from racebook.adapters.openspiel import load
+
+    print(f"\nRL loops, one step's parts: us a step (CPU, median of {repeats} rounds)")
+    head = (
+        "engine",
+        "+tensor",
+        "PZ adapter+host",
+        "PZ",
+        "spiel state",
+        "rl_env host",
+        "tensors",
+        "rl_env",
+    )
+    print(f"  {'game':<12}" + "".join(f"{h:>16}" for h in head))
+    for name in games:
+        spiel = load(name)
+        loops: dict[str, Callable[[float], float]] = {
+            "engine": functools.partial(engine_steps, name, tensor=False),
+            "engine+tensor": functools.partial(engine_steps, name, tensor=True),
+            "pz": functools.partial(pettingzoo_steps, name),
+            "spiel": functools.partial(spiel_state_steps, spiel),
+            "rl_env": functools.partial(openspiel_steps, spiel),
+        }
+        stubbed = {"pz floor": loops["pz"], "rl_env floor": loops["rl_env"]}
+        cost: dict[str, list[float]] = {k: [] for k in [*loops, *stubbed]}
+        for run in loops.values():
+            run(0.1)
+        for _ in range(repeats):
+            for key, run in loops.items():
+                cost[key].append(1e6 / run(seconds))
+            with _Stubbed():
+                for key, run in stubbed.items():
+                    cost[key].append(1e6 / run(seconds))
+        us = {k: statistics.median(v) for k, v in cost.items()}
+        row = (
+            us["engine"],
+            us["engine+tensor"] - us["engine"],
+            us["pz floor"] - us["engine"],
+            us["pz"],
+            us["spiel"],
+            us["rl_env floor"] - us["spiel"],
+            us["rl_env"] - us["rl_env floor"],
+            us["rl_env"],
+        )
+        print(f"  {name:<12}" + "".join(f"{x:>16,.0f}" for x in row), flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--floor", action="store_true", help="each part's cost instead")
     args = parser.parse_args()
+    if args.floor:
+        floor_parts(args.games.split(","), args.seconds, args.repeats)
+        return
     report_rl_loops(args.seconds, args.repeats, args.games.split(","))
 
 

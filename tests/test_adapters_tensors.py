@@ -116,3 +116,83 @@ def test_pettingzoo_observations_equal_fresh_tensors(
         legal = np.flatnonzero(seen["action_mask"]).tolist()
         assert legal == state.legal_action_ids(seat)
         env.step(rng.choice(legal))
+
+
+# games whose tensor is written into a list made once or straight into the
+# adapters' array, with the segment-by-segment definition
+WRITTEN = [
+    ("trickrace", "racebook.games.trickrace.spaces", {}),
+    ("trickrace", "", {"players": 3}),
+    ("longshot", "", {}),
+    ("longshot", "", {"players": 4, "open_money": False}),
+    ("mafia", "racebook.games.longshot.spaces", {}),
+    ("readysetbet", "", {"races": 1}),
+    ("readysetbet", "", {"races": 1, "players": 3}),
+]
+
+
+@pytest.mark.parametrize(("game_id", "module", "config"), WRITTEN)
+@SLOW
+@given(seed=st.integers(0, 2**32 - 1))
+def test_written_tensor_equals_its_segments(
+    game_id: str, module: str, config: dict[str, Any], seed: int
+) -> None:
+    import importlib
+
+    import racebook
+
+    game = racebook.load(game_id, **config)
+    spaces = importlib.import_module(module or f"racebook.games.{game_id}.spaces")
+    assert game.spaces is spaces
+    rng = random.Random(seed)
+    state = game.new_state(seed=seed)
+    seats: list[int | None] = [None, *range(game.seats)]  # and a spectator
+    while True:
+        for seat in seats:
+            written = spaces.observe(state, seat)
+            segments = getattr(spaces, "observe_segments", spaces.observe)(state, seat)
+            assert written.values == segments.values and written.layout == segments.layout
+            into = np.zeros(len(segments.values), np.float32)  # the adapters' way
+            if spaces.observe_into(state, seat, into):
+                assert np.array_equal(into, np.asarray(segments.values, np.float32))
+            else:
+                assert getattr(game, "rules", ())  # only rule modules' segments stop it
+                assert not into.any()
+        if state.is_over:
+            break
+        seat = rng.choice(state.to_act)
+        ids = state.legal_action_ids(seat)
+        state.apply_id(rng.choice(ids), seat)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    items=st.lists(st.integers(0, 5), min_size=1, max_size=12),
+    asks=st.lists(st.sampled_from(["again", "next", "back", "other"]), max_size=30),
+    seed=st.integers(0, 2**16),
+)
+def test_draws_kept_counts_answer_as_a_fresh_node(
+    items: list[int], asks: list[str], seed: int
+) -> None:
+    """A shuffle's node asked for the same step twice (as OpenSpiel's
+    ``rl_environment`` does), the next, an earlier one or another draw in
+    the last one's place, answers as a new
+    node would: the counts it keeps from the last step are never stale."""
+    from racebook.core.spaces import shuffle
+
+    rng = random.Random(seed)
+    node = shuffle(items, lambda xs: xs)  # type: ignore[arg-type,return-value]
+    drawn: list[int] = []
+    for ask in asks:
+        if ask == "next" and len(drawn) < len(items):
+            outcomes = node.outcomes(drawn)
+            assert outcomes is not None
+            drawn.append(rng.choice([x for x, _ in outcomes]))
+        elif ask == "back" and drawn:
+            drawn.pop()
+        elif ask == "other" and drawn:  # another draw in the last one's place
+            outcomes = shuffle(items, lambda xs: xs).outcomes(drawn[:-1])  # type: ignore[arg-type,return-value]
+            assert outcomes is not None
+            drawn[-1] = rng.choice([x for x, _ in outcomes])
+        kept = node.outcomes(drawn)
+        assert kept == shuffle(items, lambda xs: xs).outcomes(drawn)  # type: ignore[arg-type,return-value]

@@ -186,22 +186,25 @@ def test_squashed_tensors_match_pettingzoo() -> None:
     assert str(plain.get_game()).count("observation") == 0
 
 
-def test_tensors_are_made_once_per_state() -> None:
+def test_tensors_are_made_once_per_state(monkeypatch: pytest.MonkeyPatch) -> None:
     """OpenSpiel asks for a seat's tensor again and again (observation,
     information state, each player in turn): it is made once for each
-    version of the state, and a new one after an action."""
+    version of the state (written by the game into the adapter's array),
+    and a new one after an action."""
     state = _mid_game("trickrace", steps=70)
     while state.is_chance_node():  # a chance step drawn changes no racebook state
         state.apply_action(state.chance_outcomes()[0][0])
-    rb = state.racebook_state
+    spaces = state.racebook_state.game.spaces
+    start = state.get_game()._first.state  # OpenSpiel's size queries read its tensor
     calls = []
-    real = rb.observation_tensor
+    real = spaces.observe_into
 
-    def counted(seat: int | None) -> list[float]:
-        calls.append(seat)
-        return real(seat)
+    def counted(rb: Any, seat: int | None, values: Any) -> bool:
+        if rb is not start:
+            calls.append(seat)
+        return bool(real(rb, seat, values))
 
-    rb.observation_tensor = counted
+    monkeypatch.setattr(spaces, "observe_into", counted)
     first = state.observation_tensor(0)
     assert state.observation_tensor(0) == first
     state.information_state_tensor(0)

@@ -10,6 +10,7 @@ import numpy as np
 
 import racebook
 from racebook.adapters.openspiel_observer import event_id
+from racebook.adapters.tensors import tensor_array
 from racebook.core.game import State
 from racebook.core.spaces import ChanceNode
 
@@ -74,11 +75,15 @@ class _Holder:
         (``x / (1 + x)``, a negative value as 0) if asked, made once for
         each version of the state."""
         state = self.state
-        if self.tensors_of[0] is state and self.tensors_of[1] == state._version:
-            found = self.arrays.get((seat, squashed))
-            if found is not None:
-                return found
-        values = np.array(self.tensor(seat), np.float32)
+        if self.tensors_of[0] is not state or self.tensors_of[1] != state._version:
+            self.tensors, self.arrays = {}, {}
+            self.tensors_of = (state, state._version)
+        found = self.arrays.get((seat, squashed))
+        if found is not None:
+            return found
+        listed = self.tensors.get(seat)
+        # written by the game into the array where it can (no list between)
+        values = tensor_array(state, seat) if listed is None else np.array(listed, np.float32)
         if squashed:
             np.maximum(values, 0.0, out=values)
             values /= 1.0 + values

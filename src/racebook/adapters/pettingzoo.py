@@ -10,11 +10,15 @@
 >>> float(observation["observation"].max()) <= 1.0
 True
 
-:func:`env` is the environment as PettingZoo's classic games give theirs:
-:class:`RacebookEnv` (also :func:`raw_env`) inside PettingZoo's wrappers
-(order enforcing, an action out of bounds refused, and an illegal action
-ending the game with ``illegal_reward`` for the agent that made it, -1 by
-default, 0 for the others).  ``env.unwrapped`` is the :class:`RacebookEnv`.
+:func:`env` is the environment with the checks PettingZoo's classic games
+get from their wrappers (order enforcing, an action out of bounds refused,
+and an illegal action ending the game with ``illegal_reward`` for the agent
+that made it, -1 by default, 0 for the others), made by the environment
+itself (:class:`CheckedEnv`, a :class:`RacebookEnv`) rather than by three
+wrapper layers, which forwarded every attribute through ``__getattr__`` at
+each step (``env(..., wrappers=True)`` gives those wrappers around
+:func:`raw_env`, :class:`RacebookEnv` without checks).  ``env.unwrapped`` is
+the :class:`RacebookEnv`.
 
 Agents are ``seat_0 .. seat_{seats-1}`` (Ready Set Bet adds the host's
 chair, the seat after the players, which rolls the dice).  Each agent's
@@ -65,7 +69,9 @@ try:
     import numpy as np
     from gymnasium import spaces
     from pettingzoo import AECEnv
-    from pettingzoo.utils import wrappers
+    from pettingzoo.utils import wrappers as pz_wrappers
+    from pettingzoo.utils.env import AECIterable, AECIterator
+    from pettingzoo.utils.env_logger import EnvLogger
 except ImportError as exc:  # pragma: no cover - the extra is missing
     raise ImportError(
         "racebook.adapters.pettingzoo needs PettingZoo: pip install 'racebook[pettingzoo]'"
@@ -73,6 +79,7 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
 
 import racebook
 from racebook.adapters.bounds import place_returns
+from racebook.adapters.tensors import tensor_array
 from racebook.core.game import Game, State
 
 
@@ -120,6 +127,9 @@ class RacebookEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {a: self._action_space for a in self.possible_agents}
         self._rng = random.Random()
         self.racebook_state: State[Any, Any, Any] = self.game.new_state(seed=0)
+        # the mask of the agents not to act: one array, read-only
+        self._no_mask = np.zeros(size, dtype=np.int8)
+        self._no_mask.flags.writeable = False
         self.final_rewards: dict[str, float] = {}
         """Each agent's reward once the game is over (empty before)."""
 
@@ -150,7 +160,7 @@ class RacebookEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[seat]
 
     def _tensor(self, seat: int | None) -> Any:
-        values = np.array(self.racebook_state.observation_tensor(seat), np.float32)
+        values = tensor_array(self.racebook_state, seat)
         if self._squashed:  # a negative value (a run value an effect lowered) reads as 0
             np.maximum(values, 0.0, out=values)
             values /= 1.0 + values
@@ -168,7 +178,7 @@ class RacebookEnv(AECEnv):  # type: ignore[misc]
             # the bytearray as it is, without a copy (a fresh one each call)
             mask = np.frombuffer(self.racebook_state.legal_action_mask(seat), np.int8)
         else:
-            mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
+            mask = self._no_mask
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -206,6 +216,109 @@ class RacebookEnv(AECEnv):  # type: ignore[misc]
         pass
 
 
+class CheckedEnv(RacebookEnv):
+    """:class:`RacebookEnv` with the checks of PettingZoo's
+    ``OrderEnforcingWrapper``, ``AssertOutOfBoundsWrapper`` and
+    ``TerminateIllegalWrapper`` made in its own methods, with the same errors,
+    warnings and rewards (what :func:`env` gives)."""
+
+    def __init__(
+        self,
+        game: str = "longshot",
+        render_mode: str | None = None,
+        observation: str = "squashed",
+        *,
+        illegal_reward: float = -1.0,
+        **settings: Any,
+    ):
+        super().__init__(game, render_mode, observation, **settings)
+        self._illegal_reward = float(illegal_reward)
+        self._has_reset = False
+        self._has_updated = False
+        self._terminated = False  # ended by an illegal action
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._has_reset = True
+        self._has_updated = True
+        self._terminated = False
+        super().reset(seed=seed, options=options)
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return super().observe(agent)
+
+    def state(self) -> Any:
+        if not self._has_reset:
+            EnvLogger.error_state_before_reset()
+        return super().state()
+
+    def render(self) -> str | None:
+        if not self._has_reset:
+            EnvLogger.error_render_before_reset()
+        return super().render()
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _CheckedIterable(self, max_iter)
+
+    def step(self, action: int | None) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+            return  # pragma: no cover - the call above raises
+        if not self.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        self._has_updated = True
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:  # as AssertOutOfBoundsWrapper and _was_dead_step
+                assert self._action_space.contains(action), "action is not in action space"
+            self._was_dead_step(action)
+            return
+        if type(action) is int or isinstance(action, np.integer):
+            assert 0 <= action < self._action_space.n, "action is not in action space"
+        else:
+            assert self._action_space.contains(action), "action is not in action space"
+        assert action is not None  # the space holds no None
+        state, seat = self.racebook_state, self._seat[agent]
+        version, listed, ids = state._ids_cache  # the ids the mask was made from
+        if version != state._version or listed != seat:
+            state._legal_ids(seat)
+            ids = state._ids_cache[2]
+        if int(action) not in ids:
+            # as TerminateIllegalWrapper: the game ends, the agent gets the penalty
+            EnvLogger.warn_on_illegal_move()
+            self._cumulative_rewards[agent] = 0
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.truncations = dict.fromkeys(self.agents, True)
+            self.rewards = dict.fromkeys(self.truncations, 0.0)
+            self.rewards[agent] = self._illegal_reward
+            self._accumulate_rewards()
+            self._deads_step_first()
+            self._terminated = True
+            return
+        super().step(action)
+
+
+class _CheckedIterable(AECIterable):  # type: ignore[misc]
+    def __iter__(self) -> _CheckedIterator:
+        return _CheckedIterator(self.env, self.max_iter)
+
+
+class _CheckedIterator(AECIterator):  # type: ignore[misc]
+    """``agent_iter``'s iterator, checking (as PettingZoo's order enforcing
+    does) that each agent it gives was stepped."""
+
+    def __next__(self) -> str:
+        agent: str = super().__next__()
+        assert self.env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        self.env._has_updated = False
+        return agent
+
+
 def raw_env(game: str = "longshot", render_mode: str | None = None, **settings: Any) -> RacebookEnv:
     """The environment without PettingZoo's wrappers (:class:`RacebookEnv`)."""
     return RacebookEnv(game, render_mode=render_mode, **settings)
@@ -216,14 +329,25 @@ def env(
     render_mode: str | None = None,
     *,
     illegal_reward: float = -1.0,
+    wrappers: bool = False,
     **settings: Any,
 ) -> Any:
     """A PettingZoo AEC environment for ``game`` (a game id or preset) with
-    config ``settings``, wrapped as PettingZoo's classic environments are:
+    config ``settings``, checked as PettingZoo's classic environments are:
     an illegal action ends the game with ``illegal_reward`` for its agent,
     an action outside the action space is refused, and the calls must come
-    in order (reset first).  ``.unwrapped`` is the :class:`RacebookEnv`."""
+    in order (reset first).  The checks are the environment's own
+    (:class:`CheckedEnv`); ``wrappers=True`` gives PettingZoo's three
+    wrappers around :func:`raw_env` instead (the same behaviour, slower).
+    ``.unwrapped`` is the :class:`RacebookEnv`."""
+    if not wrappers:
+        return CheckedEnv(game, render_mode, illegal_reward=illegal_reward, **settings)
+    return _wrapped(game, render_mode, illegal_reward, **settings)
+
+
+def _wrapped(game: str, render_mode: str | None, illegal_reward: float, **settings: Any) -> Any:
+    """:func:`raw_env` inside PettingZoo's wrappers, as its classic games are."""
     inner = raw_env(game, render_mode=render_mode, **settings)
-    wrapped = wrappers.TerminateIllegalWrapper(inner, illegal_reward=illegal_reward)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    wrapped = pz_wrappers.TerminateIllegalWrapper(inner, illegal_reward=illegal_reward)
+    wrapped = pz_wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return pz_wrappers.OrderEnforcingWrapper(wrapped)

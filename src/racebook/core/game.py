@@ -170,7 +170,9 @@ class Game(abc.ABC, Generic[C, S]):
     """The game's integer actions and tensors: a module with
     ``action_tables(game)``, ``num_chance_outcomes(game)``,
     ``chance_node(state)``, ``observe(state, seat)`` and, optionally,
-    ``legal_ids(state, seat)`` (``None``: the game has none)."""
+    ``legal_ids(state, seat)`` and ``observe_into(state, seat, values)``
+    (the tensor written into a zeroed buffer of its size, say a numpy
+    array, returning whether it did) (``None``: the game has none)."""
 
     def _action_tables(self) -> list[ActionTable]:
         """This game's action kinds in id order (new kinds appended at the end)."""
@@ -207,7 +209,7 @@ class Game(abc.ABC, Generic[C, S]):
         state = self.new_state(seed=0)
         return tuple(state._observe(0).layout)
 
-    @property
+    @functools.cached_property
     def observation_shape(self) -> tuple[int]:
         """The shape of :meth:`State.observation_tensor` (flat)."""
         return (sum(size for _, size in self.observation_layout),)

@@ -256,7 +256,9 @@ class Draws(ChanceNode):
             if len(drawn) < start + count:
                 taken = list(drawn[start:])
                 last = self._left
-                if (
+                if last is not None and last[0] == bag and taken == last[1]:
+                    left = last[2]  # the same step asked again (OpenSpiel asks twice)
+                elif (
                     last is not None
                     and last[0] == bag
                     and len(taken) == len(last[1]) + 1

@@ -14,7 +14,10 @@ resupply draws one card at a time and the outcome id is the card's code
 ``horse * 16 + mv``; the secret orders draw one horse at a time (the horse
 number).  So ``num_chance_outcomes`` is ``16 * (running + 1)``.
 
-The observation tensor (:func:`observe`), with ``n`` players, ``H`` horses
+The observation tensor (:func:`observe_segments` defines it segment by
+segment; :func:`observe`, what the game gives, writes the same values into a
+list made once where the config has no rule modules:
+:mod:`racebook.games.longshot.tensor`), with ``n`` players, ``H`` horses
 (``running``) and ``K`` and ``B`` as above: ``phase`` one-hot (9, the
 state's phase numbers), ``race`` one-hot (races), ``round`` (1), ``seat``
 one-hot (n, the viewer), ``to_act`` (n), ``first_player`` one-hot (n),
@@ -47,12 +50,13 @@ from racebook.games.longshot.phases import (
 from racebook.games.longshot.placement import Pass, Place
 from racebook.games.longshot.rounds import Restock, buried
 from racebook.games.longshot.setup import Deal, DealOrders
+from racebook.games.longshot.tensor import PHASES
+from racebook.games.longshot.tensor import observe as _written
+from racebook.games.longshot.tensor import observe_into as observe_into
 
 if TYPE_CHECKING:
     from racebook.games.longshot.game import LongShot
     from racebook.games.longshot.state import LongShotState
-
-PHASES = 9
 
 
 def action_tables(game: LongShot) -> list[ActionTable]:
@@ -133,7 +137,21 @@ def _horses(action: Action) -> list[int]:
 
 
 def observe(state: LongShotState, seat: int | None) -> Observation:
-    """The observation tensor of ``seat``, from its view alone (layout above)."""
+    """The observation tensor of ``seat`` (layout above): written into one
+    list (:mod:`racebook.games.longshot.tensor`), then each rule module's
+    segments from the seat's view."""
+    obs = _written(state, seat)
+    rules = state.game.rules
+    if rules:
+        v = state.view(seat)
+        for rule in rules:
+            rule.observe(state, v, obs)
+    return obs
+
+
+def observe_segments(state: LongShotState, seat: int | None) -> Observation:
+    """The observation tensor of ``seat``, from its view alone (layout above),
+    segment by segment: the definition :func:`observe` is checked against."""
     game = state.game
     c = game.config
     n, running = c.players, c.running

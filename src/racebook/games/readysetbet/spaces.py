@@ -58,6 +58,7 @@ from racebook.games.readysetbet.phases import (
     SETUP,
 )
 from racebook.games.readysetbet.race import DiceRun, NewRace, Roll, RollOut, check_dice_run
+from racebook.games.readysetbet.tensor import observe_into as observe_into
 from racebook.games.readysetbet.vip import Cash, DealVip, Keep
 
 if TYPE_CHECKING:

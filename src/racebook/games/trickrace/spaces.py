@@ -17,8 +17,10 @@ outcome, ``deal="piles"`` the deal one step of 24 (the fixed deal's piles
 in each order); without the paddock (``paddock=False``) the paddock is one
 outcome.
 
-The observation tensor (:func:`observe`); entries are the players and, with 3
-players, the dummy (id 3), always 4: ``phase`` one-hot (8), ``race`` one-hot
+The observation tensor (:func:`observe_segments` defines it segment by
+segment; :func:`~racebook.games.trickrace.tensor.observe`, what the game
+gives, writes the same values into a list made once); entries are the
+players and, with 3 players, the dummy (id 3), always 4: ``phase`` one-hot (8), ``race`` one-hot
 (races), ``seat`` one-hot (4), ``to_act`` (4), ``start`` one-hot (4),
 ``leader`` one-hot (4), ``dummy`` one-hot (4), ``horses`` (4 x 5: each
 entry's horse, one-hot, 0 = none yet), ``odds`` (4 horses), ``points`` (4),
@@ -45,6 +47,8 @@ from racebook.games.trickrace import paddock, setup, tickets, tricks
 from racebook.games.trickrace.actions import Bet, DealCards, Discard, DrawHorses, Paddock, Play
 from racebook.games.trickrace.config import VANILLA
 from racebook.games.trickrace.phases import BET_DOWN, BET_UP, DEAL, DISCARD, DRAW, PADDOCK, TRICK
+from racebook.games.trickrace.tensor import observe as observe
+from racebook.games.trickrace.tensor import observe_into as observe_into
 
 if TYPE_CHECKING:
     from racebook.games.trickrace.game import TrickRace
@@ -132,8 +136,10 @@ def _paddock_draws(action: Action) -> list[list[int]]:
     return [list(paddock.gate), *([c.code for c in pile] for pile in paddock.piles)]
 
 
-def observe(state: TrickRaceState, seat: int | None) -> Observation:
-    """The observation tensor of ``seat``, from its view alone (layout above)."""
+def observe_segments(state: TrickRaceState, seat: int | None) -> Observation:
+    """The observation tensor of ``seat``, from its view alone (layout above),
+    segment by segment: the definition
+    :func:`~racebook.games.trickrace.tensor.observe` is checked against."""
     v = state.view(seat)
     obs = Observation()
     obs.one_hot("phase", 8, state.phase)
