@@ -13,16 +13,14 @@ from __future__ import annotations
 
 import importlib.util
 import random
-import statistics
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import attrs
-from loops import listing_loop  # benchmarks/loops.py
+from loops import interleaved, listing_loop  # benchmarks/loops.py
 
 import racebook
 
@@ -49,18 +47,6 @@ def plain_forcehorse() -> racebook.Game[Any, Any]:
     game = racebook.load("forcehorse")
     cards = tuple(attrs.evolve(c, abilities=()) for c in game.config.cards)
     return type(game)(attrs.evolve(game.config, cards=cards, aptitude=False))
-
-
-def _cpu_medians(fns: dict[str, Callable[[], object]], repeats: int) -> dict[str, float]:
-    for fn in fns.values():  # warm up every side
-        fn()
-    times: dict[str, list[float]] = {name: [] for name in fns}
-    for _ in range(repeats):
-        for name, fn in fns.items():
-            t = time.process_time()
-            fn()
-            times[name].append(time.process_time() - t)
-    return {name: statistics.median(ts) for name, ts in times.items()}
 
 
 def _reference_games(entry: Callable[..., object], n: int, *extra: Any) -> Callable[[], None]:
@@ -93,7 +79,7 @@ def measure(
         fns["shared bare"] = _reference_games(theirs.game, n, [0, 0, 0])
     fns["listing loop"] = lambda: listing_loop(game, n, 0)
     fns["play_random"] = _random_games(game, n)
-    return _cpu_medians(fns, repeats)
+    return interleaved(fns, repeats)
 
 
 GAMES: tuple[tuple[str, str, str | None], ...] = (

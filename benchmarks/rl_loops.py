@@ -218,21 +218,10 @@ def engine_steps(game: str, seconds: float, tensor: bool, seed: int = 0) -> floa
 def spiel_state_steps(game: Any, seconds: float, seed: int = 0) -> float:
     """Decisions a second (CPU) of the OpenSpiel Python state alone (the
     adapter over the engine, explicit chance sampled by its probabilities,
-    no tensor, no ``rl_environment``)."""
-    rng = random.Random(seed)
-    steps = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(outcomes, probs)[0])
-                continue
-            legal = state.legal_actions()
-            state.apply_action(legal[int(rng.random() * len(legal))])
-            steps += 1
-    return steps / (time.process_time() - start)
+    no tensor, no ``rl_environment``): benchmarks/openspiel_rl.py's loop."""
+    from openspiel_rl import decisions  # benchmarks/openspiel_rl.py
+
+    return decisions(game, seconds, False, seed)
 
 
 class _Stubbed:
