@@ -10,6 +10,7 @@ writer killed at any instant leaves the log as of its last commit.
 
 from __future__ import annotations
 
+import abc
 import contextlib
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -25,7 +26,7 @@ SCHEMA = (
 )
 
 
-class SQLSink:
+class SQLSink(abc.ABC):
     """A log in a database (:mod:`racebook.sinks.sqlite`,
     :mod:`racebook.sinks.postgres`): the :class:`~racebook.core.sinks.LogSink`
     protocol over a connection of the writer's own, held from :meth:`claim`
@@ -42,23 +43,24 @@ class SQLSink:
         self._count = 0  # lines stored (known while claimed)
 
     @property
+    @abc.abstractmethod
     def name(self) -> str:
-        raise NotImplementedError
+        """The log's name in messages (its database and key)."""
 
     @property
     def locked(self) -> bool:
         return self._conn is not None
 
     # -- what a database does its own way ------------------------------------
+    @abc.abstractmethod
     def _connect(self) -> Any:
         """A new connection, in autocommit mode, the tables made."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def _take(self, conn: Any) -> bool:
         """Take this key's writer lock on ``conn``: whether it was free."""
-        raise NotImplementedError
 
-    def _drop(self) -> None:
+    def _drop(self) -> None:  # noqa: B027  (a database whose lock ends with its connection)
         """Give the writer lock up (its connection is closed next)."""
 
     def _sql(self, text: str) -> str:
