@@ -11,12 +11,10 @@ Run by benchmarks/run.py (``make bench``), or alone (only these rows)::
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import attrs
@@ -29,16 +27,6 @@ SHARED = HERE.parent.parent / "shared" / "bench"
 """The shared bare loops' directory (run.py's ``--bench-dir`` default)."""
 
 Goal = Callable[[str, str, "bool | None"], None]
-
-
-def _module(path: Path, name: str) -> ModuleType | None:
-    if not path.is_file():
-        return None
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def plain_forcehorse() -> racebook.Game[Any, Any]:
@@ -71,10 +59,12 @@ def measure(
 ) -> dict[str, float]:
     """CPU medians of ``n`` games of each loop: the reference, the shared
     bare loop (if any), the listing loop and ``play_random``."""
-    ours = _module(HERE / "reference" / f"{ref}.py", f"reference_{ref}")
+    from run import load_module  # benchmarks/run.py
+
+    ours = load_module(HERE / "reference" / f"{ref}.py", f"reference_{ref}")
     assert ours is not None
     fns: dict[str, Callable[[], object]] = {"reference": _reference_games(ours.game, n)}
-    theirs = None if bare is None else _module(bare, f"bare_{bare.stem}")
+    theirs = None if bare is None else load_module(bare, f"bare_{bare.stem}")
     if theirs is not None:
         fns["shared bare"] = _reference_games(theirs.game, n, [0, 0, 0])
     fns["listing loop"] = lambda: listing_loop(game, n, 0)
